@@ -3,3 +3,4 @@
 //! See ARCHITECTURE.md for the map of the crate.
 
 pub mod cards;
+pub mod decks;

@@ -1,0 +1,280 @@
+//! Reading deck lists: the community deck builder's JSON and plain text.
+//!
+//! Text lists take one card a line: `2 Aubrey, MO`, `2x Aubrey, MO`,
+//! `XF96-0063v1` (one copy when no count is given). Optional section headers
+//! `Team:`, `X-Files:` and `Deck:` place cards; without them Agents form the
+//! team (one copy each) and X-File cards the candidate X-Files.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::Deck;
+use crate::cards::{self, CardIdx, CardType, Filter};
+
+/// A deck read from a list, with what the reader inferred or corrected.
+#[derive(Debug, Clone)]
+pub struct Parsed {
+    pub deck: Deck,
+    /// e.g. "line 3: 'aubry mo' read as Aubrey, MO (XF96-0063v1)".
+    pub notes: Vec<String>,
+}
+
+/// Every line that could not be read; nothing is imported when there is one.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", .problems.join("\n"))]
+pub struct ParseError {
+    pub problems: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Section {
+    Team,
+    XFiles,
+    Bureau,
+}
+
+/// Reads a deck list in either format (JSON when it starts with `{`).
+pub fn parse_list(name: &str, text: &str) -> Result<Parsed, ParseError> {
+    if text.trim_start().starts_with('{') { parse_json(name, text) } else { parse_text(name, text) }
+}
+
+/// The community deck builder's JSON: `{"name": ..., "cards": {"XF96-0160v1": 1, ...}}`,
+/// optionally with `"team": [ids]` and `"xfiles": [ids]` to place cards explicitly.
+pub fn parse_json(name: &str, text: &str) -> Result<Parsed, ParseError> {
+    #[derive(Deserialize)]
+    struct Community {
+        name: Option<String>,
+        cards: BTreeMap<String, u32>,
+        #[serde(default)]
+        team: Option<Vec<String>>,
+        #[serde(default)]
+        xfiles: Option<Vec<String>>,
+    }
+    let fail = |p: String| ParseError { problems: vec![p] };
+    let parsed: Community = serde_json::from_str(text).map_err(|e| {
+        fail(format!(
+            "not a deck builder JSON file ({e}); expected {{\"name\": \"...\", \"cards\": {{\"XF96-0160v1\": 1, ...}}}}"
+        ))
+    })?;
+    let db = cards::db();
+    let mut problems = Vec::new();
+    let mut resolve = |id: &str, what: &str| match db.by_id(id) {
+        Some(c) => Some(c),
+        None => {
+            problems.push(format!("{what} '{id}' is not a card id{}", suggest_id(id)));
+            None
+        }
+    };
+    let mut entries = Vec::new();
+    for (id, n) in &parsed.cards {
+        if let Some(c) = resolve(id, "card") {
+            entries.push((c, *n, None));
+        }
+    }
+    let explicit = |list: &Option<Vec<String>>, section, resolve: &mut dyn FnMut(&str, &str) -> Option<CardIdx>| {
+        list.iter().flatten().filter_map(|id| resolve(id, "team/xfiles entry").map(|c| (c, section))).collect::<Vec<_>>()
+    };
+    let placed: Vec<(CardIdx, Section)> = explicit(&parsed.team, Section::Team, &mut resolve)
+        .into_iter()
+        .chain(explicit(&parsed.xfiles, Section::XFiles, &mut resolve))
+        .collect();
+    if !problems.is_empty() {
+        return Err(ParseError { problems });
+    }
+    let deck_name = Some(name.trim().to_string())
+        .filter(|n| !n.is_empty())
+        .or(parsed.name.filter(|n| !n.trim().is_empty()))
+        .unwrap_or_else(|| "Unnamed deck".to_string());
+    let explicit_sections = parsed.team.is_some() || parsed.xfiles.is_some();
+    let mut notes = Vec::new();
+    if explicit_sections {
+        let mut remaining: BTreeMap<CardIdx, u32> = entries.iter().map(|(c, n, _)| (*c, *n)).collect();
+        let mut deck = Deck { name: deck_name, team: vec![], xfiles: vec![], bureau: vec![] };
+        for (c, section) in placed {
+            let left = remaining.entry(c).or_insert(0);
+            *left = left.saturating_sub(1);
+            match section {
+                Section::Team => deck.team.push(c),
+                _ => deck.xfiles.push(c),
+            }
+        }
+        deck.bureau = entries.iter().filter_map(|(c, _, _)| remaining.get(c).filter(|n| **n > 0).map(|n| (*c, *n))).collect();
+        return Ok(Parsed { deck, notes });
+    }
+    Ok(Parsed { deck: assemble(deck_name, entries, &mut notes), notes })
+}
+
+/// A plain text list (see the module docs).
+pub fn parse_text(name: &str, text: &str) -> Result<Parsed, ParseError> {
+    let mut problems = Vec::new();
+    let mut notes = Vec::new();
+    let mut entries: Vec<(CardIdx, u32, Option<Section>)> = Vec::new();
+    let mut section = None;
+    let mut deck_name = name.trim().to_string();
+    for (i, raw_line) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let line = raw_line.trim();
+        if line.is_empty() || line.starts_with('#') || line.starts_with("//") {
+            continue;
+        }
+        if let Some(rest) = strip_header(line, &["name"]) {
+            if deck_name.is_empty() {
+                deck_name = rest.to_string();
+            }
+            continue;
+        }
+        if let Some(s) = section_header(line) {
+            section = Some(s);
+            continue;
+        }
+        let (count, body) = split_count(line);
+        let Some(count) = count else {
+            problems.push(format!("line {line_no}: '{line}' has a count that is not a number from 1 to 99"));
+            continue;
+        };
+        match resolve_name(body, section) {
+            Ok((card, note)) => {
+                if let Some(note) = note {
+                    notes.push(format!("line {line_no}: {note}"));
+                }
+                entries.push((card, count, section));
+            }
+            Err(problem) => problems.push(format!("line {line_no}: {problem}")),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(ParseError { problems });
+    }
+    if entries.is_empty() {
+        return Err(ParseError {
+            problems: vec!["the list has no cards; write one card a line, e.g. '2 Aubrey, MO' or '2x XF96-0063v1'".into()],
+        });
+    }
+    if deck_name.is_empty() {
+        deck_name = "Unnamed deck".to_string();
+    }
+    Ok(Parsed { deck: assemble(deck_name, entries, &mut notes), notes })
+}
+
+/// Places entries in sections: explicit ones where given, otherwise Agents on
+/// the team (one copy each, extra copies in the Bureau deck) and X-Files aside.
+fn assemble(name: String, entries: Vec<(CardIdx, u32, Option<Section>)>, notes: &mut Vec<String>) -> Deck {
+    let db = cards::db();
+    let explicit = entries.iter().any(|(_, _, s)| s.is_some());
+    let mut deck = Deck { name, team: vec![], xfiles: vec![], bureau: vec![] };
+    let mut inferred_team = false;
+    for (card, count, section) in entries {
+        let kind = db.get(card).kind;
+        let section = section.unwrap_or(match kind {
+            CardType::XFile => Section::XFiles,
+            CardType::Agent if !explicit => Section::Team,
+            _ => Section::Bureau,
+        });
+        match section {
+            Section::Team => {
+                inferred_team |= !explicit;
+                deck.team.push(card);
+                if count > 1 {
+                    add(&mut deck.bureau, card, count - 1);
+                }
+            }
+            Section::XFiles => deck.xfiles.extend(std::iter::repeat_n(card, count as usize)),
+            Section::Bureau => add(&mut deck.bureau, card, count),
+        }
+    }
+    if inferred_team {
+        notes.push(
+            "the Agents form the starting team (one copy each); add a 'Team:' and a 'Deck:' section to put Agents in the Bureau deck".into(),
+        );
+    }
+    deck
+}
+
+fn add(bureau: &mut Vec<(CardIdx, u32)>, card: CardIdx, n: u32) {
+    match bureau.iter_mut().find(|(c, _)| *c == card) {
+        Some((_, m)) => *m += n,
+        None => bureau.push((card, n)),
+    }
+}
+
+fn strip_header<'a>(line: &'a str, words: &[&str]) -> Option<&'a str> {
+    let (head, rest) = line.split_once(':')?;
+    let head = head.trim().to_ascii_lowercase();
+    words.contains(&head.as_str()).then(|| rest.trim())
+}
+
+fn section_header(line: &str) -> Option<Section> {
+    let head = line.strip_suffix(':')?.trim().to_ascii_lowercase();
+    match head.as_str() {
+        "team" | "agents" | "starting agents" | "starting team" => Some(Section::Team),
+        "x-file" | "x-files" | "xfile" | "xfiles" => Some(Section::XFiles),
+        "deck" | "bureau" | "bureau deck" => Some(Section::Bureau),
+        _ => None,
+    }
+}
+
+/// "2 Aubrey, MO" / "2x Aubrey, MO" / "Aubrey, MO" → (count, name). A count
+/// that is not 1..=99 gives `None`.
+fn split_count(line: &str) -> (Option<u32>, &str) {
+    let Some((first, rest)) = line.split_once(char::is_whitespace) else {
+        return (Some(1), line);
+    };
+    let digits = first.trim_end_matches(['x', 'X']);
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return (Some(1), line);
+    }
+    match digits.parse::<u32>() {
+        Ok(n) if (1..=99).contains(&n) => (Some(n), rest.trim()),
+        _ => (None, rest.trim()),
+    }
+}
+
+/// Resolves one line's card by id or fuzzy name. A confident fuzzy match is
+/// accepted with a note; anything else is an error with suggestions.
+fn resolve_name(text: &str, section: Option<Section>) -> Result<(CardIdx, Option<String>), String> {
+    let db = cards::db();
+    if let Some(c) = db.by_id(text) {
+        return Ok((c, None));
+    }
+    let kind = match section {
+        Some(Section::Team) => Some(CardType::Agent),
+        Some(Section::XFiles) => Some(CardType::XFile),
+        _ => None,
+    };
+    let hits = db.lookup().search(text, Filter { set: None, kind }, 4);
+    let suggestions = || {
+        let names: Vec<String> =
+            hits.iter().map(|m| format!("{} ({})", db.get(m.card).title, db.get(m.card).id)).collect();
+        if names.is_empty() {
+            "no card has a similar name; check the spelling or use the card's id (see /card)".to_string()
+        } else {
+            format!("did you mean {}?", names.join(" or "))
+        }
+    };
+    let Some(best) = hits.first() else {
+        return Err(format!("'{text}' is not a card: {}", suggestions()));
+    };
+    let same_title = |a: CardIdx, b: CardIdx| db.printings(a).contains(&b);
+    let clear = hits.get(1).is_none_or(|second| best.score - second.score >= 0.04 || same_title(best.card, second.card));
+    let card = db.get(best.card);
+    if best.score >= 0.999 {
+        return Ok((best.card, None));
+    }
+    if best.score >= 0.8 && clear {
+        return Ok((best.card, Some(format!("'{text}' read as {} ({})", card.title, card.id))));
+    }
+    Err(format!("'{text}' is ambiguous or unknown: {}", suggestions()))
+}
+
+fn suggest_id(id: &str) -> String {
+    let db = cards::db();
+    let prefix: String = id.chars().take(9).collect();
+    let close: Vec<String> = db
+        .iter()
+        .filter(|(_, c)| c.id.to_ascii_lowercase().starts_with(&prefix.to_ascii_lowercase()))
+        .take(3)
+        .map(|(_, c)| format!("{} ({})", c.id, c.title))
+        .collect();
+    if close.is_empty() { "; use the ids shown by /card".into() } else { format!("; did you mean {}?", close.join(" or ")) }
+}
