@@ -2,5 +2,9 @@
 //!
 //! See ARCHITECTURE.md for the map of the crate.
 
+pub mod app;
 pub mod cards;
+pub mod console;
 pub mod decks;
+pub mod engine;
+pub mod store;

@@ -1,18 +1,40 @@
+use std::io::BufRead;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use xfiles_bot::app::{App, Seeds};
+use xfiles_bot::store::{self, Store};
 
 /// Play-by-post X-Files card games: a Discord bot and a local console table.
+///
+/// Without a subcommand it runs the Discord bot when DISCORD_TOKEN is set,
+/// and the console table otherwise.
 #[derive(Parser)]
 #[command(name = "xfiles-bot", version)]
 struct Cli {
+    /// Database URL: postgres://... or sqlite://PATH (default: DATABASE_URL,
+    /// else the embedded SQLite file data/xfiles-bot.sqlite3).
+    #[arg(long, global = true, env = "DATABASE_URL")]
+    db: Option<String>,
     #[command(subcommand)]
     command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// The local console table: read commands from a script or stdin.
+    Console {
+        /// Seed for new games, for reproducible sessions.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Read commands from this file instead of stdin.
+        #[arg(long)]
+        script: Option<PathBuf>,
+        /// Print each command line before its messages.
+        #[arg(long)]
+        echo: bool,
+    },
     /// Card data tools.
     Cards {
         #[command(subcommand)]
@@ -34,23 +56,109 @@ enum CardsCommand {
 }
 
 fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
     let cli = Cli::parse();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("tokio runtime");
     match cli.command {
         Some(Command::Cards {
             command: CardsCommand::Import { from, to },
-        }) => match xfiles_bot::cards::import::import(&from, &to) {
-            Ok(report) => {
-                for note in &report.notes {
-                    println!("note: {note}");
-                }
-                println!("imported {} cards into {}", report.cards, to.display());
-                ExitCode::SUCCESS
+        }) => import_cards(&from, &to),
+        Some(Command::Console { seed, script, echo }) => {
+            runtime.block_on(console(cli.db, seed, script, echo))
+        }
+        None => runtime.block_on(console(cli.db, None, None, false)),
+    }
+}
+
+fn import_cards(from: &std::path::Path, to: &std::path::Path) -> ExitCode {
+    match xfiles_bot::cards::import::import(from, to) {
+        Ok(report) => {
+            for note in &report.notes {
+                println!("note: {note}");
+            }
+            println!("imported {} cards into {}", report.cards, to.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn open_store(db: Option<String>) -> Result<Store, String> {
+    let url = match db {
+        Some(url) => url,
+        None => {
+            store::sqlite_url(std::path::Path::new(store::DEFAULT_SQLITE_PATH)).map_err(|e| {
+                format!(
+                    "cannot create the folder of {}: {e}",
+                    store::DEFAULT_SQLITE_PATH
+                )
+            })?
+        }
+    };
+    Store::open(&url).await.map_err(|e| e.to_string())
+}
+
+async fn console(
+    db: Option<String>,
+    seed: Option<u64>,
+    script: Option<PathBuf>,
+    echo: bool,
+) -> ExitCode {
+    let store = match open_store(db).await {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let app = App::new(store, seed.map_or(Seeds::Random, Seeds::Fixed));
+    let mut out = std::io::stdout();
+    let mut err = std::io::stderr();
+    let failures = match &script {
+        Some(path) => match std::fs::read_to_string(path) {
+            Ok(text) => {
+                let lines: Vec<String> = text.lines().map(str::to_string).collect();
+                xfiles_bot::console::run(
+                    &app,
+                    lines.into_iter(),
+                    path.parent(),
+                    echo,
+                    &mut out,
+                    &mut err,
+                )
+                .await
             }
             Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
+                eprintln!("error: cannot read the script {}: {e}", path.display());
+                return ExitCode::FAILURE;
             }
         },
-        None => ExitCode::SUCCESS,
+        None => {
+            if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+                eprintln!(
+                    "xfiles-bot console — type commands as @you /command options, e.g. @alice /help (Ctrl-D to quit). Database: {}",
+                    app.store().url()
+                );
+            }
+            let lines = std::io::stdin().lock().lines().map_while(Result::ok);
+            xfiles_bot::console::run(&app, lines, None, echo, &mut out, &mut err).await
+        }
+    };
+    app.store().close().await;
+    if failures > 0 {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
     }
 }

@@ -3,10 +3,16 @@
 use xfiles_bot::cards;
 use xfiles_bot::decks::{self, Deck, DeckFormat, parse_json, parse_list, parse_text, validate};
 
-const ADVANCED: DeckFormat = DeckFormat::Advanced { killer_cards: false };
+const ADVANCED: DeckFormat = DeckFormat::Advanced {
+    killer_cards: false,
+};
 
 fn data(name: &str) -> String {
-    std::fs::read_to_string(format!("{}/tests/data/decks/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    std::fs::read_to_string(format!(
+        "{}/tests/data/decks/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
 }
 
 fn id(deck_card: cards::CardIdx) -> &'static str {
@@ -23,12 +29,33 @@ fn text_list_with_sections_resolves_names_ids_and_counts() {
     let deck = &parsed.deck;
     assert_eq!(deck.name, "Randy");
     let team: Vec<_> = deck.team.iter().map(|c| title(*c)).collect();
-    assert_eq!(team, ["Agent Fox Mulder", "Agent Dana Scully", "Agent Karen Kosseff, Counselor", "Agent Jerry Lamana"]);
+    assert_eq!(
+        team,
+        [
+            "Agent Fox Mulder",
+            "Agent Dana Scully",
+            "Agent Karen Kosseff, Counselor",
+            "Agent Jerry Lamana"
+        ]
+    );
     assert_eq!(deck.xfiles.len(), 2);
     assert_eq!(deck.bureau_size(), 60);
-    assert!(deck.bureau.iter().any(|(c, n)| title(*c) == "Aubrey, MO" && *n == 2));
-    assert!(deck.bureau.iter().any(|(c, n)| id(*c) == "XF96-0293v1" && *n == 2), "ids resolve");
-    assert!(validate(deck, ADVANCED).is_empty(), "{:?}", validate(deck, ADVANCED));
+    assert!(
+        deck.bureau
+            .iter()
+            .any(|(c, n)| title(*c) == "Aubrey, MO" && *n == 2)
+    );
+    assert!(
+        deck.bureau
+            .iter()
+            .any(|(c, n)| id(*c) == "XF96-0293v1" && *n == 2),
+        "ids resolve"
+    );
+    assert!(
+        validate(deck, ADVANCED).is_empty(),
+        "{:?}",
+        validate(deck, ADVANCED)
+    );
 }
 
 #[test]
@@ -36,11 +63,26 @@ fn community_json_infers_the_team_and_x_file() {
     let parsed = parse_json("", &data("les.json")).unwrap();
     let deck = &parsed.deck;
     assert_eq!(deck.name, "Les");
-    assert_eq!(deck.team.len(), 4, "the four Agents at one copy form the team");
-    assert_eq!(deck.xfiles.iter().map(|c| title(*c)).collect::<Vec<_>>(), ["The Manitou"]);
+    assert_eq!(
+        deck.team.len(),
+        4,
+        "the four Agents at one copy form the team"
+    );
+    assert_eq!(
+        deck.xfiles.iter().map(|c| title(*c)).collect::<Vec<_>>(),
+        ["The Manitou"]
+    );
     assert_eq!(deck.bureau_size(), 60);
-    assert!(parsed.notes.iter().any(|n| n.contains("starting team")), "{:?}", parsed.notes);
-    assert!(validate(deck, ADVANCED).is_empty(), "{:?}", validate(deck, ADVANCED));
+    assert!(
+        parsed.notes.iter().any(|n| n.contains("starting team")),
+        "{:?}",
+        parsed.notes
+    );
+    assert!(
+        validate(deck, ADVANCED).is_empty(),
+        "{:?}",
+        validate(deck, ADVANCED)
+    );
 }
 
 #[test]
@@ -55,16 +97,36 @@ fn community_json_accepts_explicit_team_and_xfiles() {
 
 #[test]
 fn both_count_spellings_and_bare_lines_are_read() {
-    let deck = parse_text("t", "2 Aubrey, MO\n2x Knife\nXF96-0207v1\n3X Car Troubles\n").unwrap().deck;
+    let deck = parse_text(
+        "t",
+        "2 Aubrey, MO\n2x Knife\nXF96-0207v1\n3X Car Troubles\n",
+    )
+    .unwrap()
+    .deck;
     let counts: Vec<_> = deck.bureau.iter().map(|(c, n)| (title(*c), *n)).collect();
-    assert_eq!(counts, [("Aubrey, MO", 2), ("Knife", 2), ("Dr. Sheila Braun", 1), ("Car Troubles", 3)]);
+    assert_eq!(
+        counts,
+        [
+            ("Aubrey, MO", 2),
+            ("Knife", 2),
+            ("Dr. Sheila Braun", 1),
+            ("Car Troubles", 3)
+        ]
+    );
 }
 
 #[test]
 fn fuzzy_lines_are_accepted_with_a_note() {
     let parsed = parse_text("t", "2 aubry mo\n1 sheila braun\n").unwrap();
     assert_eq!(title(parsed.deck.bureau[0].0), "Aubrey, MO");
-    assert!(parsed.notes.iter().any(|n| n.starts_with("line 1: 'aubry mo' read as Aubrey, MO")), "{:?}", parsed.notes);
+    assert!(
+        parsed
+            .notes
+            .iter()
+            .any(|n| n.starts_with("line 1: 'aubry mo' read as Aubrey, MO")),
+        "{:?}",
+        parsed.notes
+    );
 }
 
 #[test]
@@ -81,7 +143,11 @@ fn every_bad_line_is_reported_at_once() {
     let err = parse_text("t", "2 Zzyzx Qwerty\n0 Knife\n2 Aubrey, MO\n100 Knife\n").unwrap_err();
     assert_eq!(err.problems.len(), 3, "{:?}", err.problems);
     assert!(err.problems[0].starts_with("line 1:"));
-    assert!(err.problems[0].contains("no card has a similar name"), "{}", err.problems[0]);
+    assert!(
+        err.problems[0].contains("no card has a similar name"),
+        "{}",
+        err.problems[0]
+    );
     assert!(err.problems[1].starts_with("line 2:") && err.problems[1].contains("count"));
     assert!(err.problems[2].starts_with("line 4:"));
 }
@@ -89,13 +155,22 @@ fn every_bad_line_is_reported_at_once() {
 #[test]
 fn an_unknown_id_in_json_is_named_with_close_ids() {
     let err = parse_json("", r#"{"name": "x", "cards": {"XF96-0063v9": 2}}"#).unwrap_err();
-    assert!(err.problems[0].contains("'XF96-0063v9' is not a card id; did you mean XF96-0063v1 (Aubrey, MO)"), "{}", err.problems[0]);
+    assert!(
+        err.problems[0]
+            .contains("'XF96-0063v9' is not a card id; did you mean XF96-0063v1 (Aubrey, MO)"),
+        "{}",
+        err.problems[0]
+    );
 }
 
 #[test]
 fn malformed_json_says_what_was_expected() {
     let err = parse_list("", "{\"cards\": [1, 2]}").unwrap_err();
-    assert!(err.problems[0].contains("expected {\"name\""), "{}", err.problems[0]);
+    assert!(
+        err.problems[0].contains("expected {\"name\""),
+        "{}",
+        err.problems[0]
+    );
     let err = parse_text("t", "# only a comment\n").unwrap_err();
     assert!(err.problems[0].contains("no cards"), "{}", err.problems[0]);
 }
@@ -105,11 +180,17 @@ fn randy() -> Deck {
 }
 
 fn messages(deck: &Deck, format: DeckFormat) -> Vec<String> {
-    validate(deck, format).iter().map(|v| v.to_string()).collect()
+    validate(deck, format)
+        .iter()
+        .map(|v| v.to_string())
+        .collect()
 }
 
 fn card(name: &str) -> cards::CardIdx {
-    cards::db().lookup().search(name, cards::Filter::default(), 1)[0].card
+    cards::db()
+        .lookup()
+        .search(name, cards::Filter::default(), 1)[0]
+        .card
 }
 
 #[test]
@@ -117,7 +198,12 @@ fn bureau_deck_needs_sixty_cards_not_counting_team_and_xfile_p5() {
     let mut deck = randy();
     deck.bureau.pop();
     let m = messages(&deck, ADVANCED);
-    assert_eq!(m, ["the Bureau deck has 58 cards; it needs at least 60, not counting the team and the X-File (Advanced Rules p. 5)"]);
+    assert_eq!(
+        m,
+        [
+            "the Bureau deck has 58 cards; it needs at least 60, not counting the team and the X-File (Advanced Rules p. 5)"
+        ]
+    );
 }
 
 #[test]
@@ -126,7 +212,10 @@ fn at_most_two_copies_of_a_card_counting_every_printing_p5() {
     let ttiot_aubrey = cards::db().by_id("XF97-0063v2").unwrap();
     deck.bureau.push((ttiot_aubrey, 1));
     let m = messages(&deck, ADVANCED);
-    assert_eq!(m, ["Aubrey, MO: 3 copies in the Bureau deck; at most 2 of any card (Advanced Rules p. 5)"]);
+    assert_eq!(
+        m,
+        ["Aubrey, MO: 3 copies in the Bureau deck; at most 2 of any card (Advanced Rules p. 5)"]
+    );
 }
 
 #[test]
@@ -135,13 +224,23 @@ fn team_agents_must_differ_cost_at_most_20_and_number_three_p6() {
     deck.team = vec![card("Agent Fox Mulder"), card("Agent Fox Mulder")];
     let m = messages(&deck, ADVANCED);
     assert!(m.contains(&"Agent Fox Mulder is on the team 2 times; team Agents must all be different (Advanced Rules p. 6)".to_string()), "{m:?}");
-    assert!(m.contains(&"the team has 2 Agents; it needs at least 3 (Advanced Rules p. 6)".to_string()), "{m:?}");
-    deck.team = vec![card("Agent Fox Mulder"), card("Agent Dana Scully"), card("Agent Alex Krycek")];
+    assert!(
+        m.contains(&"the team has 2 Agents; it needs at least 3 (Advanced Rules p. 6)".to_string()),
+        "{m:?}"
+    );
+    deck.team = vec![
+        card("Agent Fox Mulder"),
+        card("Agent Dana Scully"),
+        card("Agent Alex Krycek"),
+    ];
     let m = messages(&deck, ADVANCED);
     assert!(m.is_empty(), "a team costing exactly 20 is legal: {m:?}");
     deck.team.push(card("Agent Jerry Lamana"));
     let m = messages(&deck, ADVANCED);
-    assert_eq!(m, ["the team costs 23; the starting Agents may cost at most 20 in all (Advanced Rules p. 6)"]);
+    assert_eq!(
+        m,
+        ["the team costs 23; the starting Agents may cost at most 20 in all (Advanced Rules p. 6)"]
+    );
 }
 
 #[test]
@@ -151,9 +250,21 @@ fn only_agents_on_the_team_and_x_files_set_aside_p4_p5() {
     deck.bureau.push((card("The Manitou"), 1));
     deck.xfiles = vec![];
     let m = messages(&deck, ADVANCED);
-    assert!(m.iter().any(|s| s.contains("the team may only hold Agents; Knife is an Equipment card")), "{m:?}");
-    assert!(m.iter().any(|s| s.contains("The Manitou is an X-File; X-Files are set aside")), "{m:?}");
-    assert!(m.iter().any(|s| s == "there is no X-File; choose at least one candidate X-File (Advanced Rules p. 5)"), "{m:?}");
+    assert!(
+        m.iter()
+            .any(|s| s.contains("the team may only hold Agents; Knife is an Equipment card")),
+        "{m:?}"
+    );
+    assert!(
+        m.iter()
+            .any(|s| s.contains("The Manitou is an X-File; X-Files are set aside")),
+        "{m:?}"
+    );
+    assert!(
+        m.iter().any(|s| s
+            == "there is no X-File; choose at least one candidate X-File (Advanced Rules p. 5)"),
+        "{m:?}"
+    );
 }
 
 #[test]
@@ -168,7 +279,10 @@ fn killer_cards_only_when_the_game_allows_them_p42() {
     deck.bureau.push((killer, 1));
     let m = messages(&deck, ADVANCED);
     assert_eq!(m.len(), 1, "{m:?}");
-    assert!(m[0].starts_with("Killer cards are only allowed when every player agrees"), "{m:?}");
+    assert!(
+        m[0].starts_with("Killer cards are only allowed when every player agrees"),
+        "{m:?}"
+    );
     assert!(m[0].ends_with("(Advanced Rules pp. 4, 42)"));
     assert!(validate(&deck, DeckFormat::Advanced { killer_cards: true }).is_empty());
 }
@@ -180,17 +294,34 @@ fn every_violation_is_reported_at_once() {
     deck.bureau.push((card("Knife"), 3));
     deck.team.truncate(2);
     deck.xfiles.clear();
-    assert_eq!(messages(&deck, ADVANCED).len(), 4, "{:?}", messages(&deck, ADVANCED));
+    assert_eq!(
+        messages(&deck, ADVANCED).len(),
+        4,
+        "{:?}",
+        messages(&deck, ADVANCED)
+    );
 }
 
 #[test]
 fn basic_format_has_four_agents_no_agents_in_deck_and_no_advanced_cards() {
     let mut deck = randy();
     deck.bureau.push((card("Agent Alex Krycek"), 1));
-    let m = messages(&deck, DeckFormat::Basic { killer_cards: false });
+    let m = messages(
+        &deck,
+        DeckFormat::Basic {
+            killer_cards: false,
+        },
+    );
     assert!(m.iter().any(|s| s.contains("Agent Alex Krycek is an Agent; the Basic Game has no Agents in the Bureau deck (FAQ21 #45)")), "{m:?}");
-    assert!(m.iter().any(|s| s.contains("First Aid is an Advanced card")), "{m:?}");
-    assert!(!m.iter().any(|s| s.contains("team costs")), "no cost cap in Basic");
+    assert!(
+        m.iter()
+            .any(|s| s.contains("First Aid is an Advanced card")),
+        "{m:?}"
+    );
+    assert!(
+        !m.iter().any(|s| s.contains("team costs")),
+        "no cost cap in Basic"
+    );
 }
 
 #[test]

@@ -38,7 +38,10 @@ impl Deck {
 
     /// Every Bureau deck card, one entry a copy.
     pub fn bureau_cards(&self) -> Vec<CardIdx> {
-        self.bureau.iter().flat_map(|&(c, n)| std::iter::repeat_n(c, n as usize)).collect()
+        self.bureau
+            .iter()
+            .flat_map(|&(c, n)| std::iter::repeat_n(c, n as usize))
+            .collect()
     }
 
     /// The stored form: card ids, not indexes, so it survives data updates.
@@ -48,19 +51,30 @@ impl Deck {
             name: self.name.clone(),
             team: self.team.iter().map(|c| db.get(*c).id.clone()).collect(),
             xfiles: self.xfiles.iter().map(|c| db.get(*c).id.clone()).collect(),
-            bureau: self.bureau.iter().map(|(c, n)| (db.get(*c).id.clone(), *n)).collect(),
+            bureau: self
+                .bureau
+                .iter()
+                .map(|(c, n)| (db.get(*c).id.clone(), *n))
+                .collect(),
         }
     }
 
     /// Rebuilds a deck from its stored form.
     pub fn from_stored(stored: &StoredDeck) -> Result<Deck, String> {
         let db = cards::db();
-        let find = |id: &String| db.by_id(id).ok_or_else(|| format!("card {id} is no longer in the card database"));
+        let find = |id: &String| {
+            db.by_id(id)
+                .ok_or_else(|| format!("card {id} is no longer in the card database"))
+        };
         Ok(Deck {
             name: stored.name.clone(),
             team: stored.team.iter().map(find).collect::<Result<_, _>>()?,
             xfiles: stored.xfiles.iter().map(find).collect::<Result<_, _>>()?,
-            bureau: stored.bureau.iter().map(|(id, n)| find(id).map(|c| (c, *n))).collect::<Result<_, _>>()?,
+            bureau: stored
+                .bureau
+                .iter()
+                .map(|(id, n)| find(id).map(|c| (c, *n)))
+                .collect::<Result<_, _>>()?,
         })
     }
 
@@ -68,11 +82,23 @@ impl Deck {
     pub fn render(&self) -> String {
         let db = cards::db();
         let mut out = format!("**{}**\n", self.name);
-        let team_cost: u32 = self.team.iter().map(|c| db.get(*c).cost.map_or(0, |c| c.amount.with_x(0))).sum();
-        out.push_str(&format!("Team ({} Agents, cost {team_cost}):\n", self.team.len()));
+        let team_cost: u32 = self
+            .team
+            .iter()
+            .map(|c| db.get(*c).cost.map_or(0, |c| c.amount.with_x(0)))
+            .sum();
+        out.push_str(&format!(
+            "Team ({} Agents, cost {team_cost}):\n",
+            self.team.len()
+        ));
         for c in &self.team {
             let card = db.get(*c);
-            out.push_str(&format!("  {} ({}, {})\n", card.title, card.cost.map(|c| c.to_string()).unwrap_or_default(), card.id));
+            out.push_str(&format!(
+                "  {} ({}, {})\n",
+                card.title,
+                card.cost.map(|c| c.to_string()).unwrap_or_default(),
+                card.id
+            ));
         }
         out.push_str(&format!("X-Files ({}):\n", self.xfiles.len()));
         for c in &self.xfiles {
@@ -82,10 +108,16 @@ impl Deck {
         let mut by_type: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for (c, n) in &self.bureau {
             let card = db.get(*c);
-            by_type.entry(card.kind.to_string()).or_default().push(format!("{n} {}", card.title));
+            by_type
+                .entry(card.kind.to_string())
+                .or_default()
+                .push(format!("{n} {}", card.title));
         }
         for (kind, lines) in by_type {
-            let count: u32 = lines.iter().filter_map(|l| l.split(' ').next()?.parse::<u32>().ok()).sum();
+            let count: u32 = lines
+                .iter()
+                .filter_map(|l| l.split(' ').next()?.parse::<u32>().ok())
+                .sum();
             out.push_str(&format!("  {kind} ({count}): {}\n", lines.join(", ")));
         }
         out.trim_end().to_string()

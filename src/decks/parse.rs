@@ -36,7 +36,11 @@ enum Section {
 
 /// Reads a deck list in either format (JSON when it starts with `{`).
 pub fn parse_list(name: &str, text: &str) -> Result<Parsed, ParseError> {
-    if text.trim_start().starts_with('{') { parse_json(name, text) } else { parse_text(name, text) }
+    if text.trim_start().starts_with('{') {
+        parse_json(name, text)
+    } else {
+        parse_text(name, text)
+    }
 }
 
 /// The community deck builder's JSON: `{"name": ..., "cards": {"XF96-0160v1": 1, ...}}`,
@@ -72,8 +76,13 @@ pub fn parse_json(name: &str, text: &str) -> Result<Parsed, ParseError> {
             entries.push((c, *n, None));
         }
     }
-    let explicit = |list: &Option<Vec<String>>, section, resolve: &mut dyn FnMut(&str, &str) -> Option<CardIdx>| {
-        list.iter().flatten().filter_map(|id| resolve(id, "team/xfiles entry").map(|c| (c, section))).collect::<Vec<_>>()
+    let explicit = |list: &Option<Vec<String>>,
+                    section,
+                    resolve: &mut dyn FnMut(&str, &str) -> Option<CardIdx>| {
+        list.iter()
+            .flatten()
+            .filter_map(|id| resolve(id, "team/xfiles entry").map(|c| (c, section)))
+            .collect::<Vec<_>>()
     };
     let placed: Vec<(CardIdx, Section)> = explicit(&parsed.team, Section::Team, &mut resolve)
         .into_iter()
@@ -89,8 +98,14 @@ pub fn parse_json(name: &str, text: &str) -> Result<Parsed, ParseError> {
     let explicit_sections = parsed.team.is_some() || parsed.xfiles.is_some();
     let mut notes = Vec::new();
     if explicit_sections {
-        let mut remaining: BTreeMap<CardIdx, u32> = entries.iter().map(|(c, n, _)| (*c, *n)).collect();
-        let mut deck = Deck { name: deck_name, team: vec![], xfiles: vec![], bureau: vec![] };
+        let mut remaining: BTreeMap<CardIdx, u32> =
+            entries.iter().map(|(c, n, _)| (*c, *n)).collect();
+        let mut deck = Deck {
+            name: deck_name,
+            team: vec![],
+            xfiles: vec![],
+            bureau: vec![],
+        };
         for (c, section) in placed {
             let left = remaining.entry(c).or_insert(0);
             *left = left.saturating_sub(1);
@@ -99,10 +114,16 @@ pub fn parse_json(name: &str, text: &str) -> Result<Parsed, ParseError> {
                 _ => deck.xfiles.push(c),
             }
         }
-        deck.bureau = entries.iter().filter_map(|(c, _, _)| remaining.get(c).filter(|n| **n > 0).map(|n| (*c, *n))).collect();
+        deck.bureau = entries
+            .iter()
+            .filter_map(|(c, _, _)| remaining.get(c).filter(|n| **n > 0).map(|n| (*c, *n)))
+            .collect();
         return Ok(Parsed { deck, notes });
     }
-    Ok(Parsed { deck: assemble(deck_name, entries, &mut notes), notes })
+    Ok(Parsed {
+        deck: assemble(deck_name, entries, &mut notes),
+        notes,
+    })
 }
 
 /// A plain text list (see the module docs).
@@ -130,7 +151,9 @@ pub fn parse_text(name: &str, text: &str) -> Result<Parsed, ParseError> {
         }
         let (count, body) = split_count(line);
         let Some(count) = count else {
-            problems.push(format!("line {line_no}: '{line}' has a count that is not a number from 1 to 99"));
+            problems.push(format!(
+                "line {line_no}: '{line}' has a count that is not a number from 1 to 99"
+            ));
             continue;
         };
         match resolve_name(body, section) {
@@ -154,15 +177,27 @@ pub fn parse_text(name: &str, text: &str) -> Result<Parsed, ParseError> {
     if deck_name.is_empty() {
         deck_name = "Unnamed deck".to_string();
     }
-    Ok(Parsed { deck: assemble(deck_name, entries, &mut notes), notes })
+    Ok(Parsed {
+        deck: assemble(deck_name, entries, &mut notes),
+        notes,
+    })
 }
 
 /// Places entries in sections: explicit ones where given, otherwise Agents on
 /// the team (one copy each, extra copies in the Bureau deck) and X-Files aside.
-fn assemble(name: String, entries: Vec<(CardIdx, u32, Option<Section>)>, notes: &mut Vec<String>) -> Deck {
+fn assemble(
+    name: String,
+    entries: Vec<(CardIdx, u32, Option<Section>)>,
+    notes: &mut Vec<String>,
+) -> Deck {
     let db = cards::db();
     let explicit = entries.iter().any(|(_, _, s)| s.is_some());
-    let mut deck = Deck { name, team: vec![], xfiles: vec![], bureau: vec![] };
+    let mut deck = Deck {
+        name,
+        team: vec![],
+        xfiles: vec![],
+        bureau: vec![],
+    };
     let mut inferred_team = false;
     for (card, count, section) in entries {
         let kind = db.get(card).kind;
@@ -179,7 +214,9 @@ fn assemble(name: String, entries: Vec<(CardIdx, u32, Option<Section>)>, notes: 
                     add(&mut deck.bureau, card, count - 1);
                 }
             }
-            Section::XFiles => deck.xfiles.extend(std::iter::repeat_n(card, count as usize)),
+            Section::XFiles => deck
+                .xfiles
+                .extend(std::iter::repeat_n(card, count as usize)),
             Section::Bureau => add(&mut deck.bureau, card, count),
         }
     }
@@ -244,10 +281,13 @@ fn resolve_name(text: &str, section: Option<Section>) -> Result<(CardIdx, Option
     };
     let hits = db.lookup().search(text, Filter { set: None, kind }, 4);
     let suggestions = || {
-        let names: Vec<String> =
-            hits.iter().map(|m| format!("{} ({})", db.get(m.card).title, db.get(m.card).id)).collect();
+        let names: Vec<String> = hits
+            .iter()
+            .map(|m| format!("{} ({})", db.get(m.card).title, db.get(m.card).id))
+            .collect();
         if names.is_empty() {
-            "no card has a similar name; check the spelling or use the card's id (see /card)".to_string()
+            "no card has a similar name; check the spelling or use the card's id (see /card)"
+                .to_string()
         } else {
             format!("did you mean {}?", names.join(" or "))
         }
@@ -256,15 +296,23 @@ fn resolve_name(text: &str, section: Option<Section>) -> Result<(CardIdx, Option
         return Err(format!("'{text}' is not a card: {}", suggestions()));
     };
     let same_title = |a: CardIdx, b: CardIdx| db.printings(a).contains(&b);
-    let clear = hits.get(1).is_none_or(|second| best.score - second.score >= 0.04 || same_title(best.card, second.card));
+    let clear = hits.get(1).is_none_or(|second| {
+        best.score - second.score >= 0.04 || same_title(best.card, second.card)
+    });
     let card = db.get(best.card);
     if best.score >= 0.999 {
         return Ok((best.card, None));
     }
     if best.score >= 0.8 && clear {
-        return Ok((best.card, Some(format!("'{text}' read as {} ({})", card.title, card.id))));
+        return Ok((
+            best.card,
+            Some(format!("'{text}' read as {} ({})", card.title, card.id)),
+        ));
     }
-    Err(format!("'{text}' is ambiguous or unknown: {}", suggestions()))
+    Err(format!(
+        "'{text}' is ambiguous or unknown: {}",
+        suggestions()
+    ))
 }
 
 fn suggest_id(id: &str) -> String {
@@ -272,9 +320,16 @@ fn suggest_id(id: &str) -> String {
     let prefix: String = id.chars().take(9).collect();
     let close: Vec<String> = db
         .iter()
-        .filter(|(_, c)| c.id.to_ascii_lowercase().starts_with(&prefix.to_ascii_lowercase()))
+        .filter(|(_, c)| {
+            c.id.to_ascii_lowercase()
+                .starts_with(&prefix.to_ascii_lowercase())
+        })
         .take(3)
         .map(|(_, c)| format!("{} ({})", c.id, c.title))
         .collect();
-    if close.is_empty() { "; use the ids shown by /card".into() } else { format!("; did you mean {}?", close.join(" or ")) }
+    if close.is_empty() {
+        "; use the ids shown by /card".into()
+    } else {
+        format!("; did you mean {}?", close.join(" or "))
+    }
 }

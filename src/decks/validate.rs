@@ -39,16 +39,35 @@ pub fn validate(deck: &Deck, format: DeckFormat) -> Vec<Violation> {
         DeckFormat::Basic { killer_cards } => (true, killer_cards),
     };
 
-    for c in deck.team.iter().chain(&deck.xfiles).chain(deck.bureau.iter().map(|(c, _)| c)) {
+    for c in deck
+        .team
+        .iter()
+        .chain(&deck.xfiles)
+        .chain(deck.bureau.iter().map(|(c, _)| c))
+    {
         if !db.get(*c).kind.is_playable() {
-            fail(format!("{} ({}) is a checklist record, not a card", title(c), db.get(*c).id), "card data");
+            fail(
+                format!(
+                    "{} ({}) is a checklist record, not a card",
+                    title(c),
+                    db.get(*c).id
+                ),
+                "card data",
+            );
         }
     }
 
     // The team.
     for c in &deck.team {
         if db.get(*c).kind != CardType::Agent {
-            fail(format!("the team may only hold Agents; {} is {}", title(c), a_kind(db.get(*c).kind)), "Advanced Rules p. 6");
+            fail(
+                format!(
+                    "the team may only hold Agents; {} is {}",
+                    title(c),
+                    a_kind(db.get(*c).kind)
+                ),
+                "Advanced Rules p. 6",
+            );
         }
     }
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
@@ -57,30 +76,58 @@ pub fn validate(deck: &Deck, format: DeckFormat) -> Vec<Violation> {
     }
     for (name, n) in &seen {
         if *n > 1 {
-            fail(format!("{name} is on the team {n} times; team Agents must all be different"), "Advanced Rules p. 6");
+            fail(
+                format!("{name} is on the team {n} times; team Agents must all be different"),
+                "Advanced Rules p. 6",
+            );
         }
     }
     if basic {
         if deck.team.len() != 4 {
-            fail(format!("the team has {} Agents; the Basic Game starts with four", deck.team.len()), "FAQ21 #54(b)");
+            fail(
+                format!(
+                    "the team has {} Agents; the Basic Game starts with four",
+                    deck.team.len()
+                ),
+                "FAQ21 #54(b)",
+            );
         }
     } else {
         if deck.team.len() < 3 {
-            fail(format!("the team has {} Agents; it needs at least 3", deck.team.len()), "Advanced Rules p. 6");
+            fail(
+                format!(
+                    "the team has {} Agents; it needs at least 3",
+                    deck.team.len()
+                ),
+                "Advanced Rules p. 6",
+            );
         }
-        let cost: u32 = deck.team.iter().map(|c| db.get(*c).cost.map_or(0, |k| k.amount.with_x(0))).sum();
+        let cost: u32 = deck
+            .team
+            .iter()
+            .map(|c| db.get(*c).cost.map_or(0, |k| k.amount.with_x(0)))
+            .sum();
         if cost > 20 {
-            fail(format!("the team costs {cost}; the starting Agents may cost at most 20 in all"), "Advanced Rules p. 6");
+            fail(
+                format!("the team costs {cost}; the starting Agents may cost at most 20 in all"),
+                "Advanced Rules p. 6",
+            );
         }
     }
 
     // The X-Files.
     if deck.xfiles.is_empty() {
-        fail("there is no X-File; choose at least one candidate X-File".into(), "Advanced Rules p. 5");
+        fail(
+            "there is no X-File; choose at least one candidate X-File".into(),
+            "Advanced Rules p. 5",
+        );
     }
     for c in &deck.xfiles {
         if db.get(*c).kind != CardType::XFile {
-            fail(format!("{} is {}, not an X-File", title(c), a_kind(db.get(*c).kind)), "Advanced Rules p. 5");
+            fail(
+                format!("{} is {}, not an X-File", title(c), a_kind(db.get(*c).kind)),
+                "Advanced Rules p. 5",
+            );
         }
     }
 
@@ -88,7 +135,9 @@ pub fn validate(deck: &Deck, format: DeckFormat) -> Vec<Violation> {
     let size = deck.bureau_size();
     if !basic && size < 60 {
         fail(
-            format!("the Bureau deck has {size} cards; it needs at least 60, not counting the team and the X-File"),
+            format!(
+                "the Bureau deck has {size} cards; it needs at least 60, not counting the team and the X-File"
+            ),
             "Advanced Rules p. 5",
         );
     }
@@ -97,21 +146,37 @@ pub fn validate(deck: &Deck, format: DeckFormat) -> Vec<Violation> {
         *copies.entry(title(c)).or_default() += n;
         match db.get(*c).kind {
             CardType::XFile => fail(
-                format!("{} is an X-File; X-Files are set aside, not shuffled into the Bureau deck", title(c)),
+                format!(
+                    "{} is an X-File; X-Files are set aside, not shuffled into the Bureau deck",
+                    title(c)
+                ),
                 "Advanced Rules p. 4",
             ),
-            CardType::Agent if basic => {
-                fail(format!("{} is an Agent; the Basic Game has no Agents in the Bureau deck", title(c)), "FAQ21 #45")
-            }
+            CardType::Agent if basic => fail(
+                format!(
+                    "{} is an Agent; the Basic Game has no Agents in the Bureau deck",
+                    title(c)
+                ),
+                "FAQ21 #45",
+            ),
             _ => {}
         }
         if basic && !db.get(*c).is_basic_legal() {
-            fail(format!("{} is an Advanced card (green X); remove it for the Basic Game", title(c)), "FAQ97 #11");
+            fail(
+                format!(
+                    "{} is an Advanced card (green X); remove it for the Basic Game",
+                    title(c)
+                ),
+                "FAQ97 #11",
+            );
         }
     }
     for (name, n) in &copies {
         if *n > 2 {
-            fail(format!("{name}: {n} copies in the Bureau deck; at most 2 of any card"), "Advanced Rules p. 5");
+            fail(
+                format!("{name}: {n} copies in the Bureau deck; at most 2 of any card"),
+                "Advanced Rules p. 5",
+            );
         }
     }
     if !killer_ok {
@@ -139,6 +204,10 @@ pub fn validate(deck: &Deck, format: DeckFormat) -> Vec<Violation> {
 /// "an Equipment card", "a Site card".
 fn a_kind(kind: CardType) -> String {
     let name = kind.as_str();
-    let article = if name.starts_with(['A', 'E', 'I', 'O', 'U', 'X']) { "an" } else { "a" };
+    let article = if name.starts_with(['A', 'E', 'I', 'O', 'U', 'X']) {
+        "an"
+    } else {
+        "a"
+    };
     format!("{article} {name} card")
 }

@@ -1,0 +1,51 @@
+//! `/card`: look up a card.
+
+use super::commands::Args;
+use super::message::{Outgoing, Request, UserError};
+use crate::cards::{self, CardSet, CardType, Filter};
+
+pub fn card(req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
+    let db = cards::db();
+    let query = args.text("name").unwrap_or_default();
+    let filter = Filter {
+        set: args.text("set").map(|s| {
+            *CardSet::ALL
+                .iter()
+                .find(|c| c.slug() == s)
+                .expect("choices are set slugs")
+        }),
+        kind: args
+            .text("type")
+            .map(|t| t.parse::<CardType>().expect("choices are card types")),
+    };
+    let hits = db.lookup().search(query, filter, 6);
+    let Some(best) = hits.first() else {
+        let scope = match (filter.set, filter.kind) {
+            (None, None) => String::new(),
+            (s, k) => format!(
+                " among {}{}",
+                k.map(|k| format!("{k} cards")).unwrap_or("cards".into()),
+                s.map(|s| format!(" of {s}")).unwrap_or_default()
+            ),
+        };
+        return Err(UserError::new(format!(
+            "No card matches '{query}'{scope}. Try fewer words, a card id such as XF96-0063v1, or drop the set/type filter."
+        )));
+    };
+    let mut text = cards::render_card(db, best.card);
+    let others: Vec<String> = hits[1..]
+        .iter()
+        .filter(|m| m.score >= best.score - 0.25 && !db.printings(best.card).contains(&m.card))
+        .take(4)
+        .map(|m| format!("{} ({})", db.get(m.card).title, db.get(m.card).id))
+        .collect();
+    if best.score < 0.999 && !others.is_empty() {
+        text.push_str(&format!("\nOther matches: {}", others.join(" · ")));
+    }
+    let private = args.flag("private").unwrap_or(false) || req.place.is_dm;
+    Ok(vec![if private {
+        Outgoing::ephemeral(&req.user.id, text)
+    } else {
+        Outgoing::channel(&req.place.channel, text)
+    }])
+}

@@ -1,0 +1,240 @@
+//! `/deck import|list|show|check|delete`: a user's saved decks. Deck
+//! contents are private: every answer is ephemeral.
+
+use super::App;
+use super::commands::Args;
+use super::message::{Outgoing, Request, UserError};
+use crate::decks::{self, Deck, DeckFormat, StoredDeck};
+use crate::store::DeckRow;
+
+pub async fn deck(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
+    let kind = args.text("game").unwrap_or("xfiles-ccg");
+    let reply = |text: String| Ok(vec![Outgoing::ephemeral(&req.user.id, text)]);
+    match req.invocation.sub.as_deref() {
+        Some("import") => reply(import(app, req, args, kind).await?),
+        Some("list") => reply(list(app, req, kind).await?),
+        Some("show") => {
+            let row = load(app, req, args, kind).await?;
+            reply(render(kind, &row)?)
+        }
+        Some("check") => {
+            let row = load(app, req, args, kind).await?;
+            reply(check(kind, &row, args)?)
+        }
+        Some("delete") => {
+            let name = args.text("name").unwrap_or_default();
+            if app.store().delete_deck(&req.user.id, kind, name).await? {
+                reply(format!("Deleted your deck '{name}'."))
+            } else {
+                Err(not_found(app, req, kind, name).await)
+            }
+        }
+        _ => unreachable!("the registry only routes known subcommands"),
+    }
+}
+
+async fn import(app: &App, req: &Request, args: &Args, kind: &str) -> Result<String, UserError> {
+    let name = args.text("name").unwrap_or_default().trim().to_string();
+    let text = match (args.file("file"), args.text("text")) {
+        (Some((file, Ok(content))), None) => {
+            if content.trim().is_empty() {
+                return Err(UserError::new(format!(
+                    "The deck file '{file}' is empty. Nothing was saved."
+                )));
+            }
+            content.clone()
+        }
+        (Some((file, Err(why))), None) => {
+            return Err(UserError::new(format!(
+                "Cannot read the deck file '{file}': {why}. Check the path (or attach the file again). Nothing was saved."
+            )));
+        }
+        (None, Some(text)) => text.replace(';', "\n"),
+        (Some(_), Some(_)) => {
+            return Err(UserError::new(
+                "Give the deck either as file:<file> or as text:<list>, not both.",
+            ));
+        }
+        (None, None) => {
+            return Err(UserError::new(
+                "/deck import needs the deck: file:<deck.json or deck.txt> or text:\"2 Aubrey, MO; 2 Knife; ...\". Nothing was saved.",
+            ));
+        }
+    };
+    match kind {
+        "xfiles-ccg" => {
+            let parsed = decks::parse_list(&name, &text).map_err(|e| {
+                UserError::new(format!(
+                    "The deck was not saved. Fix these lines and import it again:\n{e}"
+                ))
+            })?;
+            let mut deck = parsed.deck;
+            deck.name = name.clone();
+            let row = DeckRow {
+                owner_id: req.user.id.clone(),
+                game_kind: kind.to_string(),
+                name: name.clone(),
+                list: serde_json::to_string(&deck.to_stored()).expect("decks serialise"),
+                updated_at: req.now,
+            };
+            let replaced = app.store().deck(&req.user.id, kind, &name).await?.is_some();
+            app.store().save_deck(&row).await?;
+            let mut out = format!(
+                "{} deck '{name}': {} Agents, {} X-Files, {} Bureau deck cards.",
+                if replaced {
+                    "Replaced your"
+                } else {
+                    "Saved your"
+                },
+                deck.team.len(),
+                deck.xfiles.len(),
+                deck.bureau_size()
+            );
+            for note in &parsed.notes {
+                out.push_str(&format!("\nNote: {note}"));
+            }
+            out.push('\n');
+            out.push_str(&verdict(
+                &deck,
+                DeckFormat::Advanced {
+                    killer_cards: false,
+                },
+                "Advanced Game",
+            ));
+            Ok(out)
+        }
+        other => Err(UserError::new(format!(
+            "Decks for {other} cannot be imported yet."
+        ))),
+    }
+}
+
+async fn list(app: &App, req: &Request, kind: &str) -> Result<String, UserError> {
+    let rows = app.store().decks(&req.user.id, kind).await?;
+    if rows.is_empty() {
+        return Ok(format!(
+            "You have no {kind} decks. Save one with /deck import name:<name> file:<deck file>."
+        ));
+    }
+    let mut out = format!("Your {kind} decks:\n");
+    for row in rows {
+        let summary = match kind {
+            "xfiles-ccg" => match stored_deck(&row) {
+                Ok(deck) => {
+                    let legal = decks::validate(
+                        &deck,
+                        DeckFormat::Advanced {
+                            killer_cards: false,
+                        },
+                    )
+                    .is_empty();
+                    format!(
+                        "{} Agents, {} X-Files, {} cards{}",
+                        deck.team.len(),
+                        deck.xfiles.len(),
+                        deck.bureau_size(),
+                        if legal {
+                            ", legal"
+                        } else {
+                            ", not legal: see /deck check"
+                        }
+                    )
+                }
+                Err(e) => format!("unreadable: {}", e.message),
+            },
+            _ => String::new(),
+        };
+        out.push_str(&format!("• {} — {summary}\n", row.name));
+    }
+    Ok(out.trim_end().to_string())
+}
+
+fn render(kind: &str, row: &DeckRow) -> Result<String, UserError> {
+    match kind {
+        "xfiles-ccg" => Ok(stored_deck(row)?.render()),
+        other => Err(UserError::new(format!(
+            "Decks for {other} cannot be shown yet."
+        ))),
+    }
+}
+
+fn check(kind: &str, row: &DeckRow, args: &Args) -> Result<String, UserError> {
+    let killer_cards = args.flag("killer").unwrap_or(false);
+    match kind {
+        "xfiles-ccg" => {
+            let deck = stored_deck(row)?;
+            let (format, label) = match args.text("format") {
+                Some("basic") => (DeckFormat::Basic { killer_cards }, "Basic Game"),
+                _ => (DeckFormat::Advanced { killer_cards }, "Advanced Game"),
+            };
+            Ok(format!(
+                "Deck '{}': {}",
+                row.name,
+                verdict(&deck, format, label)
+            ))
+        }
+        other => Err(UserError::new(format!(
+            "Decks for {other} cannot be checked yet."
+        ))),
+    }
+}
+
+/// "Legal for the Advanced Game." or the list of violations.
+pub fn verdict(deck: &Deck, format: DeckFormat, label: &str) -> String {
+    let violations = decks::validate(deck, format);
+    if violations.is_empty() {
+        return format!("Legal for the {label}.");
+    }
+    let mut out = format!("Not legal for the {label} ({} problems):", violations.len());
+    for v in violations {
+        out.push_str(&format!("\n• {v}"));
+    }
+    out
+}
+
+pub fn stored_deck(row: &DeckRow) -> Result<Deck, UserError> {
+    let stored: StoredDeck = serde_json::from_str(&row.list).map_err(|e| {
+        UserError::new(format!(
+            "Your deck '{}' is unreadable ({e}); import it again.",
+            row.name
+        ))
+    })?;
+    Deck::from_stored(&stored).map_err(|e| {
+        UserError::new(format!(
+            "Your deck '{}' cannot be used: {e}; import it again.",
+            row.name
+        ))
+    })
+}
+
+async fn load(app: &App, req: &Request, args: &Args, kind: &str) -> Result<DeckRow, UserError> {
+    let name = args.text("name").unwrap_or_default();
+    match app.store().deck(&req.user.id, kind, name).await? {
+        Some(row) => Ok(row),
+        None => Err(not_found(app, req, kind, name).await),
+    }
+}
+
+/// "You have no deck named 'x'" with the closest of the user's deck names.
+pub async fn not_found(app: &App, req: &Request, kind: &str, name: &str) -> UserError {
+    let names: Vec<String> = app
+        .store()
+        .decks(&req.user.id, kind)
+        .await
+        .unwrap_or_default()
+        .into_iter()
+        .map(|r| r.name)
+        .collect();
+    if names.is_empty() {
+        return UserError::new(format!(
+            "You have no {kind} deck named '{name}' (you have none yet). Save one with /deck import name:{name} file:<deck file>."
+        ));
+    }
+    let hint = super::commands::closest(name, names.iter().map(String::as_str))
+        .map(|n| format!(" Did you mean '{n}'?"))
+        .unwrap_or_default();
+    UserError::new(format!(
+        "You have no {kind} deck named '{name}'.{hint} Your decks: {}.",
+        names.join(", ")
+    ))
+}

@@ -1,0 +1,677 @@
+//! `/game ...` (the lobby and the game's life) and the routing of each
+//! game's own commands to its driver.
+
+use super::commands::Args;
+use super::kinds::{Driver, GameKind, Reaction, Table, Transition};
+use super::message::{Outgoing, Request, UserError};
+use super::{App, encode_response};
+use crate::store::{
+    Committed, GameRow, GameStatus, GameUpdate, Idem, NewAction, NewGame, SeatRow, StoreError,
+};
+
+pub async fn game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
+    match req.invocation.sub.as_deref() {
+        Some("new") => new_game(app, req, args).await,
+        Some("join") => join(app, req, args).await,
+        Some("leave") => leave(app, req, args).await,
+        Some("start") => start(app, req, args).await,
+        Some("status") => status(app, req, args).await,
+        Some("list") => list(app, req, args).await,
+        Some("cancel") => cancel(app, req, args).await,
+        _ => unreachable!("the registry only routes known subcommands"),
+    }
+}
+
+fn driver_of<'a>(app: &'a App, game: &GameRow) -> Result<&'a dyn Driver, UserError> {
+    let kind = GameKind::parse(&game.kind).ok_or_else(|| {
+        UserError::new(format!(
+            "Game #{} is of an unknown kind '{}'.",
+            game.id, game.kind
+        ))
+    })?;
+    app.registry().driver(kind).ok_or_else(|| {
+        UserError::new(format!(
+            "{} has no rules engine in this build.",
+            kind.name()
+        ))
+    })
+}
+
+fn kind_name(game: &GameRow) -> &'static str {
+    GameKind::parse(&game.kind).map_or("an unknown game", GameKind::name)
+}
+
+async fn new_game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
+    if req.place.is_dm {
+        return Err(UserError::new(
+            "Open games in a server channel, not in a direct message: the table needs a channel.",
+        ));
+    }
+    let kind =
+        GameKind::parse(args.text("game").unwrap_or_default()).expect("choices are game kinds");
+    let Some(driver) = app.registry().driver(kind) else {
+        let ready: Vec<&str> = GameKind::ALL
+            .iter()
+            .filter(|k| app.registry().driver(**k).is_some())
+            .map(|k| k.slug())
+            .collect();
+        return Err(UserError::new(format!(
+            "{} has no rules engine yet, so it cannot be played here. Games you can open now: {}.",
+            kind.name(),
+            if ready.is_empty() {
+                "none yet".to_string()
+            } else {
+                ready.join(", ")
+            }
+        )));
+    };
+    for name in args.names() {
+        if !["game", "deck"].contains(&name) && !driver.options().iter().any(|o| o.name == name) {
+            return Err(UserError::new(format!(
+                "Option {name} does not apply to {}. Its options: {}.",
+                kind.name(),
+                driver
+                    .options()
+                    .iter()
+                    .map(|o| o.name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+    }
+    let options = driver.build_options(args)?;
+    let setup = match args.text("deck") {
+        Some(deck) => Some(seat_setup(app, req, driver, &options, kind, deck).await?),
+        None => None,
+    };
+    let new = NewGame {
+        kind: kind.slug().to_string(),
+        guild_id: req.place.guild.clone(),
+        channel_id: req.place.channel.clone(),
+        thread_id: None,
+        creator_id: req.user.id.clone(),
+        options: options.clone(),
+        seed: app.next_seed() as i64,
+        now: req.now,
+    };
+    let seats = driver.seats(&options);
+    let announce = |id: i64| {
+        let mut text = format!(
+            "**Game #{id}: {}** opened by {}. {}\nSeats: 1 of {}–{} taken. Join with /game join{}; {} starts it with /game start.",
+            kind.name(),
+            req.user.name,
+            driver.describe_options(&options),
+            seats.start(),
+            seats.end(),
+            if kind.deck_kind().is_some() {
+                " deck:<your deck>"
+            } else {
+                ""
+            },
+            req.user.name
+        );
+        if kind.deck_kind().is_some() && setup.is_none() {
+            text.push_str(&format!(
+                "\n{} still needs to choose a deck: /game join deck:<name>.",
+                req.user.name
+            ));
+        }
+        vec![Outgoing::channel(&req.place.channel, text).in_game(id)]
+    };
+    let seat = SeatRow {
+        seat: 0,
+        user_id: req.user.id.clone(),
+        user_name: req.user.name.clone(),
+        setup: setup.clone(),
+        joined_at: req.now,
+    };
+    match app
+        .store()
+        .create_game(&new, Some(&seat), &req.key, |id| {
+            encode_response(&announce(id))
+        })
+        .await?
+    {
+        Committed::Applied(id) => Ok(announce(id)),
+        Committed::Duplicate(previous) => Ok(super::decode_response(&previous)),
+    }
+}
+
+async fn seat_setup(
+    app: &App,
+    req: &Request,
+    driver: &dyn Driver,
+    options: &str,
+    kind: GameKind,
+    deck: &str,
+) -> Result<String, UserError> {
+    let deck_kind = kind
+        .deck_kind()
+        .ok_or_else(|| UserError::new(format!("{} uses no decks.", kind.name())))?;
+    let Some(row) = app.store().deck(&req.user.id, deck_kind, deck).await? else {
+        return Err(super::deck_cmd::not_found(app, req, deck_kind, deck).await);
+    };
+    driver.seat_setup(options, &row)
+}
+
+/// Finds the game a command is about: the `game:` option, else the one open
+/// game of this channel (or of the user, in a DM).
+async fn resolve(
+    app: &App,
+    req: &Request,
+    args: &Args,
+    wanted: &[GameStatus],
+) -> Result<GameRow, UserError> {
+    let words: Vec<&str> = wanted.iter().map(|s| s.as_str()).collect();
+    if let Some(id) = args.text("game") {
+        let id: i64 = id
+            .trim_start_matches('#')
+            .parse()
+            .expect("checked as a game id");
+        let game = app.store().game(id).await?.ok_or_else(|| {
+            UserError::new(format!(
+                "There is no game #{id}. /game list shows the games here."
+            ))
+        })?;
+        if game.guild_id.is_some() && req.place.guild.is_some() && game.guild_id != req.place.guild
+        {
+            return Err(UserError::new(format!(
+                "Game #{id} belongs to another server."
+            )));
+        }
+        if !wanted.contains(&game.status) {
+            return Err(UserError::new(format!(
+                "Game #{id} is {}; this command needs a game that is {}.",
+                game.status.as_str(),
+                words.join(" or ")
+            )));
+        }
+        return Ok(game);
+    }
+    let open = if req.place.is_dm {
+        app.store().games_of_user(&req.user.id).await?
+    } else {
+        app.store()
+            .games_in_channel(&req.place.channel, false)
+            .await?
+    };
+    let candidates: Vec<GameRow> = open
+        .into_iter()
+        .filter(|g| wanted.contains(&g.status))
+        .collect();
+    match candidates.len() {
+        0 => Err(UserError::new(if wanted == [GameStatus::Lobby] {
+            "There is no game waiting for players here. Open one with /game new game:<kind>."
+                .to_string()
+        } else if req.place.is_dm {
+            "You are not in any game. Join one in a server channel with /game join.".to_string()
+        } else {
+            "There is no game in this channel. Open one with /game new game:<kind>, or name one with game:<id>.".to_string()
+        })),
+        1 => Ok(candidates.into_iter().next().expect("one candidate")),
+        _ => {
+            let mut mine = Vec::new();
+            for g in &candidates {
+                if app
+                    .store()
+                    .seats(g.id)
+                    .await?
+                    .iter()
+                    .any(|s| s.user_id == req.user.id)
+                {
+                    mine.push(g.clone());
+                }
+            }
+            if mine.len() == 1 {
+                return Ok(mine.remove(0));
+            }
+            let ids: Vec<String> = candidates
+                .iter()
+                .map(|g| format!("#{} ({})", g.id, g.kind))
+                .collect();
+            Err(UserError::new(format!(
+                "There are several games here: {}. Name one with game:<id>.",
+                ids.join(", ")
+            )))
+        }
+    }
+}
+
+async fn join(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
+    if req.place.is_dm {
+        return Err(UserError::new(
+            "Join games from their server channel, not from a direct message.",
+        ));
+    }
+    let game = resolve(app, req, args, &[GameStatus::Lobby]).await?;
+    let driver = driver_of(app, &game)?;
+    let kind = GameKind::parse(&game.kind).expect("stored kinds are known");
+    let seats = app.store().seats(game.id).await?;
+    let already = seats.iter().find(|s| s.user_id == req.user.id);
+    let setup = match args.text("deck") {
+        Some(deck) => Some(seat_setup(app, req, driver, &game.options, kind, deck).await?),
+        None => already.and_then(|s| s.setup.clone()),
+    };
+    if already.is_some() && !args.has("deck") {
+        return Err(UserError::new(format!(
+            "You already sit in game #{}. To change your deck: /game join deck:<name>. To leave: /game leave.",
+            game.id
+        )));
+    }
+    let max = *driver.seats(&game.options).end();
+    if already.is_none() && seats.len() >= max {
+        return Err(UserError::new(format!(
+            "Game #{} is full ({max} seats). Open another with /game new.",
+            game.id
+        )));
+    }
+    let taken = seats.len() + usize::from(already.is_none());
+    let text = if already.is_some() {
+        format!("{} changed decks for game #{}.", req.user.name, game.id)
+    } else {
+        format!(
+            "{} joins game #{} ({}). Seats taken: {taken} of {}.{}",
+            req.user.name,
+            game.id,
+            kind_name(&game),
+            max,
+            if kind.deck_kind().is_some() && setup.is_none() {
+                " They still need a deck: /game join deck:<name>."
+            } else {
+                ""
+            }
+        )
+    };
+    let messages = vec![Outgoing::channel(&game.channel_id, text).in_game(game.id)];
+    let seat = SeatRow {
+        seat: 0,
+        user_id: req.user.id.clone(),
+        user_name: req.user.name.clone(),
+        setup,
+        joined_at: req.now,
+    };
+    let idem = Idem {
+        key: &req.key,
+        response: encode_response(&messages),
+    };
+    commit(
+        app.store()
+            .set_seat(game.id, game.version, &seat, &idem, req.now)
+            .await,
+        messages,
+    )
+}
+
+fn commit(
+    result: Result<Committed<()>, StoreError>,
+    messages: Vec<Outgoing>,
+) -> Result<Vec<Outgoing>, UserError> {
+    match result {
+        Ok(Committed::Applied(())) => Ok(messages),
+        Ok(Committed::Duplicate(previous)) => Ok(super::decode_response(&previous)),
+        Err(StoreError::Conflict(id)) => Err(conflict(id)),
+        Err(e) => Err(e.into()),
+    }
+}
+
+fn conflict(id: i64) -> UserError {
+    UserError::new(format!(
+        "Game #{id} changed while your command was being handled; nothing was done. Please try again."
+    ))
+}
+
+async fn leave(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
+    let game = match resolve(app, req, args, &[GameStatus::Lobby]).await {
+        Ok(g) => g,
+        Err(e) => {
+            if let Ok(active) = resolve(app, req, args, &[GameStatus::Active]).await {
+                return Err(UserError::new(format!(
+                    "Game #{} has started; to quit it use /resign.",
+                    active.id
+                )));
+            }
+            return Err(e);
+        }
+    };
+    let seats = app.store().seats(game.id).await?;
+    if !seats.iter().any(|s| s.user_id == req.user.id) {
+        return Err(UserError::new(format!(
+            "You do not sit in game #{}.",
+            game.id
+        )));
+    }
+    let messages = vec![
+        Outgoing::channel(
+            &game.channel_id,
+            format!(
+                "{} leaves game #{}. Seats taken: {}.",
+                req.user.name,
+                game.id,
+                seats.len() - 1
+            ),
+        )
+        .in_game(game.id),
+    ];
+    let idem = Idem {
+        key: &req.key,
+        response: encode_response(&messages),
+    };
+    commit(
+        app.store()
+            .remove_seat(game.id, game.version, &req.user.id, &idem, req.now)
+            .await,
+        messages,
+    )
+}
+
+fn table_of(game: &GameRow, seats: &[SeatRow]) -> Table {
+    Table {
+        game_id: game.id,
+        channel: game
+            .thread_id
+            .clone()
+            .unwrap_or_else(|| game.channel_id.clone()),
+        seats: seats
+            .iter()
+            .map(|s| (s.user_id.clone(), s.user_name.clone()))
+            .collect(),
+    }
+}
+
+async fn start(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
+    let game = resolve(app, req, args, &[GameStatus::Lobby]).await?;
+    let driver = driver_of(app, &game)?;
+    let seats = app.store().seats(game.id).await?;
+    let creator_seated = seats.iter().any(|s| s.user_id == game.creator_id);
+    let allowed = req.user.id == game.creator_id
+        || req.user.is_manager
+        || (!creator_seated && seats.iter().any(|s| s.user_id == req.user.id));
+    if !allowed {
+        return Err(UserError::new(format!(
+            "Only the game's creator can start game #{}.",
+            game.id
+        )));
+    }
+    let range = driver.seats(&game.options);
+    if !range.contains(&seats.len()) {
+        return Err(UserError::new(format!(
+            "Game #{} needs {} to {} players and has {}. Others can join with /game join.",
+            game.id,
+            range.start(),
+            range.end(),
+            seats.len()
+        )));
+    }
+    let kind = GameKind::parse(&game.kind).expect("stored kinds are known");
+    let missing: Vec<&str> = seats
+        .iter()
+        .filter(|s| s.setup.is_none())
+        .map(|s| s.user_name.as_str())
+        .collect();
+    if kind.deck_kind().is_some() && !missing.is_empty() {
+        return Err(UserError::new(format!(
+            "Every player needs a deck before the start: {} must choose one with /game join deck:<name>.",
+            missing.join(", ")
+        )));
+    }
+    let renumbered: Vec<SeatRow> = seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| SeatRow {
+            seat: i as i64,
+            ..s.clone()
+        })
+        .collect();
+    let table = table_of(&game, &renumbered);
+    let setups: Vec<String> = renumbered
+        .iter()
+        .map(|s| s.setup.clone().unwrap_or_else(|| "null".into()))
+        .collect();
+    let transition = driver.start(&table, &game.options, &setups, game.seed as u64)?;
+    match store_transition(app, req, &game, driver, transition, Some(&renumbered), None).await? {
+        Stored::Done(messages) => Ok(messages),
+        Stored::Conflict => Err(conflict(game.id)),
+    }
+}
+
+/// Stores a transition atomically (state, optional seats, optional action)
+/// and returns its messages.
+async fn store_transition(
+    app: &App,
+    req: &Request,
+    game: &GameRow,
+    driver: &dyn Driver,
+    t: Transition,
+    seats: Option<&[SeatRow]>,
+    seat: Option<u8>,
+) -> Result<Stored, UserError> {
+    let messages: Vec<Outgoing> = t.messages.into_iter().map(|m| m.in_game(game.id)).collect();
+    let update = GameUpdate {
+        status: if t.outcome.is_some() {
+            GameStatus::Finished
+        } else {
+            GameStatus::Active
+        },
+        state: Some(t.state),
+        state_format: driver.format(),
+        to_act: serde_json::to_string(&t.to_act).expect("seats serialise"),
+        result: t.outcome,
+        deadline_at: game.deadline_at,
+        remind_at: game.remind_at,
+        now: req.now,
+    };
+    let action = t.action.map(|action| NewAction {
+        seat: i64::from(seat.unwrap_or(0)),
+        user_id: req.user.id.clone(),
+        action,
+        format: driver.format(),
+    });
+    let idem = Idem {
+        key: &req.key,
+        response: encode_response(&messages),
+    };
+    match app
+        .store()
+        .update_game(
+            game.id,
+            game.version,
+            &update,
+            seats,
+            action.as_ref(),
+            &idem,
+        )
+        .await
+    {
+        Ok(Committed::Applied(())) => Ok(Stored::Done(messages)),
+        Ok(Committed::Duplicate(previous)) => Ok(Stored::Done(super::decode_response(&previous))),
+        Err(StoreError::Conflict(_)) => Ok(Stored::Conflict),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The result of writing a transition.
+enum Stored {
+    Done(Vec<Outgoing>),
+    /// Another command changed the game first: re-evaluate.
+    Conflict,
+}
+
+async fn status(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
+    let all = [
+        GameStatus::Lobby,
+        GameStatus::Active,
+        GameStatus::Finished,
+        GameStatus::Cancelled,
+    ];
+    let game = if args.has("game") {
+        resolve(app, req, args, &all).await?
+    } else {
+        resolve(app, req, args, &[GameStatus::Lobby, GameStatus::Active]).await?
+    };
+    let seats = app.store().seats(game.id).await?;
+    let mut text = format!(
+        "**Game #{}: {}** — {}\n",
+        game.id,
+        kind_name(&game),
+        game.status.as_str()
+    );
+    match (game.status, &game.state) {
+        (GameStatus::Lobby, _) | (_, None) => {
+            if let Ok(driver) = driver_of(app, &game) {
+                text.push_str(&driver.describe_options(&game.options));
+                text.push('\n');
+            }
+            let needs_deck = GameKind::parse(&game.kind)
+                .and_then(GameKind::deck_kind)
+                .is_some();
+            for s in &seats {
+                let ready = if !needs_deck || s.setup.is_some() {
+                    "ready"
+                } else {
+                    "needs a deck"
+                };
+                text.push_str(&format!("Seat {}: {} — {ready}\n", s.seat + 1, s.user_name));
+            }
+        }
+        (_, Some(state)) => {
+            let driver = driver_of(app, &game)?;
+            text.push_str(&driver.board(&table_of(&game, &seats), state)?);
+        }
+    }
+    if let Some(result) = &game.result
+        && let Ok(outcome) = serde_json::from_str::<crate::engine::Outcome>(result)
+    {
+        text.push_str(&format!("\nResult: {}", outcome.summary));
+    }
+    let private = req.place.is_dm
+        || req.place.channel != game.channel_id
+            && Some(&req.place.channel) != game.thread_id.as_ref();
+    let out = if private {
+        Outgoing::ephemeral(&req.user.id, text.trim_end())
+    } else {
+        Outgoing::channel(&req.place.channel, text.trim_end())
+    };
+    Ok(vec![out.in_game(game.id)])
+}
+
+async fn list(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
+    let mine = args.flag("mine").unwrap_or(false) || req.place.is_dm;
+    let games = if mine {
+        app.store().games_of_user(&req.user.id).await?
+    } else {
+        app.store()
+            .games_in_channel(&req.place.channel, true)
+            .await?
+    };
+    if games.is_empty() {
+        let text = if mine {
+            "You are in no open game."
+        } else {
+            "No open games in this channel. Open one with /game new game:<kind>."
+        };
+        return Ok(vec![Outgoing::ephemeral(&req.user.id, text)]);
+    }
+    let mut text = String::from(if mine {
+        "Your open games:\n"
+    } else {
+        "Open games here:\n"
+    });
+    for g in games {
+        let seats = app.store().seats(g.id).await?;
+        let names: Vec<&str> = seats.iter().map(|s| s.user_name.as_str()).collect();
+        text.push_str(&format!(
+            "#{} {} — {} — {}\n",
+            g.id,
+            kind_name(&g),
+            g.status.as_str(),
+            names.join(", ")
+        ));
+    }
+    Ok(vec![Outgoing::ephemeral(&req.user.id, text.trim_end())])
+}
+
+async fn cancel(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
+    let game = resolve(app, req, args, &[GameStatus::Lobby, GameStatus::Active]).await?;
+    if req.user.id != game.creator_id && !req.user.is_manager {
+        return Err(UserError::new(format!(
+            "Only the creator of game #{} or a server manager can cancel it. Players can /resign.",
+            game.id
+        )));
+    }
+    let messages = vec![
+        Outgoing::channel(
+            &game.channel_id,
+            format!("Game #{} was cancelled by {}.", game.id, req.user.name),
+        )
+        .in_game(game.id),
+    ];
+    let update = GameUpdate {
+        status: GameStatus::Cancelled,
+        state: game.state.clone(),
+        state_format: game.state_format,
+        to_act: "[]".into(),
+        result: None,
+        deadline_at: None,
+        remind_at: None,
+        now: req.now,
+    };
+    let idem = Idem {
+        key: &req.key,
+        response: encode_response(&messages),
+    };
+    commit(
+        app.store()
+            .update_game(game.id, game.version, &update, None, None, &idem)
+            .await,
+        messages,
+    )
+}
+
+/// A game's own command (`/hand`, `/pass`, ...): routed to the game's driver.
+/// A concurrent change to the game makes it re-evaluate against the new state.
+pub async fn game_command(
+    app: &App,
+    req: &Request,
+    args: &Args,
+) -> Result<Vec<Outgoing>, UserError> {
+    const ATTEMPTS: usize = 5;
+    for _ in 0..ATTEMPTS {
+        let game = resolve(app, req, args, &[GameStatus::Active]).await?;
+        let driver = driver_of(app, &game)?;
+        if !driver
+            .commands()
+            .iter()
+            .any(|c| c.name == req.invocation.name)
+        {
+            return Err(UserError::new(format!(
+                "{} is not a command of {} (game #{}). /help lists the commands.",
+                req.invocation.label(),
+                kind_name(&game),
+                game.id
+            )));
+        }
+        let seats = app.store().seats(game.id).await?;
+        let table = table_of(&game, &seats);
+        let seat = table.seat_of(&req.user.id);
+        let state = game.state.as_deref().ok_or_else(|| {
+            UserError::new(format!(
+                "Game #{} has no state; ask a manager to check it.",
+                game.id
+            ))
+        })?;
+        match driver.handle(&table, state, seat, &req.invocation, args)? {
+            Reaction::Reply(messages) => {
+                return Ok(messages.into_iter().map(|m| m.in_game(game.id)).collect());
+            }
+            Reaction::Change(t) => {
+                match store_transition(app, req, &game, driver, t, None, seat).await? {
+                    Stored::Done(messages) => return Ok(messages),
+                    Stored::Conflict => continue,
+                }
+            }
+        }
+    }
+    Err(UserError::new(
+        "The game is very busy right now; nothing was done. Please try again.",
+    ))
+}

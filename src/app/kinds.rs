@@ -1,0 +1,160 @@
+//! The games the bot hosts, and the contract between the application layer
+//! and each game's engine ([`Driver`]).
+
+use std::ops::RangeInclusive;
+
+use super::commands::{Args, CommandSpec, OptionSpec};
+use super::message::{Invocation, Outgoing, UserError};
+use crate::store::DeckRow;
+
+/// A kind of game, as named in `/game new game:<kind>`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    XFilesCcg,
+    XFilesCcgBasic,
+    Legendary,
+    FanCcg,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 4] = [
+        GameKind::XFilesCcg,
+        GameKind::XFilesCcgBasic,
+        GameKind::Legendary,
+        GameKind::FanCcg,
+    ];
+    pub const SLUGS: &'static [&'static str] =
+        &["xfiles-ccg", "xfiles-ccg-basic", "legendary", "fan-ccg"];
+
+    pub fn slug(self) -> &'static str {
+        Self::SLUGS[self as usize]
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::XFilesCcg => "The X-Files CCG (Advanced Game)",
+            GameKind::XFilesCcgBasic => "The X-Files CCG (Basic Game)",
+            GameKind::Legendary => "Legendary Encounters: The X-Files",
+            GameKind::FanCcg => "The X-Files Fan CCG",
+        }
+    }
+
+    /// Which saved decks the game uses (the Basic and Advanced Game share them).
+    pub fn deck_kind(self) -> Option<&'static str> {
+        match self {
+            GameKind::XFilesCcg | GameKind::XFilesCcgBasic => Some("xfiles-ccg"),
+            GameKind::FanCcg => Some("fan-ccg"),
+            GameKind::Legendary => None,
+        }
+    }
+
+    pub fn parse(slug: &str) -> Option<GameKind> {
+        Self::ALL.into_iter().find(|k| k.slug() == slug)
+    }
+}
+
+/// A started game, ready to store.
+#[derive(Debug, Clone)]
+pub struct Transition {
+    /// JSON of the new engine state.
+    pub state: String,
+    /// JSON of the action to log (`None` for the start itself).
+    pub action: Option<String>,
+    pub to_act: Vec<u8>,
+    /// JSON of the outcome when the game just ended.
+    pub outcome: Option<String>,
+    pub messages: Vec<Outgoing>,
+}
+
+/// What a game command produced.
+#[derive(Debug, Clone)]
+pub enum Reaction {
+    /// Nothing changed (a view such as `/hand` or `/board`).
+    Reply(Vec<Outgoing>),
+    /// The state changed: store it (and the action) atomically.
+    Change(Transition),
+}
+
+/// Who sits where and in which game: what a driver needs to address messages.
+#[derive(Debug, Clone)]
+pub struct Table {
+    pub game_id: i64,
+    pub channel: String,
+    /// User id and display name of each seat, in seat order.
+    pub seats: Vec<(String, String)>,
+}
+
+impl Table {
+    pub fn user(&self, seat: u8) -> &str {
+        &self.seats[usize::from(seat)].0
+    }
+
+    pub fn name(&self, seat: u8) -> &str {
+        &self.seats[usize::from(seat)].1
+    }
+
+    pub fn seat_of(&self, user: &str) -> Option<u8> {
+        self.seats
+            .iter()
+            .position(|(id, _)| id == user)
+            .map(|i| i as u8)
+    }
+}
+
+/// One game's engine, seen through JSON so the application layer can host
+/// every game alike. `EngineDriver` implements it for any [`crate::engine::Game`].
+pub trait Driver: Send + Sync {
+    fn kind(&self) -> GameKind;
+
+    /// Options of `/game new` this game reads (besides `game` and `deck`).
+    fn options(&self) -> Vec<OptionSpec>;
+
+    /// JSON of the engine options from `/game new`'s arguments.
+    fn build_options(&self, args: &Args) -> Result<String, UserError>;
+
+    /// One line describing the options ("Killer cards allowed").
+    fn describe_options(&self, options: &str) -> String;
+
+    fn seats(&self, options: &str) -> RangeInclusive<usize>;
+
+    /// Checks a player's deck for this game and returns the seat's setup
+    /// JSON, or explains every problem.
+    fn seat_setup(&self, options: &str, deck: &DeckRow) -> Result<String, UserError>;
+
+    /// Creates the game.
+    fn start(
+        &self,
+        table: &Table,
+        options: &str,
+        setups: &[String],
+        seed: u64,
+    ) -> Result<Transition, UserError>;
+
+    /// The game's own commands.
+    fn commands(&self) -> Vec<CommandSpec>;
+
+    /// Handles one game command from a seated player (or `None`: a spectator).
+    fn handle(
+        &self,
+        table: &Table,
+        state: &str,
+        seat: Option<u8>,
+        inv: &Invocation,
+        args: &Args,
+    ) -> Result<Reaction, UserError>;
+
+    /// The public board (for `/game status` and the channel).
+    fn board(&self, table: &Table, state: &str) -> Result<String, UserError>;
+
+    /// Version of the state/action format this build writes.
+    fn format(&self) -> i64;
+
+    /// Rebuilds the state JSON from the log (for `game verify`).
+    fn replay(
+        &self,
+        options: &str,
+        setups: &[String],
+        seed: u64,
+        actions: &[(u8, String)],
+    ) -> Result<String, String>;
+}

@@ -1,0 +1,117 @@
+//! The application layer: turns one user's command into engine actions,
+//! store changes and outgoing messages, whatever the transport. The console
+//! and Discord adapters only translate input and deliver the [`Outgoing`]
+//! messages, so every command can be tested without Discord.
+
+mod card_cmd;
+pub mod commands;
+mod deck_cmd;
+mod game_cmd;
+pub mod games;
+mod help;
+pub mod kinds;
+pub mod message;
+mod registry;
+
+use std::sync::Mutex;
+
+pub use commands::{Args, CommandSpec, OptKind, OptionSpec};
+pub use kinds::{Driver, GameKind, Reaction, Table, Transition};
+pub use message::{
+    Address, Button, Invocation, OptionValue, Outgoing, Place, Request, User, UserError,
+};
+pub use registry::Registry;
+
+use crate::store::Store;
+
+/// How new games get their seeds.
+#[derive(Debug, Clone, Copy)]
+pub enum Seeds {
+    /// Fresh randomness for every game.
+    Random,
+    /// A reproducible sequence from this base (console `--seed N`, tests).
+    Fixed(u64),
+}
+
+/// The application: the store, the hosted games and the command registry.
+pub struct App {
+    store: Store,
+    registry: Registry,
+    seeds: Mutex<(Seeds, u64)>,
+}
+
+impl App {
+    pub fn new(store: Store, seeds: Seeds) -> App {
+        App {
+            store,
+            registry: Registry::new(),
+            seeds: Mutex::new((seeds, 0)),
+        }
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
+    /// Handles one request. Never fails: a refusal becomes an ephemeral
+    /// message to the user, and nothing is changed.
+    pub async fn handle(&self, req: &Request) -> Vec<Outgoing> {
+        match self.store.interaction(&req.key).await {
+            Ok(Some(previous)) => return decode_response(&previous),
+            Ok(None) => {}
+            Err(e) => {
+                return vec![Outgoing::ephemeral(
+                    &req.user.id,
+                    UserError::from(e).message,
+                )];
+            }
+        }
+        match self.dispatch(req).await {
+            Ok(messages) => messages,
+            Err(e) => vec![Outgoing::ephemeral(&req.user.id, e.message)],
+        }
+    }
+
+    async fn dispatch(&self, req: &Request) -> Result<Vec<Outgoing>, UserError> {
+        let inv = &req.invocation;
+        let spec = self.registry.find(inv)?;
+        let args = commands::check(spec, inv)?;
+        match inv.name.as_str() {
+            "help" => help::help(self, req, &args),
+            "card" => card_cmd::card(req, &args),
+            "deck" => deck_cmd::deck(self, req, &args).await,
+            "game" => game_cmd::game(self, req, &args).await,
+            _ => game_cmd::game_command(self, req, &args).await,
+        }
+    }
+
+    /// The next game seed.
+    pub(crate) fn next_seed(&self) -> u64 {
+        let mut guard = self.seeds.lock().expect("seed lock");
+        guard.1 += 1;
+        match guard.0 {
+            Seeds::Random => rand::random(),
+            Seeds::Fixed(base) => splitmix(base.wrapping_add(guard.1)),
+        }
+    }
+}
+
+fn splitmix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The stored form of a response (for idempotent replays).
+pub(crate) fn encode_response(messages: &[Outgoing]) -> String {
+    serde_json::to_string(messages).expect("messages serialise")
+}
+
+pub(crate) fn decode_response(text: &str) -> Vec<Outgoing> {
+    serde_json::from_str(text).unwrap_or_default()
+}

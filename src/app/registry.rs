@@ -1,0 +1,333 @@
+//! Every command the bot understands: the generic ones and each game's own.
+
+use super::commands::{CommandSpec, OptKind, closest, opt, req};
+use super::kinds::{Driver, GameKind};
+use super::message::{Invocation, UserError};
+
+/// The hosted games and the full command list.
+pub struct Registry {
+    drivers: Vec<Box<dyn Driver>>,
+    commands: Vec<CommandSpec>,
+}
+
+const SET_CHOICES: &[&str] = &[
+    "premiere",
+    "the-truth-is-out-there",
+    "101361",
+    "22364",
+    "gencon",
+    "promo",
+    "believe-the-lie",
+    "resist-or-serve",
+    "fight-the-future",
+    "here-there-be-monsters",
+    "classified",
+    "i-want-to-believe",
+    "my-struggle",
+    "fire-walk-with-me",
+];
+const TYPE_CHOICES: &[&str] = &[
+    "x-file",
+    "agent",
+    "adversary",
+    "bluff",
+    "combat",
+    "equipment",
+    "event",
+    "site",
+    "witness",
+];
+
+impl Registry {
+    pub fn new() -> Registry {
+        let drivers: Vec<Box<dyn Driver>> = super::games::drivers();
+        let mut commands = generic_commands(&drivers);
+        for d in &drivers {
+            for c in d.commands() {
+                if let Some(existing) = commands.iter().find(|e| e.name == c.name && e.sub == c.sub)
+                {
+                    assert_eq!(
+                        existing.options,
+                        c.options,
+                        "{} is defined twice with different options",
+                        c.label()
+                    );
+                } else {
+                    commands.push(c);
+                }
+            }
+        }
+        Registry { drivers, commands }
+    }
+
+    pub fn commands(&self) -> &[CommandSpec] {
+        &self.commands
+    }
+
+    pub fn driver(&self, kind: GameKind) -> Option<&dyn Driver> {
+        self.drivers
+            .iter()
+            .find(|d| d.kind() == kind)
+            .map(|d| d.as_ref())
+    }
+
+    /// Names of the game commands (those not handled by the generic layer).
+    pub fn is_game_command(&self, name: &str) -> bool {
+        !["help", "card", "deck", "game", "rules"].contains(&name)
+            && self.commands.iter().any(|c| c.name == name)
+    }
+
+    /// The spec for an invocation, or an error naming the closest command.
+    pub fn find(&self, inv: &Invocation) -> Result<&CommandSpec, UserError> {
+        let same_name: Vec<&CommandSpec> = self
+            .commands
+            .iter()
+            .filter(|c| c.name == inv.name)
+            .collect();
+        if same_name.is_empty() {
+            let mut names: Vec<&str> = self.commands.iter().map(|c| c.name).collect();
+            names.dedup();
+            let hint = closest(&inv.name, names.iter().copied())
+                .map(|n| format!(" Did you mean /{n}?"))
+                .unwrap_or_default();
+            return Err(UserError::new(format!(
+                "Unknown command /{}.{hint} Type /help for the list of commands.",
+                inv.name
+            )));
+        }
+        let subs: Vec<&str> = same_name.iter().filter_map(|c| c.sub).collect();
+        if subs.is_empty() {
+            if let Some(sub) = &inv.sub {
+                return Err(UserError::new(format!(
+                    "/{} has no subcommand '{sub}'; write options as name:value (see /help command:{})",
+                    inv.name, inv.name
+                )));
+            }
+            return Ok(same_name[0]);
+        }
+        match &inv.sub {
+            Some(sub) => same_name
+                .iter()
+                .copied()
+                .find(|c| c.sub == Some(sub.as_str()))
+                .ok_or_else(|| {
+                    let hint = closest(sub, subs.iter().copied())
+                        .map(|s| format!(" Did you mean /{} {s}?", inv.name))
+                        .unwrap_or_default();
+                    UserError::new(format!(
+                        "/{} has no subcommand '{sub}'.{hint} Its subcommands are: {}.",
+                        inv.name,
+                        subs.join(", ")
+                    ))
+                }),
+            None => Err(UserError::new(format!(
+                "/{} needs a subcommand: {}. For example /{} {}.",
+                inv.name,
+                subs.join(", "),
+                inv.name,
+                subs[0]
+            ))),
+        }
+    }
+}
+
+impl Default for Registry {
+    fn default() -> Self {
+        Registry::new()
+    }
+}
+
+fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
+    let game_opt = opt(
+        "game",
+        OptKind::Game,
+        "the game's id, when the channel has several",
+    );
+    let mut new_options = vec![
+        req(
+            "game",
+            OptKind::Choice(GameKind::SLUGS),
+            "which game to play",
+        ),
+        opt("deck", OptKind::Deck, "your saved deck to play with"),
+    ];
+    for d in drivers {
+        for o in d.options() {
+            if !new_options.iter().any(|e| e.name == o.name) {
+                new_options.push(o);
+            }
+        }
+    }
+    vec![
+        CommandSpec {
+            name: "help",
+            sub: None,
+            about: "List the commands, or explain one",
+            options: vec![opt(
+                "command",
+                OptKind::Text,
+                "a command name, e.g. deck or game new",
+            )],
+            example: "/help command:deck",
+        },
+        CommandSpec {
+            name: "card",
+            sub: None,
+            about: "Look up an X-Files CCG card by name (typos welcome) or id",
+            options: vec![
+                req("name", OptKind::Card, "the card's name or id"),
+                opt(
+                    "set",
+                    OptKind::Choice(SET_CHOICES),
+                    "only cards of this set",
+                ),
+                opt(
+                    "type",
+                    OptKind::Choice(TYPE_CHOICES),
+                    "only cards of this type",
+                ),
+                opt("private", OptKind::Bool, "answer only to you"),
+            ],
+            example: "/card name:\"sheila braun\"",
+        },
+        CommandSpec {
+            name: "deck",
+            sub: Some("import"),
+            about: "Save a deck from a deck builder JSON file or a text list",
+            options: vec![
+                req("name", OptKind::Text, "a name for the deck"),
+                opt("file", OptKind::File, "a deck builder .json or a .txt list"),
+                opt(
+                    "text",
+                    OptKind::Text,
+                    "the list itself, lines separated by ';' or new lines",
+                ),
+                opt(
+                    "game",
+                    OptKind::Choice(&["xfiles-ccg", "fan-ccg"]),
+                    "which game the deck is for (default xfiles-ccg)",
+                ),
+            ],
+            example: "/deck import name:Mulder file:mulder.json",
+        },
+        CommandSpec {
+            name: "deck",
+            sub: Some("list"),
+            about: "List your saved decks",
+            options: vec![opt(
+                "game",
+                OptKind::Choice(&["xfiles-ccg", "fan-ccg"]),
+                "which game's decks (default xfiles-ccg)",
+            )],
+            example: "/deck list",
+        },
+        CommandSpec {
+            name: "deck",
+            sub: Some("show"),
+            about: "Show one of your decks (only to you)",
+            options: vec![
+                req("name", OptKind::Deck, "the deck's name"),
+                opt(
+                    "game",
+                    OptKind::Choice(&["xfiles-ccg", "fan-ccg"]),
+                    "which game's decks (default xfiles-ccg)",
+                ),
+            ],
+            example: "/deck show name:Mulder",
+        },
+        CommandSpec {
+            name: "deck",
+            sub: Some("check"),
+            about: "Check a deck against the construction rules",
+            options: vec![
+                req("name", OptKind::Deck, "the deck's name"),
+                opt(
+                    "format",
+                    OptKind::Choice(&["advanced", "basic"]),
+                    "which game's rules (default advanced)",
+                ),
+                opt(
+                    "killer",
+                    OptKind::Bool,
+                    "allow Killer cards (optional rule, p. 42)",
+                ),
+                opt(
+                    "game",
+                    OptKind::Choice(&["xfiles-ccg", "fan-ccg"]),
+                    "which game's decks (default xfiles-ccg)",
+                ),
+            ],
+            example: "/deck check name:Mulder",
+        },
+        CommandSpec {
+            name: "deck",
+            sub: Some("delete"),
+            about: "Delete one of your decks",
+            options: vec![
+                req("name", OptKind::Deck, "the deck's name"),
+                opt(
+                    "game",
+                    OptKind::Choice(&["xfiles-ccg", "fan-ccg"]),
+                    "which game's decks (default xfiles-ccg)",
+                ),
+            ],
+            example: "/deck delete name:Old",
+        },
+        CommandSpec {
+            name: "game",
+            sub: Some("new"),
+            about: "Open a new game in this channel and take the first seat",
+            options: new_options,
+            example: "/game new game:xfiles-ccg deck:Mulder",
+        },
+        CommandSpec {
+            name: "game",
+            sub: Some("join"),
+            about: "Take a seat in a game that has not started (or change your deck)",
+            options: vec![
+                game_opt,
+                opt("deck", OptKind::Deck, "your saved deck to play with"),
+            ],
+            example: "/game join deck:Scully",
+        },
+        CommandSpec {
+            name: "game",
+            sub: Some("leave"),
+            about: "Give up your seat in a game that has not started",
+            options: vec![game_opt],
+            example: "/game leave",
+        },
+        CommandSpec {
+            name: "game",
+            sub: Some("start"),
+            about: "Start the game (its creator)",
+            options: vec![game_opt],
+            example: "/game start",
+        },
+        CommandSpec {
+            name: "game",
+            sub: Some("status"),
+            about: "Show a game: its seats, or its board once started",
+            options: vec![game_opt],
+            example: "/game status",
+        },
+        CommandSpec {
+            name: "game",
+            sub: Some("list"),
+            about: "List the open games in this channel (or all of yours)",
+            options: vec![opt(
+                "mine",
+                OptKind::Bool,
+                "list every open game you sit in",
+            )],
+            example: "/game list",
+        },
+        CommandSpec {
+            name: "game",
+            sub: Some("cancel"),
+            about: "Cancel a game (its creator or a server manager)",
+            options: vec![game_opt],
+            example: "/game cancel game:3",
+        },
+    ]
+}

@@ -1,0 +1,147 @@
+//! The local console table: reads command lines from a script or stdin,
+//! hands them to the application layer as if they came from Discord, and
+//! prints every outgoing message as a block headed by its address:
+//! `[#<channel>]`, `[DM @<user>]` or `[ephemeral @<user>]`.
+
+mod parse;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+pub use parse::{Line, SyntaxError, parse_line};
+
+use crate::app::{Address, App, Invocation, OptKind, OptionValue, Outgoing, Place, Request, User};
+
+/// The channel commands come from when a line names none.
+pub const DEFAULT_CHANNEL: &str = "table";
+/// The console's pretend server.
+pub const GUILD: &str = "console";
+
+/// Runs every line; returns how many lines failed to parse. Messages go to
+/// `out`; syntax errors to `err`.
+pub async fn run<W: Write, E: Write>(
+    app: &App,
+    lines: impl Iterator<Item = String>,
+    base: Option<&Path>,
+    echo: bool,
+    out: &mut W,
+    err: &mut E,
+) -> usize {
+    let mut failures = 0;
+    let run_id: u64 = rand::random();
+    for (n, text) in lines.enumerate() {
+        let line_no = n + 1;
+        let line = match parse_line(&text) {
+            Ok(Some(line)) => line,
+            Ok(None) => continue,
+            Err(e) => {
+                failures += 1;
+                let _ = out.flush();
+                let _ = writeln!(err, "error: line {line_no}: {e}");
+                continue;
+            }
+        };
+        if echo {
+            let _ = writeln!(out, "» {}", text.trim());
+        }
+        let request = to_request(app, &line, base, format!("console-{run_id:x}-{line_no}"));
+        for message in app.handle(&request).await {
+            let _ = write!(out, "{}", render(&message));
+        }
+        let _ = out.flush();
+    }
+    failures
+}
+
+/// Builds the request a console line stands for.
+pub fn to_request(app: &App, line: &Line, base: Option<&Path>, key: String) -> Request {
+    let is_dm = line.channel.as_deref() == Some("dm");
+    let channel = match &line.channel {
+        Some(c) if c == "dm" => format!("dm-{}", line.user),
+        Some(c) => c.clone(),
+        None => DEFAULT_CHANNEL.to_string(),
+    };
+    let file_options: Vec<&str> = app
+        .registry()
+        .commands()
+        .iter()
+        .filter(|c| c.name == line.command && c.sub == line.sub.as_deref())
+        .flat_map(|c| {
+            c.options
+                .iter()
+                .filter(|o| o.kind == OptKind::File)
+                .map(|o| o.name)
+        })
+        .collect();
+    let options = line
+        .options
+        .iter()
+        .map(|(name, value)| {
+            let v = if file_options.contains(&name.as_str()) {
+                OptionValue::File {
+                    name: value.clone(),
+                    content: read_file(value, base),
+                }
+            } else {
+                OptionValue::Text(value.clone())
+            };
+            (name.clone(), v)
+        })
+        .collect();
+    Request {
+        user: User {
+            id: line.user.clone(),
+            name: line.user.clone(),
+            is_manager: false,
+        },
+        place: Place {
+            guild: if is_dm { None } else { Some(GUILD.to_string()) },
+            channel,
+            is_dm,
+        },
+        invocation: Invocation {
+            name: line.command.clone(),
+            sub: line.sub.clone(),
+            options,
+        },
+        key,
+        now: now_ms(),
+    }
+}
+
+/// Reads a file option: relative paths are taken from the script's folder
+/// (or the working directory when reading stdin).
+fn read_file(path: &str, base: Option<&Path>) -> Result<String, String> {
+    let p = PathBuf::from(path);
+    let full = match base {
+        Some(dir) if p.is_relative() => dir.join(&p),
+        _ => p,
+    };
+    std::fs::read_to_string(&full).map_err(|e| format!("{} ({})", e, full.display()))
+}
+
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// One message as a printed block.
+pub fn render(message: &Outgoing) -> String {
+    let header = match &message.to {
+        Address::Channel(c) => format!("[#{c}]"),
+        Address::Dm(u) => format!("[DM @{u}]"),
+        Address::Ephemeral(u) => format!("[ephemeral @{u}]"),
+    };
+    let mut block = format!("{header}\n{}\n", message.text);
+    if !message.buttons.is_empty() {
+        let buttons: Vec<String> = message
+            .buttons
+            .iter()
+            .map(|b| format!("[{}] {}", b.label, b.command))
+            .collect();
+        block.push_str(&format!("Buttons: {}\n", buttons.join(" · ")));
+    }
+    block.push('\n');
+    block
+}

@@ -1,0 +1,193 @@
+//! The rules engines and the contract they share.
+//!
+//! An engine is pure: no IO, no clock, no unseeded randomness. A game is
+//! created from options, per-seat setup (e.g. decks) and a seed; every
+//! action is checked, and either refused (the state is untouched) or applied,
+//! yielding events addressed to an [`Audience`]. The engine also says who must
+//! act and what each seat, or a spectator, may see. Replaying the same
+//! actions from the same options, setup and seed gives the same state.
+//!
+//! Each game lives in its own module and implements [`Game`].
+
+mod rng;
+
+use std::fmt::Debug;
+use std::ops::RangeInclusive;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+pub use rng::GameRng;
+
+/// A seat at the table, 0-based in turn order.
+pub type Seat = u8;
+
+/// Who is looking at the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Viewer {
+    Seat(Seat),
+    Spectator,
+}
+
+impl Viewer {
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Spectator => None,
+        }
+    }
+}
+
+/// Who may learn of an event.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Audience {
+    /// Everyone, spectators included: safe to post in the game's channel.
+    All,
+    /// Only these seats (a drawn card, an answer to a question).
+    Seats(Vec<Seat>),
+}
+
+impl Audience {
+    pub fn only(seat: Seat) -> Audience {
+        Audience::Seats(vec![seat])
+    }
+
+    pub fn includes(&self, viewer: Viewer) -> bool {
+        match (self, viewer) {
+            (Audience::All, _) => true,
+            (Audience::Seats(seats), Viewer::Seat(s)) => seats.contains(&s),
+            (Audience::Seats(_), Viewer::Spectator) => false,
+        }
+    }
+}
+
+/// Something that happened, and who may know it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Event<E> {
+    pub audience: Audience,
+    pub body: E,
+}
+
+impl<E> Event<E> {
+    pub fn public(body: E) -> Self {
+        Event {
+            audience: Audience::All,
+            body,
+        }
+    }
+
+    pub fn private(seat: Seat, body: E) -> Self {
+        Event {
+            audience: Audience::only(seat),
+            body,
+        }
+    }
+}
+
+/// Why an action was refused, and what the seat may do instead.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{reason}")]
+pub struct Refusal {
+    pub reason: String,
+    /// Short descriptions of what is allowed now (may be empty).
+    pub allowed: Vec<String>,
+}
+
+impl Refusal {
+    pub fn new(reason: impl Into<String>) -> Self {
+        Refusal {
+            reason: reason.into(),
+            allowed: Vec::new(),
+        }
+    }
+
+    pub fn with_allowed(mut self, allowed: Vec<String>) -> Self {
+        self.allowed = allowed;
+        self
+    }
+}
+
+/// How a finished game ended.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Outcome {
+    /// The winning seats (several for a shared win or a tie; empty when the
+    /// game ended without a winner).
+    pub winners: Vec<Seat>,
+    /// Final scores, for games that keep them.
+    pub scores: Option<Vec<i32>>,
+    /// One line for the record: "Alice identified Bob's X-File".
+    pub summary: String,
+}
+
+/// A game and the events of one step.
+pub type Stepped<G> = (G, Vec<Event<<G as Game>::Event>>);
+
+/// A rules engine.
+pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
+    type Options: Clone + Debug + Default + Serialize + DeserializeOwned + Send + Sync;
+    /// What each seat brings to the table (a deck, or nothing).
+    type Setup: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    type Event: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;
+    /// What one viewer may see; built only from information that viewer holds.
+    type View: Debug + Serialize;
+
+    /// Version of the serialised state and action formats; bumped (with a
+    /// migration) whenever either changes shape.
+    const FORMAT: u32;
+
+    /// How many seats the game takes with these options.
+    fn seats(options: &Self::Options) -> RangeInclusive<usize>;
+
+    /// A new game. Events announce the set-up.
+    fn new(
+        options: Self::Options,
+        setups: Vec<Self::Setup>,
+        seed: u64,
+    ) -> Result<(Self, Vec<Event<Self::Event>>), Refusal>;
+
+    /// Checks and applies one action. On refusal the state must be unchanged;
+    /// [`step`] guarantees it by applying to a copy.
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+    ) -> Result<Vec<Event<Self::Event>>, Refusal>;
+
+    /// The seats that must act now (empty when the game is over).
+    fn to_act(&self) -> Vec<Seat>;
+
+    /// Every action `seat` could take now: drives bots, random playouts and
+    /// "what is allowed" hints. May be a representative subset where choices
+    /// are numerous (e.g. one X value per card).
+    fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
+
+    fn outcome(&self) -> Option<Outcome>;
+
+    fn view(&self, viewer: Viewer) -> Self::View;
+}
+
+/// Applies an action to a copy of the game: the original is never changed.
+pub fn step<G: Game>(
+    game: &G,
+    seat: Seat,
+    action: &G::Action,
+) -> Result<(G, Vec<Event<G::Event>>), Refusal> {
+    let mut next = game.clone();
+    let events = next.apply(seat, action)?;
+    Ok((next, events))
+}
+
+/// Rebuilds a game from its options, setups, seed and action log.
+pub fn replay<G: Game>(
+    options: G::Options,
+    setups: Vec<G::Setup>,
+    seed: u64,
+    actions: &[(Seat, G::Action)],
+) -> Result<G, (usize, Refusal)> {
+    let (mut game, _) = G::new(options, setups, seed).map_err(|r| (0, r))?;
+    for (i, (seat, action)) in actions.iter().enumerate() {
+        game.apply(*seat, action).map_err(|r| (i + 1, r))?;
+    }
+    Ok(game)
+}

@@ -1,0 +1,530 @@
+//! Games, seats and the action log.
+
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+use super::{Committed, Idem, Store, StoreError, record};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameStatus {
+    Lobby,
+    Active,
+    Finished,
+    Cancelled,
+}
+
+impl GameStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Lobby => "lobby",
+            GameStatus::Active => "active",
+            GameStatus::Finished => "finished",
+            GameStatus::Cancelled => "cancelled",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Self> {
+        [
+            GameStatus::Lobby,
+            GameStatus::Active,
+            GameStatus::Finished,
+            GameStatus::Cancelled,
+        ]
+        .into_iter()
+        .find(|g| g.as_str() == s)
+    }
+}
+
+/// A stored game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameRow {
+    pub id: i64,
+    pub kind: String,
+    pub guild_id: Option<String>,
+    pub channel_id: String,
+    pub thread_id: Option<String>,
+    pub creator_id: String,
+    pub status: GameStatus,
+    /// JSON.
+    pub options: String,
+    pub seed: i64,
+    /// JSON of the engine state (`None` in the lobby).
+    pub state: Option<String>,
+    pub state_format: i64,
+    pub version: i64,
+    pub action_count: i64,
+    /// JSON list of seats that must act.
+    pub to_act: String,
+    /// JSON outcome once finished.
+    pub result: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub deadline_at: Option<i64>,
+    pub remind_at: Option<i64>,
+}
+
+/// A seat and who holds it. In the lobby `seat` is the join order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatRow {
+    pub seat: i64,
+    pub user_id: String,
+    pub user_name: String,
+    /// JSON of what the player brings (e.g. a deck).
+    pub setup: Option<String>,
+    pub joined_at: i64,
+}
+
+/// One logged action.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActionRow {
+    pub seq: i64,
+    pub seat: i64,
+    pub user_id: String,
+    /// JSON of the engine action.
+    pub action: String,
+    pub format: i64,
+    pub created_at: i64,
+}
+
+#[derive(Debug, Clone)]
+pub struct NewGame {
+    pub kind: String,
+    pub guild_id: Option<String>,
+    pub channel_id: String,
+    pub thread_id: Option<String>,
+    pub creator_id: String,
+    pub options: String,
+    pub seed: i64,
+    pub now: i64,
+}
+
+/// The new values of a game row.
+#[derive(Debug, Clone)]
+pub struct GameUpdate {
+    pub status: GameStatus,
+    pub state: Option<String>,
+    pub state_format: i64,
+    pub to_act: String,
+    pub result: Option<String>,
+    pub deadline_at: Option<i64>,
+    pub remind_at: Option<i64>,
+    pub now: i64,
+}
+
+/// An action to append to the log.
+#[derive(Debug, Clone)]
+pub struct NewAction {
+    pub seat: i64,
+    pub user_id: String,
+    pub action: String,
+    pub format: i64,
+}
+
+/// The columns of a game row, as a literal so queries stay static SQL.
+macro_rules! game_columns {
+    () => {
+        "id, kind, guild_id, channel_id, thread_id, creator_id, status, options, seed, state, state_format, \
+         version, action_count, to_act, result, created_at, updated_at, deadline_at, remind_at"
+    };
+}
+
+fn game_row(row: &AnyRow) -> Result<GameRow, StoreError> {
+    let id: i64 = row.try_get("id")?;
+    let status: String = row.try_get("status")?;
+    let status = GameStatus::parse(&status).ok_or_else(|| StoreError::Corrupt {
+        game: id,
+        message: format!("unknown status '{status}'"),
+    })?;
+    Ok(GameRow {
+        id,
+        kind: row.try_get("kind")?,
+        guild_id: row.try_get("guild_id")?,
+        channel_id: row.try_get("channel_id")?,
+        thread_id: row.try_get("thread_id")?,
+        creator_id: row.try_get("creator_id")?,
+        status,
+        options: row.try_get("options")?,
+        seed: row.try_get("seed")?,
+        state: row.try_get("state")?,
+        state_format: row.try_get("state_format")?,
+        version: row.try_get("version")?,
+        action_count: row.try_get("action_count")?,
+        to_act: row.try_get("to_act")?,
+        result: row.try_get("result")?,
+        created_at: row.try_get("created_at")?,
+        updated_at: row.try_get("updated_at")?,
+        deadline_at: row.try_get("deadline_at")?,
+        remind_at: row.try_get("remind_at")?,
+    })
+}
+
+fn seat_row(row: &AnyRow) -> Result<SeatRow, StoreError> {
+    Ok(SeatRow {
+        seat: row.try_get("seat")?,
+        user_id: row.try_get("user_id")?,
+        user_name: row.try_get("user_name")?,
+        setup: row.try_get("setup")?,
+        joined_at: row.try_get("joined_at")?,
+    })
+}
+
+impl Store {
+    /// Creates a game in the lobby. `respond` builds the response to remember
+    /// under the key once the id is known.
+    pub async fn create_game(
+        &self,
+        new: &NewGame,
+        first_seat: Option<&SeatRow>,
+        key: &str,
+        respond: impl FnOnce(i64) -> String,
+    ) -> Result<Committed<i64>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let row = sqlx::query(
+            "INSERT INTO games (kind, guild_id, channel_id, thread_id, creator_id, status, options, seed, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, 'lobby', $6, $7, $8, $8) RETURNING id",
+        )
+        .bind(&new.kind)
+        .bind(&new.guild_id)
+        .bind(&new.channel_id)
+        .bind(&new.thread_id)
+        .bind(&new.creator_id)
+        .bind(&new.options)
+        .bind(new.seed)
+        .bind(new.now)
+        .fetch_one(&mut *tx)
+        .await?;
+        let id: i64 = row.try_get("id")?;
+        let idem = Idem {
+            key,
+            response: respond(id),
+        };
+        if let Some(dup) = record(&mut tx, &idem, Some(id), new.now).await? {
+            return Ok(Committed::Duplicate(dup));
+        }
+        if let Some(s) = first_seat {
+            sqlx::query(
+                "INSERT INTO seats (game_id, seat, user_id, user_name, setup, joined_at) VALUES ($1, 0, $2, $3, $4, $5)",
+            )
+            .bind(id)
+            .bind(&s.user_id)
+            .bind(&s.user_name)
+            .bind(&s.setup)
+            .bind(s.joined_at)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(Committed::Applied(id))
+    }
+
+    pub async fn game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
+        let row = sqlx::query(concat!(
+            "SELECT ",
+            game_columns!(),
+            " FROM games WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(game_row).transpose()
+    }
+
+    /// Games bound to a channel (or thread), newest first, optionally by status.
+    pub async fn games_in_channel(
+        &self,
+        channel: &str,
+        open_only: bool,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(concat!(
+            "SELECT ",
+            game_columns!(),
+            " FROM games WHERE (channel_id = $1 OR thread_id = $1) \
+              AND ($2 = 0 OR status IN ('lobby', 'active')) ORDER BY id DESC"
+        ))
+        .bind(channel)
+        .bind(i64::from(open_only))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(game_row).collect()
+    }
+
+    /// Open games a user is seated in, newest first.
+    pub async fn games_of_user(&self, user: &str) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(concat!(
+            "SELECT ",
+            game_columns!(),
+            " FROM games WHERE status IN ('lobby', 'active') \
+              AND id IN (SELECT game_id FROM seats WHERE user_id = $1) ORDER BY id DESC"
+        ))
+        .bind(user)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(game_row).collect()
+    }
+
+    /// Ids of every game with the given status (or all games).
+    pub async fn game_ids(&self, status: Option<GameStatus>) -> Result<Vec<i64>, StoreError> {
+        let rows: Vec<(i64,)> = match status {
+            Some(s) => {
+                sqlx::query_as("SELECT id FROM games WHERE status = $1 ORDER BY id")
+                    .bind(s.as_str())
+                    .fetch_all(&self.pool)
+                    .await?
+            }
+            None => {
+                sqlx::query_as("SELECT id FROM games ORDER BY id")
+                    .fetch_all(&self.pool)
+                    .await?
+            }
+        };
+        Ok(rows.into_iter().map(|r| r.0).collect())
+    }
+
+    /// Active games whose reminder or deadline falls at or before `now`.
+    pub async fn due_games(&self, now: i64) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(concat!(
+            "SELECT ",
+            game_columns!(),
+            " FROM games WHERE status = 'active' AND (remind_at <= $1 OR deadline_at <= $1) ORDER BY id"
+        ))
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(game_row).collect()
+    }
+
+    /// The earliest pending reminder or deadline of an active game.
+    pub async fn next_due(&self) -> Result<Option<i64>, StoreError> {
+        let row: (Option<i64>, Option<i64>) = sqlx::query_as(
+            "SELECT MIN(remind_at), MIN(deadline_at) FROM games WHERE status = 'active'",
+        )
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(match row {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        })
+    }
+
+    pub async fn seats(&self, game: i64) -> Result<Vec<SeatRow>, StoreError> {
+        let rows = sqlx::query("SELECT seat, user_id, user_name, setup, joined_at FROM seats WHERE game_id = $1 ORDER BY seat")
+            .bind(game)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(seat_row).collect()
+    }
+
+    /// The whole action log of a game, in order.
+    pub async fn actions(&self, game: i64) -> Result<Vec<ActionRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seq, seat, user_id, action, format, created_at FROM actions WHERE game_id = $1 ORDER BY seq",
+        )
+        .bind(game)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(ActionRow {
+                    seq: r.try_get("seq")?,
+                    seat: r.try_get("seat")?,
+                    user_id: r.try_get("user_id")?,
+                    action: r.try_get("action")?,
+                    format: r.try_get("format")?,
+                    created_at: r.try_get("created_at")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Seats a user (or updates their setup) in a lobby game.
+    pub async fn set_seat(
+        &self,
+        game: i64,
+        expected_version: i64,
+        seat: &SeatRow,
+        idem: &Idem<'_>,
+        now: i64,
+    ) -> Result<Committed<()>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        if let Some(dup) = record(&mut tx, idem, Some(game), now).await? {
+            return Ok(Committed::Duplicate(dup));
+        }
+        bump_version(&mut tx, game, expected_version, now).await?;
+        let updated = sqlx::query(
+            "UPDATE seats SET user_name = $3, setup = $4 WHERE game_id = $1 AND user_id = $2",
+        )
+        .bind(game)
+        .bind(&seat.user_id)
+        .bind(&seat.user_name)
+        .bind(&seat.setup)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() == 0 {
+            sqlx::query(
+                "INSERT INTO seats (game_id, seat, user_id, user_name, setup, joined_at) \
+                 VALUES ($1, (SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE game_id = $1), $2, $3, $4, $5)",
+            )
+            .bind(game)
+            .bind(&seat.user_id)
+            .bind(&seat.user_name)
+            .bind(&seat.setup)
+            .bind(seat.joined_at)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(Committed::Applied(()))
+    }
+
+    /// Removes a user's seat from a lobby game.
+    pub async fn remove_seat(
+        &self,
+        game: i64,
+        expected_version: i64,
+        user: &str,
+        idem: &Idem<'_>,
+        now: i64,
+    ) -> Result<Committed<()>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        if let Some(dup) = record(&mut tx, idem, Some(game), now).await? {
+            return Ok(Committed::Duplicate(dup));
+        }
+        bump_version(&mut tx, game, expected_version, now).await?;
+        sqlx::query("DELETE FROM seats WHERE game_id = $1 AND user_id = $2")
+            .bind(game)
+            .bind(user)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(Committed::Applied(()))
+    }
+
+    /// Writes a game's new state in one transaction: optionally renumbers its
+    /// seats (at start) and appends one action to the log. Fails with
+    /// [`StoreError::Conflict`] when the game's version is no longer `expected_version`.
+    pub async fn update_game(
+        &self,
+        game: i64,
+        expected_version: i64,
+        update: &GameUpdate,
+        seats: Option<&[SeatRow]>,
+        action: Option<&NewAction>,
+        idem: &Idem<'_>,
+    ) -> Result<Committed<()>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        if let Some(dup) = record(&mut tx, idem, Some(game), update.now).await? {
+            return Ok(Committed::Duplicate(dup));
+        }
+        let changed = sqlx::query(
+            "UPDATE games SET status = $3, state = $4, state_format = $5, to_act = $6, result = $7, deadline_at = $8, \
+             remind_at = $9, updated_at = $10, version = version + 1, action_count = action_count + $11 \
+             WHERE id = $1 AND version = $2",
+        )
+        .bind(game)
+        .bind(expected_version)
+        .bind(update.status.as_str())
+        .bind(&update.state)
+        .bind(update.state_format)
+        .bind(&update.to_act)
+        .bind(&update.result)
+        .bind(update.deadline_at)
+        .bind(update.remind_at)
+        .bind(update.now)
+        .bind(i64::from(action.is_some()))
+        .execute(&mut *tx)
+        .await?;
+        if changed.rows_affected() != 1 {
+            return Err(self.conflict_or_missing(game).await);
+        }
+        if let Some(seats) = seats {
+            sqlx::query("DELETE FROM seats WHERE game_id = $1")
+                .bind(game)
+                .execute(&mut *tx)
+                .await?;
+            for s in seats {
+                sqlx::query(
+                    "INSERT INTO seats (game_id, seat, user_id, user_name, setup, joined_at) VALUES ($1, $2, $3, $4, $5, $6)",
+                )
+                .bind(game)
+                .bind(s.seat)
+                .bind(&s.user_id)
+                .bind(&s.user_name)
+                .bind(&s.setup)
+                .bind(s.joined_at)
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+        if let Some(a) = action {
+            sqlx::query(
+                "INSERT INTO actions (game_id, seq, seat, user_id, action, format, created_at) \
+                 VALUES ($1, (SELECT action_count FROM games WHERE id = $1), $2, $3, $4, $5, $6)",
+            )
+            .bind(game)
+            .bind(a.seat)
+            .bind(&a.user_id)
+            .bind(&a.action)
+            .bind(a.format)
+            .bind(update.now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(Committed::Applied(()))
+    }
+
+    /// Moves reminder and deadline times without touching the game's version
+    /// (they are scheduling, not game state).
+    pub async fn set_schedule(
+        &self,
+        game: i64,
+        remind_at: Option<i64>,
+        deadline_at: Option<i64>,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET remind_at = $2, deadline_at = $3 WHERE id = $1")
+            .bind(game)
+            .bind(remind_at)
+            .bind(deadline_at)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    async fn conflict_or_missing(&self, game: i64) -> StoreError {
+        match self.game(game).await {
+            Ok(Some(_)) => StoreError::Conflict(game),
+            Ok(None) => StoreError::NoSuchGame(game),
+            Err(e) => e,
+        }
+    }
+}
+
+async fn bump_version(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    game: i64,
+    expected_version: i64,
+    now: i64,
+) -> Result<(), StoreError> {
+    let changed = sqlx::query(
+        "UPDATE games SET version = version + 1, updated_at = $3 WHERE id = $1 AND version = $2",
+    )
+    .bind(game)
+    .bind(expected_version)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    if changed.rows_affected() == 1 {
+        Ok(())
+    } else {
+        let exists: Option<(i64,)> = sqlx::query_as("SELECT id FROM games WHERE id = $1")
+            .bind(game)
+            .fetch_optional(&mut **tx)
+            .await?;
+        Err(if exists.is_some() {
+            StoreError::Conflict(game)
+        } else {
+            StoreError::NoSuchGame(game)
+        })
+    }
+}

@@ -1,0 +1,272 @@
+//! The console adapter and the generic commands, through the real app and a
+//! real SQLite store: output headers, parsing, and bad input that changes nothing.
+
+mod support;
+
+use support::{Backend, app_on, blocks, database, run_console};
+
+#[tokio::test]
+async fn every_message_block_is_headed_by_its_address() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 1).await;
+    let (out, err, failures) = run_console(
+        &app,
+        "@alice /card name:\"aubry mo\"\n@alice /card name:knife private:true\n@alice /help command:card\n",
+    )
+    .await;
+    assert_eq!((failures, err.as_str()), (0, ""));
+    let heads: Vec<String> = blocks(&out).into_iter().map(|b| b.0).collect();
+    assert_eq!(
+        heads,
+        ["[#table]", "[ephemeral @alice]", "[ephemeral @alice]"]
+    );
+    assert!(out.contains("**Aubrey, MO** — Site"), "{out}");
+}
+
+#[tokio::test]
+async fn a_line_naming_a_channel_posts_there_and_dm_lines_answer_privately() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 1).await;
+    let (out, _, failures) = run_console(
+        &app,
+        "@bob #lounge /card name:knife\n@bob #dm /card name:knife\n",
+    )
+    .await;
+    assert_eq!(failures, 0);
+    let heads: Vec<String> = blocks(&out).into_iter().map(|b| b.0).collect();
+    assert_eq!(heads, ["[#lounge]", "[ephemeral @bob]"]);
+}
+
+#[tokio::test]
+async fn unparsable_lines_are_reported_and_the_script_goes_on() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 1).await;
+    let (out, err, failures) = run_console(
+        &app,
+        "hello there\n@alice /card name:knife\n@alice /card name:\"unclosed\n# fine\n",
+    )
+    .await;
+    assert_eq!(failures, 2);
+    assert!(
+        err.contains("error: line 1: a line must start with @<user>"),
+        "{err}"
+    );
+    assert!(
+        err.contains("error: line 3: the value of name: has no closing quote"),
+        "{err}"
+    );
+    assert_eq!(blocks(&out).len(), 1, "line 2 still ran: {out}");
+}
+
+#[tokio::test]
+async fn unknown_command_gets_one_error_with_a_suggestion() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 1).await;
+    let (out, _, failures) =
+        run_console(&app, "@alice /dekc list\n@alice /deck lst\n@alice /game\n").await;
+    assert_eq!(failures, 0, "these parse; the app refuses them");
+    let b = blocks(&out);
+    assert_eq!(b.len(), 3);
+    assert_eq!(
+        b[0],
+        (
+            "[ephemeral @alice]".into(),
+            "Unknown command /dekc. Did you mean /deck? Type /help for the list of commands."
+                .into()
+        )
+    );
+    assert!(
+        b[1].1
+            .contains("/deck has no subcommand 'lst'. Did you mean /deck list?"),
+        "{}",
+        b[1].1
+    );
+    assert!(
+        b[2].1.starts_with("/game needs a subcommand: new, join"),
+        "{}",
+        b[2].1
+    );
+}
+
+#[tokio::test]
+async fn missing_unknown_and_malformed_options_say_how_to_fix_them() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 1).await;
+    let (out, _, _) = run_console(
+        &app,
+        "@alice /card\n@alice /card nme:knife\n@alice /card name:knife set:premier\n@alice /card name:knife private:maybe\n@alice /game status game:abc\n",
+    )
+    .await;
+    let b = blocks(&out);
+    assert!(
+        b[0].1
+            .starts_with("/card needs the option name:<card name>"),
+        "{}",
+        b[0].1
+    );
+    assert!(
+        b[0].1.contains("e.g. /card name:\"sheila braun\""),
+        "{}",
+        b[0].1
+    );
+    assert!(
+        b[1].1
+            .starts_with("/card has no option 'nme'; Did you mean name?"),
+        "{}",
+        b[1].1
+    );
+    assert!(
+        b[2].1.contains("'premier' is not one of") && b[2].1.contains("Did you mean premiere?"),
+        "{}",
+        b[2].1
+    );
+    assert!(
+        b[3].1.contains("'maybe' is not true or false"),
+        "{}",
+        b[3].1
+    );
+    assert!(b[4].1.contains("'abc' is not a game id"), "{}", b[4].1);
+}
+
+#[tokio::test]
+async fn an_unknown_card_name_suggests_what_to_try() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 1).await;
+    let (out, _, _) = run_console(
+        &app,
+        "@alice /card name:zzqqxx\n@alice /card name:knife type:agent\n",
+    )
+    .await;
+    let b = blocks(&out);
+    assert_eq!(b[0].0, "[ephemeral @alice]");
+    assert!(
+        b[0].1
+            .starts_with("No card matches 'zzqqxx'. Try fewer words, a card id"),
+        "{}",
+        b[0].1
+    );
+    assert!(b[1].1.contains("among Agent cards"), "{}", b[1].1);
+}
+
+#[tokio::test]
+async fn deck_import_list_show_check_delete() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 1).await;
+    let (out, _, failures) = run_console(
+        &app,
+        "@alice /deck import name:Randy file:tests/data/decks/randy.txt\n\
+         @alice /deck import name:Tiny text:\"2 Aubrey, MO; 1 Knife; Agent Fox Mulder\"\n\
+         @alice /deck list\n\
+         @alice /deck show name:randy\n\
+         @alice /deck check name:Tiny\n\
+         @alice /deck check name:Randy format:basic\n\
+         @bob /deck list\n\
+         @alice /deck delete name:Tiny\n\
+         @alice /deck list\n",
+    )
+    .await;
+    assert_eq!(failures, 0);
+    let b = blocks(&out);
+    assert!(
+        b.iter().all(|(h, _)| h.starts_with("[ephemeral")),
+        "deck contents are private: {out}"
+    );
+    assert!(
+        b[0].1
+            .starts_with("Saved your deck 'Randy': 4 Agents, 2 X-Files, 60 Bureau deck cards."),
+        "{}",
+        b[0].1
+    );
+    assert!(
+        b[0].1.ends_with("Legal for the Advanced Game."),
+        "{}",
+        b[0].1
+    );
+    assert!(
+        b[1].1.contains("Not legal for the Advanced Game"),
+        "{}",
+        b[1].1
+    );
+    assert!(
+        b[2].1
+            .contains("• Randy — 4 Agents, 2 X-Files, 60 cards, legal"),
+        "{}",
+        b[2].1
+    );
+    assert!(
+        b[2].1
+            .contains("• Tiny — 1 Agents, 0 X-Files, 3 cards, not legal"),
+        "{}",
+        b[2].1
+    );
+    assert!(
+        b[3].1.starts_with("**Randy**\nTeam (4 Agents, cost 20):"),
+        "{}",
+        b[3].1
+    );
+    assert!(
+        b[4].1.contains("(Advanced Rules p. 5)") && b[4].1.contains("(Advanced Rules p. 6)"),
+        "{}",
+        b[4].1
+    );
+    assert!(
+        b[5].1.contains("Not legal for the Basic Game"),
+        "{}",
+        b[5].1
+    );
+    assert!(
+        b[6].1.starts_with("You have no xfiles-ccg decks"),
+        "bob sees none of alice's decks: {}",
+        b[6].1
+    );
+    assert_eq!(b[7].1, "Deleted your deck 'Tiny'.");
+    assert!(!b[8].1.contains("Tiny"));
+}
+
+#[tokio::test]
+async fn a_bad_deck_changes_nothing() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 1).await;
+    let (out, _, _) = run_console(
+        &app,
+        "@alice /deck import name:Randy file:tests/data/decks/randy.txt\n\
+         @alice /deck import name:Randy text:\"2 Aubrey, MO; 2 Shiela Brahn Witness\"\n\
+         @alice /deck import name:Ghost file:tests/data/decks/does-not-exist.txt\n\
+         @alice /deck import name:Empty\n\
+         @alice /deck show name:Randdy\n\
+         @alice /deck list\n",
+    )
+    .await;
+    let b = blocks(&out);
+    assert!(b[1].1.starts_with("The deck was not saved. Fix these lines and import it again:\nline 2: 'Shiela Brahn Witness'"), "{}", b[1].1);
+    assert!(
+        b[1].1.contains("did you mean Dr. Sheila Braun"),
+        "{}",
+        b[1].1
+    );
+    assert!(
+        b[2].1
+            .starts_with("Cannot read the deck file 'tests/data/decks/does-not-exist.txt'"),
+        "{}",
+        b[2].1
+    );
+    assert!(b[2].1.ends_with("Nothing was saved."), "{}", b[2].1);
+    assert!(
+        b[3].1.starts_with("/deck import needs the deck"),
+        "{}",
+        b[3].1
+    );
+    assert!(
+        b[4].1
+            .contains("You have no xfiles-ccg deck named 'Randdy'. Did you mean 'Randy'?"),
+        "{}",
+        b[4].1
+    );
+    assert!(
+        b[5].1
+            .contains("• Randy — 4 Agents, 2 X-Files, 60 cards, legal"),
+        "the first Randy is intact: {}",
+        b[5].1
+    );
+    assert_eq!(b[5].1.lines().count(), 2, "only Randy: {}", b[5].1);
+}

@@ -1,0 +1,128 @@
+//! Shared test helpers: real databases (a fresh PostgreSQL database per test
+//! on the server `scripts/test` starts, or a fresh SQLite file), and a
+//! console driver that runs command lines through the application layer.
+#![allow(dead_code)]
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use sqlx::Connection;
+use xfiles_bot::app::{App, Outgoing, Seeds};
+use xfiles_bot::console;
+use xfiles_bot::store::{Store, sqlite_url};
+
+/// The PostgreSQL server for tests (started by `scripts/test`).
+pub fn pg_admin_url() -> String {
+    std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| {
+        panic!("TEST_DATABASE_URL is not set: run the tests with scripts/test, which starts a throwaway PostgreSQL")
+    })
+}
+
+static COUNTER: AtomicU64 = AtomicU64::new(0);
+
+fn unique(prefix: &str) -> String {
+    format!(
+        "{prefix}_{}_{}_{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::SeqCst),
+        rand::random::<u32>()
+    )
+}
+
+/// The URL of a new, empty PostgreSQL database.
+pub async fn pg_url() -> String {
+    let admin = pg_admin_url();
+    let name = unique("t");
+    let mut conn = sqlx::PgConnection::connect(&admin)
+        .await
+        .expect("connect to the test PostgreSQL");
+    sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+        .execute(&mut conn)
+        .await
+        .expect("create database");
+    conn.close().await.ok();
+    let base = admin
+        .rsplit_once('/')
+        .map(|(b, _)| b.to_string())
+        .unwrap_or(admin);
+    format!("{base}/{name}")
+}
+
+/// A fresh SQLite file in a temporary folder (kept alive by the returned guard).
+pub fn sqlite_file() -> (String, tempfile::TempDir) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = sqlite_url(&dir.path().join("test.sqlite3")).expect("sqlite url");
+    (url, dir)
+}
+
+/// Both backends, for conformance tests.
+pub enum Backend {
+    Postgres,
+    Sqlite,
+}
+
+pub struct TestDb {
+    pub url: String,
+    _dir: Option<tempfile::TempDir>,
+}
+
+pub async fn database(backend: Backend) -> TestDb {
+    match backend {
+        Backend::Postgres => TestDb {
+            url: pg_url().await,
+            _dir: None,
+        },
+        Backend::Sqlite => {
+            let (url, dir) = sqlite_file();
+            TestDb {
+                url,
+                _dir: Some(dir),
+            }
+        }
+    }
+}
+
+pub async fn open(db: &TestDb) -> Store {
+    Store::open(&db.url).await.expect("open store")
+}
+
+/// Runs console lines through a fresh app; returns the printed output and the
+/// number of lines that failed to parse.
+pub async fn run_console(app: &App, script: &str) -> (String, String, usize) {
+    let lines: Vec<String> = script.lines().map(str::to_string).collect();
+    let base = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let failures = console::run(
+        app,
+        lines.into_iter(),
+        Some(&base),
+        false,
+        &mut out,
+        &mut err,
+    )
+    .await;
+    (
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+        failures,
+    )
+}
+
+pub async fn app_on(db: &TestDb, seed: u64) -> App {
+    App::new(open(db).await, Seeds::Fixed(seed))
+}
+
+/// Every message block of a console transcript, as (header, body).
+pub fn blocks(output: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for block in output.split("\n\n").filter(|b| !b.trim().is_empty()) {
+        let block = block.trim_start_matches('\n');
+        let (head, body) = block.split_once('\n').unwrap_or((block, ""));
+        out.push((head.to_string(), body.to_string()));
+    }
+    out
+}
+
+pub fn texts(messages: &[Outgoing]) -> Vec<String> {
+    messages.iter().map(|m| m.text.clone()).collect()
+}
