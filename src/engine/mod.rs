@@ -144,7 +144,7 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         options: Self::Options,
         setups: Vec<Self::Setup>,
         seed: u64,
-    ) -> Result<(Self, Vec<Event<Self::Event>>), Refusal>;
+    ) -> Result<Stepped<Self>, Refusal>;
 
     /// Checks and applies one action. On refusal the state must be unchanged;
     /// [`step`] guarantees it by applying to a copy.
@@ -168,11 +168,7 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
 }
 
 /// Applies an action to a copy of the game: the original is never changed.
-pub fn step<G: Game>(
-    game: &G,
-    seat: Seat,
-    action: &G::Action,
-) -> Result<(G, Vec<Event<G::Event>>), Refusal> {
+pub fn step<G: Game>(game: &G, seat: Seat, action: &G::Action) -> Result<Stepped<G>, Refusal> {
     let mut next = game.clone();
     let events = next.apply(seat, action)?;
     Ok((next, events))
