@@ -44,13 +44,13 @@ enum Command {
 
 #[derive(Subcommand)]
 enum CardsCommand {
-    /// Regenerate cards/xfiles-ccg from the community card database.
+    /// Regenerate cards/ (X-Files CCG sets and the fan card set) from the shared data.
     Import {
-        /// The community data directory (holding sets/*.json).
-        #[arg(long, default_value = "../shared/data/xfiles-ccg")]
+        /// The shared data directory (holding xfiles-ccg/sets/*.json and fan-ccg/cards.json).
+        #[arg(long, default_value = "../shared/data")]
         from: PathBuf,
-        /// Where to write the canonical set files.
-        #[arg(long, default_value = "cards/xfiles-ccg")]
+        /// The repository's cards directory.
+        #[arg(long, default_value = "cards")]
         to: PathBuf,
     },
 }
@@ -79,14 +79,23 @@ fn main() -> ExitCode {
 }
 
 fn import_cards(from: &std::path::Path, to: &std::path::Path) -> ExitCode {
-    match xfiles_bot::cards::import::import(from, to) {
-        Ok(report) => {
-            for note in &report.notes {
-                println!("note: {note}");
-            }
-            println!("imported {} cards into {}", report.cards, to.display());
-            ExitCode::SUCCESS
+    use xfiles_bot::cards::{fan_import, import};
+    let xfiles = import::import(&from.join("xfiles-ccg"), &to.join("xfiles-ccg")).map(|report| {
+        for note in &report.notes {
+            println!("note: {note}");
         }
+        println!("imported {} X-Files CCG cards into {}", report.cards, to.join("xfiles-ccg").display());
+    });
+    let fan = xfiles.and_then(|()| {
+        let n = fan_import::import(&from.join("fan-ccg/cards.json"), &to.join("fan-ccg/cards.json"))?;
+        for note in fan_import::INTERPRETATIONS {
+            println!("note (fan): {note}");
+        }
+        println!("imported {n} fan CCG cards into {}", to.join("fan-ccg/cards.json").display());
+        Ok(())
+    });
+    match fan {
+        Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE

@@ -7,6 +7,8 @@
 
 mod card;
 mod cost;
+pub mod fan;
+pub mod fan_import;
 pub mod import;
 mod lookup;
 mod render;
