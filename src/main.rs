@@ -84,14 +84,24 @@ fn import_cards(from: &std::path::Path, to: &std::path::Path) -> ExitCode {
         for note in &report.notes {
             println!("note: {note}");
         }
-        println!("imported {} X-Files CCG cards into {}", report.cards, to.join("xfiles-ccg").display());
+        println!(
+            "imported {} X-Files CCG cards into {}",
+            report.cards,
+            to.join("xfiles-ccg").display()
+        );
     });
     let fan = xfiles.and_then(|()| {
-        let n = fan_import::import(&from.join("fan-ccg/cards.json"), &to.join("fan-ccg/cards.json"))?;
+        let n = fan_import::import(
+            &from.join("fan-ccg/cards.json"),
+            &to.join("fan-ccg/cards.json"),
+        )?;
         for note in fan_import::INTERPRETATIONS {
             println!("note (fan): {note}");
         }
-        println!("imported {n} fan CCG cards into {}", to.join("fan-ccg/cards.json").display());
+        println!(
+            "imported {n} fan CCG cards into {}",
+            to.join("fan-ccg/cards.json").display()
+        );
         Ok(())
     });
     match fan {

@@ -5,6 +5,7 @@ use super::App;
 use super::commands::Args;
 use super::message::{Outgoing, Request, UserError};
 use crate::decks::{self, Deck, DeckFormat, StoredDeck};
+use crate::engine::fan;
 use crate::store::DeckRow;
 
 pub async fn deck(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
@@ -103,10 +104,96 @@ async fn import(app: &App, req: &Request, args: &Args, kind: &str) -> Result<Str
             ));
             Ok(out)
         }
+        "fan-ccg" => {
+            let deck = fan::parse_fan_list(&name, &text).map_err(|problems| {
+                UserError::new(format!(
+                    "The deck was not saved. Fix these lines and import it again:\n{}",
+                    problems.join("\n")
+                ))
+            })?;
+            let row = DeckRow {
+                owner_id: req.user.id.clone(),
+                game_kind: kind.to_string(),
+                name: name.clone(),
+                list: serde_json::to_string(&fan::FanDeck {
+                    name: name.clone(),
+                    ..deck.clone()
+                })
+                .expect("decks serialise"),
+                updated_at: req.now,
+            };
+            let replaced = app.store().deck(&req.user.id, kind, &name).await?.is_some();
+            app.store().save_deck(&row).await?;
+            Ok(format!(
+                "{} Fan CCG deck '{name}': {} environment, {} draw, {} sideboard cards, {} cover cards.\n{}",
+                if replaced {
+                    "Replaced your"
+                } else {
+                    "Saved your"
+                },
+                deck.environment.len(),
+                deck.draw.len(),
+                deck.sideboard.len(),
+                deck.cover,
+                fan_verdict(&deck, &fan::FanOptions::default())
+            ))
+        }
         other => Err(UserError::new(format!(
-            "Decks for {other} cannot be imported yet."
+            "Decks for {other} cannot be imported."
         ))),
     }
+}
+
+fn fan_verdict(deck: &fan::FanDeck, options: &fan::FanOptions) -> String {
+    let problems = deck.problems(options);
+    if problems.is_empty() {
+        "Legal for the Fan CCG.".to_string()
+    } else {
+        format!(
+            "Not legal for the Fan CCG ({} problems):\n• {}",
+            problems.len(),
+            problems.join("\n• ")
+        )
+    }
+}
+
+fn fan_deck(row: &DeckRow) -> Result<fan::FanDeck, UserError> {
+    serde_json::from_str(&row.list).map_err(|e| {
+        UserError::new(format!(
+            "Your deck '{}' is unreadable ({e}); import it again.",
+            row.name
+        ))
+    })
+}
+
+fn render_fan(deck: &fan::FanDeck) -> String {
+    let db = crate::cards::fan::fan_db();
+    let group = |cards: &[crate::cards::fan::FanIdx]| {
+        let mut counts: Vec<(String, usize)> = Vec::new();
+        for c in cards {
+            let n = &db.get(*c).name;
+            match counts.iter_mut().find(|(m, _)| m == n) {
+                Some((_, k)) => *k += 1,
+                None => counts.push((n.clone(), 1)),
+            }
+        }
+        counts
+            .iter()
+            .map(|(n, k)| format!("{k} {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    format!(
+        "**{}**\nEnvironment ({}): {}\nDraw deck ({}): {}\nSideboard ({}): {}\nCover cards: {}",
+        deck.name,
+        deck.environment.len(),
+        group(&deck.environment),
+        deck.draw.len(),
+        group(&deck.draw),
+        deck.sideboard.len(),
+        group(&deck.sideboard),
+        deck.cover
+    )
 }
 
 async fn list(app: &App, req: &Request, kind: &str) -> Result<String, UserError> {
@@ -142,7 +229,18 @@ async fn list(app: &App, req: &Request, kind: &str) -> Result<String, UserError>
                 }
                 Err(e) => format!("unreadable: {}", e.message),
             },
-            _ => String::new(),
+            _ => match fan_deck(&row) {
+                Ok(deck) => format!(
+                    "{} draw cards, {}",
+                    deck.draw.len(),
+                    if deck.problems(&fan::FanOptions::default()).is_empty() {
+                        "legal"
+                    } else {
+                        "not legal: see /deck check"
+                    }
+                ),
+                Err(e) => format!("unreadable: {}", e.message),
+            },
         };
         out.push_str(&format!("• {} — {summary}\n", row.name));
     }
@@ -152,9 +250,7 @@ async fn list(app: &App, req: &Request, kind: &str) -> Result<String, UserError>
 fn render(kind: &str, row: &DeckRow) -> Result<String, UserError> {
     match kind {
         "xfiles-ccg" => Ok(stored_deck(row)?.render()),
-        other => Err(UserError::new(format!(
-            "Decks for {other} cannot be shown yet."
-        ))),
+        _ => Ok(render_fan(&fan_deck(row)?)),
     }
 }
 
@@ -173,9 +269,11 @@ fn check(kind: &str, row: &DeckRow, args: &Args) -> Result<String, UserError> {
                 verdict(&deck, format, label)
             ))
         }
-        other => Err(UserError::new(format!(
-            "Decks for {other} cannot be checked yet."
-        ))),
+        _ => Ok(format!(
+            "Deck '{}': {}",
+            row.name,
+            fan_verdict(&fan_deck(row)?, &fan::FanOptions::default())
+        )),
     }
 }
 

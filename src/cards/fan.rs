@@ -102,13 +102,19 @@ impl Character {
     }
 
     pub fn parse(s: &str) -> Option<Character> {
-        Character::ALL.into_iter().find(|c| c.as_str().eq_ignore_ascii_case(s.trim()))
+        Character::ALL
+            .into_iter()
+            .find(|c| c.as_str().eq_ignore_ascii_case(s.trim()))
     }
 }
 
 /// One requirement of a card.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", rename_all_fields = "camelCase", tag = "kind")]
+#[serde(
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    tag = "kind"
+)]
 pub enum Requirement {
     /// Something provided by the environment or an earlier card of the round
     /// ("Evidence" is met by "Evidence-physical": a hyphen narrows an aspect).
@@ -117,14 +123,21 @@ pub enum Requirement {
     Several { aspect: String, count: u8 },
     /// An environment character, available (not captured or disabled), with
     /// the playing player's Investment at most `max_investment` when given.
-    Character { character: Character, max_investment: Option<i32> },
+    Character {
+        character: Character,
+        max_investment: Option<i32>,
+    },
     /// At least one other face-up card in the round.
     Uncovered,
 }
 
 /// The special rules of the cards that have one.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", rename_all_fields = "camelCase", tag = "kind")]
+#[serde(
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    tag = "kind"
+)]
 pub enum Effect {
     /// Playable only right after a Case.
     OnlyAfterCase,
@@ -143,7 +156,10 @@ pub enum Effect {
     JeopardyPenalty { points: i32 },
     /// A conflict: the player's chosen Agent plus their arms against the
     /// jeopardy in the round plus the opponent's arms (see the rules reference).
-    Conflict { success_points: i32, success_provides: String },
+    Conflict {
+        success_points: i32,
+        success_provides: String,
+    },
     /// Discard this and two more cards from hand.
     DiscardTwoMore,
 }
@@ -240,7 +256,11 @@ impl FanCard {
     pub fn capital_part(&self) -> String {
         self.name
             .split_whitespace()
-            .filter(|w| w.len() > 1 && w.chars().all(|c| !c.is_lowercase()) && w.chars().any(|c| c.is_alphabetic()))
+            .filter(|w| {
+                w.len() > 1
+                    && w.chars().all(|c| !c.is_lowercase())
+                    && w.chars().any(|c| c.is_alphabetic())
+            })
             .collect::<Vec<_>>()
             .join(" ")
     }
@@ -259,7 +279,8 @@ pub struct FanDb {
 }
 
 static FAN: LazyLock<FanDb> = LazyLock::new(|| {
-    FanDb::from_json(include_str!("../../cards/fan-ccg/cards.json")).expect("the embedded fan card data is valid")
+    FanDb::from_json(include_str!("../../cards/fan-ccg/cards.json"))
+        .expect("the embedded fan card data is valid")
 });
 
 /// The embedded fan card set.
@@ -269,14 +290,18 @@ pub fn fan_db() -> &'static FanDb {
 
 impl FanDb {
     pub fn from_json(text: &str) -> Result<FanDb, String> {
-        let file: FanFile = serde_json::from_str(text).map_err(|e| format!("fan card file: {e}"))?;
+        let file: FanFile =
+            serde_json::from_str(text).map_err(|e| format!("fan card file: {e}"))?;
         let mut by_id = HashMap::new();
         for (i, c) in file.cards.iter().enumerate() {
             if by_id.insert(c.id.clone(), FanIdx(i as u8)).is_some() {
                 return Err(format!("fan card id {} appears twice", c.id));
             }
         }
-        Ok(FanDb { cards: file.cards, by_id })
+        Ok(FanDb {
+            cards: file.cards,
+            by_id,
+        })
     }
 
     pub fn get(&self, idx: FanIdx) -> &FanCard {
@@ -288,7 +313,10 @@ impl FanDb {
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (FanIdx, &FanCard)> {
-        self.cards.iter().enumerate().map(|(i, c)| (FanIdx(i as u8), c))
+        self.cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (FanIdx(i as u8), c))
     }
 
     pub fn len(&self) -> usize {
@@ -299,17 +327,35 @@ impl FanDb {
         self.cards.is_empty()
     }
 
+    /// The most similar card name, for suggestions.
+    pub fn closest(&self, text: &str) -> Option<FanIdx> {
+        let wanted = super::normalize(text);
+        self.iter()
+            .map(|(i, c)| (i, strsim::jaro_winkler(&wanted, &super::normalize(&c.name))))
+            .filter(|(_, s)| *s >= 0.6)
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(i, _)| i)
+    }
+
     /// Resolves a card by id or (fuzzy) name.
     pub fn find(&self, text: &str) -> Option<FanIdx> {
         if let Some(i) = self.by_id(text.trim()) {
             return Some(i);
         }
         let wanted = super::normalize(text);
-        if let Some((i, _)) = self.iter().find(|(_, c)| super::normalize(&c.name) == wanted) {
+        if let Some((i, _)) = self
+            .iter()
+            .find(|(_, c)| super::normalize(&c.name) == wanted)
+        {
             return Some(i);
         }
         self.iter()
-            .map(|(i, c)| (i, strsim::normalized_damerau_levenshtein(&wanted, &super::normalize(&c.name))))
+            .map(|(i, c)| {
+                (
+                    i,
+                    strsim::normalized_damerau_levenshtein(&wanted, &super::normalize(&c.name)),
+                )
+            })
             .filter(|(_, s)| *s >= 0.75)
             .max_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(i, _)| i)
@@ -325,6 +371,8 @@ impl Serialize for FanIdx {
 impl<'de> Deserialize<'de> for FanIdx {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        fan_db().by_id(&s).ok_or_else(|| serde::de::Error::custom(format!("unknown fan card '{s}'")))
+        fan_db()
+            .by_id(&s)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown fan card '{s}'")))
     }
 }

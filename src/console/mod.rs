@@ -109,12 +109,12 @@ pub fn to_request(app: &App, line: &Line, base: Option<&Path>, key: String) -> R
     }
 }
 
-/// Reads a file option: relative paths are taken from the script's folder
-/// (or the working directory when reading stdin).
+/// Reads a file option: a relative path is taken from the working
+/// directory, else from the script's folder.
 fn read_file(path: &str, base: Option<&Path>) -> Result<String, String> {
     let p = PathBuf::from(path);
     let full = match base {
-        Some(dir) if p.is_relative() => dir.join(&p),
+        Some(dir) if p.is_relative() && !p.exists() && dir.join(&p).exists() => dir.join(&p),
         _ => p,
     };
     std::fs::read_to_string(&full).map_err(|e| format!("{} ({})", e, full.display()))

@@ -9,6 +9,7 @@
 //!
 //! Each game lives in its own module and implements [`Game`].
 
+pub mod fan;
 mod rng;
 
 use std::fmt::Debug;

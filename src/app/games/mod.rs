@@ -1,9 +1,13 @@
 //! Each hosted game's adapter: its commands, how its state is shown, and
 //! how a command becomes an engine action.
 
+mod fan;
+pub mod host;
+pub mod table;
+
 use super::kinds::Driver;
 
 /// Every game with a rules engine.
 pub fn drivers() -> Vec<Box<dyn Driver>> {
-    Vec::new()
+    vec![Box::new(host::Host::<crate::engine::fan::FanGame>::new())]
 }

@@ -1,0 +1,632 @@
+//! The Fan CCG at the table: commands, texts and boards.
+
+use super::host::{GameUi, Intent, split_list};
+use crate::app::commands::{Args, OptKind, OptionSpec, opt};
+use crate::app::kinds::{GameKind, Table};
+use crate::app::message::{Button, Invocation, UserError};
+use crate::cards::fan::{Character, FanIdx, fan_db};
+use crate::engine::fan::{
+    FanAction, FanDeck, FanEvent, FanGame, FanOptions, Phase, Stalemate, UnmarkedLimit,
+};
+use crate::engine::{Game, Seat, Viewer};
+use crate::store::DeckRow;
+
+fn name(card: FanIdx) -> &'static str {
+    &fan_db().get(card).name
+}
+
+fn pips(c: [bool; 3]) -> String {
+    let mark = |b: bool| if b { "●" } else { "○" };
+    format!(
+        "progress {} · opposition {} · jeopardy {}",
+        mark(c[0]),
+        mark(c[1]),
+        mark(c[2])
+    )
+}
+
+/// Resolves a card named by a player among the cards they could mean.
+fn pick(text: &str, among: &[FanIdx], place: &str) -> Result<FanIdx, UserError> {
+    let db = fan_db();
+    if let Some(found) = db.find(text).filter(|c| among.contains(c)) {
+        return Ok(found);
+    }
+    let wanted = crate::cards::normalize(text);
+    let best = among
+        .iter()
+        .map(|c| {
+            (
+                *c,
+                strsim::jaro_winkler(&wanted, &crate::cards::normalize(name(*c))),
+            )
+        })
+        .max_by(|a, b| a.1.total_cmp(&b.1));
+    match best {
+        Some((c, s)) if s >= 0.85 => Ok(c),
+        _ => {
+            let mut names: Vec<&str> = among.iter().map(|c| name(*c)).collect();
+            names.sort();
+            names.dedup();
+            Err(UserError::new(format!(
+                "'{text}' is not {place}. {}",
+                if names.is_empty() {
+                    "There is none.".to_string()
+                } else {
+                    format!("You have: {}.", names.join(", "))
+                }
+            )))
+        }
+    }
+}
+
+impl GameUi for FanGame {
+    const KIND: GameKind = GameKind::FanCcg;
+    const COMMANDS: &'static [&'static str] = &[
+        "hand", "board", "play", "reveal", "pass", "discard", "first", "swap", "ready", "resign",
+    ];
+
+    fn new_game_options() -> Vec<OptionSpec> {
+        vec![
+            opt(
+                "hand-size",
+                OptKind::Int { min: 5, max: 30 },
+                "fan CCG: cards in a full hand (default 13)",
+            ),
+            opt(
+                "stalemate",
+                OptKind::Choice(&["discard", "reshuffle"]),
+                "fan CCG: when no one can start a round",
+            ),
+            opt(
+                "unmarked-limit",
+                OptKind::Choice(&["one", "none"]),
+                "fan CCG: copies of a card with no deck limit",
+            ),
+        ]
+    }
+
+    fn build_options(args: &Args) -> Result<FanOptions, UserError> {
+        let mut o = FanOptions::default();
+        if let Some(n) = args.int("hand-size") {
+            o.hand_size = n as u8;
+        }
+        if args.text("stalemate") == Some("reshuffle") {
+            o.stalemate = Stalemate::Reshuffle;
+        }
+        if args.text("unmarked-limit") == Some("none") {
+            o.unmarked_limit = UnmarkedLimit::None;
+        }
+        Ok(o)
+    }
+
+    fn describe_options(o: &FanOptions) -> String {
+        format!(
+            "Hands of {} cards; stalemates {}; unmarked cards {}.",
+            o.hand_size,
+            match o.stalemate {
+                Stalemate::DiscardTwo => "discard two",
+                Stalemate::Reshuffle => "reshuffle hands",
+            },
+            match o.unmarked_limit {
+                UnmarkedLimit::One => "one copy a deck",
+                UnmarkedLimit::None => "without limit",
+            }
+        )
+    }
+
+    fn setup(options: &FanOptions, deck: &DeckRow) -> Result<FanDeck, UserError> {
+        let parsed: FanDeck = serde_json::from_str(&deck.list).map_err(|e| {
+            UserError::new(format!(
+                "Your deck '{}' is unreadable ({e}); import it again.",
+                deck.name
+            ))
+        })?;
+        let problems = parsed.problems(options);
+        if problems.is_empty() {
+            Ok(parsed)
+        } else {
+            Err(UserError::new(format!(
+                "Your deck '{}' is not legal for this game. Nothing was changed.\n• {}",
+                deck.name,
+                problems.join("\n• ")
+            )))
+        }
+    }
+
+    fn intent(
+        &self,
+        seat: Option<Seat>,
+        inv: &Invocation,
+        args: &Args,
+        table: &Table,
+    ) -> Result<Intent<FanAction>, UserError> {
+        let me = seat.map(|s| &self.players[usize::from(s)]);
+        let hand: Vec<FanIdx> = me.map(|p| p.hand.clone()).unwrap_or_default();
+        let action = match inv.name.as_str() {
+            "board" => return Ok(Intent::Board),
+            "hand" => return Ok(Intent::Hand),
+            "pass" if self.phase == Phase::ActionWindow => FanAction::SkipAction,
+            "pass" => FanAction::Pass,
+            "ready" => FanAction::Ready,
+            "resign" => FanAction::Resign,
+            "play" => {
+                let card = pick(args.text("card").unwrap_or_default(), &hand, "in your hand")?;
+                if self.phase == Phase::ActionWindow
+                    && fan_db().get(card).kind == crate::cards::fan::FanType::Action
+                {
+                    let mut rest = hand.clone();
+                    if let Some(i) = rest.iter().position(|c| *c == card) {
+                        rest.remove(i);
+                    }
+                    let mut discards = Vec::new();
+                    for text in split_list(args.text("discard").unwrap_or_default()) {
+                        let c = pick(&text, &rest, "in your hand")?;
+                        rest.remove(rest.iter().position(|r| *r == c).expect("picked from rest"));
+                        discards.push(c);
+                    }
+                    FanAction::Action { card, discards }
+                } else {
+                    if args.has("discard") {
+                        return Err(UserError::new(
+                            "Option discard is only for Action cards, in the Action step after a play.",
+                        ));
+                    }
+                    let choice = args.text("character").and_then(Character::parse);
+                    FanAction::Play {
+                        card,
+                        covered: args.flag("covered").unwrap_or(false),
+                        choice,
+                    }
+                }
+            }
+            "reveal" => {
+                let mine: Vec<FanIdx> = self
+                    .round
+                    .cards
+                    .iter()
+                    .filter(|p| Some(p.by) == seat && p.covered)
+                    .map(|p| p.card)
+                    .collect();
+                FanAction::Reveal {
+                    card: pick(
+                        args.text("card").unwrap_or_default(),
+                        &mine,
+                        "one of your covered cards",
+                    )?,
+                }
+            }
+            "discard" => {
+                let mut rest = hand.clone();
+                let mut cards = Vec::new();
+                for text in split_list(args.text("cards").unwrap_or_default()) {
+                    let c = pick(&text, &rest, "in your hand")?;
+                    rest.remove(rest.iter().position(|r| *r == c).expect("picked from rest"));
+                    cards.push(c);
+                }
+                FanAction::Discard { cards }
+            }
+            "first" => {
+                let who = args
+                    .text("player")
+                    .unwrap_or_default()
+                    .trim_start_matches('@');
+                let first = table
+                    .seats
+                    .iter()
+                    .position(|(id, n)| id.eq_ignore_ascii_case(who) || n.eq_ignore_ascii_case(who))
+                    .or_else(|| {
+                        who.parse::<usize>()
+                            .ok()
+                            .and_then(|n| n.checked_sub(1))
+                            .filter(|n| *n < 2)
+                    })
+                    .ok_or_else(|| {
+                        UserError::new(format!(
+                            "'{who}' is not a player of this game; name {} or {}",
+                            table.name(0),
+                            table.name(1)
+                        ))
+                    })?;
+                FanAction::ChooseFirst {
+                    first: first as Seat,
+                }
+            }
+            "swap" => {
+                let p = me
+                    .ok_or_else(|| UserError::new("Only the game's players can exchange cards."))?;
+                let deckish: Vec<FanIdx> = p
+                    .deck
+                    .iter()
+                    .chain(&p.hand)
+                    .chain(&p.discard)
+                    .copied()
+                    .collect();
+                let out = pick(
+                    args.text("out").unwrap_or_default(),
+                    &deckish,
+                    "in your draw deck",
+                )?;
+                let take = pick(
+                    args.text("in").unwrap_or_default(),
+                    &p.sideboard,
+                    "in your sideboard",
+                )?;
+                FanAction::Swap { out, take }
+            }
+            other => {
+                return Err(UserError::new(format!(
+                    "/{other} is not a Fan CCG command."
+                )));
+            }
+        };
+        Ok(Intent::Act(action))
+    }
+
+    fn event_line(&self, event: &FanEvent, viewer: Viewer, t: &Table) -> Option<String> {
+        let who = |s: Seat| t.name(s).to_string();
+        Some(match event {
+            FanEvent::HighCard { draws, winner } => {
+                let shown: Vec<String> = draws
+                    .iter()
+                    .map(|(s, c)| match c {
+                        Some(c) => format!(
+                            "{} reveals {} (draw value {})",
+                            who(*s),
+                            name(*c),
+                            fan_db().get(*c).draw_value.unwrap_or(0)
+                        ),
+                        None => format!("{} reveals nothing", who(*s)),
+                    })
+                    .collect();
+                match winner {
+                    Some(w) => format!(
+                        "Draw for high card: {}. {} wins and chooses who plays first (/first player:<name>).",
+                        shown.join("; "),
+                        who(*w)
+                    ),
+                    None => format!(
+                        "Draw for high card: {}. No winner; drawing again.",
+                        shown.join("; ")
+                    ),
+                }
+            }
+            FanEvent::FirstPlayer { seat } => {
+                format!("{} plays first and places SCULLY and X-FILES.", who(*seat))
+            }
+            FanEvent::EnvironmentPlaced { seat, card } => {
+                format!("{} places {}.", who(*seat), name(*card))
+            }
+            FanEvent::PeriodStarted { period, hand_size } => {
+                format!("**Period {period} of 3** begins: decks shuffled, hands of {hand_size}.")
+            }
+            FanEvent::Drew {
+                seat,
+                count,
+                deck_left,
+            } => {
+                if viewer == Viewer::Seat(*seat) {
+                    return None;
+                }
+                format!("{} draws {count} ({deck_left} left in deck).", who(*seat))
+            }
+            FanEvent::DrewCards { cards, .. } => {
+                let names: Vec<&str> = cards.iter().map(|c| name(*c)).collect();
+                format!("You draw: {}.", names.join(", "))
+            }
+            FanEvent::Played {
+                card: Some(c),
+                covered: true,
+                ..
+            } => format!("You play {} face down under a cover card.", name(*c)),
+            FanEvent::Played {
+                seat, card: None, ..
+            } => format!("{} plays a card face down under a cover card.", who(*seat)),
+            FanEvent::Played {
+                seat,
+                card: Some(c),
+                circumstances,
+                ..
+            } => {
+                format!(
+                    "{} plays {}. Circumstances: {}.",
+                    who(*seat),
+                    name(*c),
+                    pips(*circumstances)
+                )
+            }
+            FanEvent::Revealed { seat, card, .. } => {
+                format!("{}'s covered card is {}.", who(*seat), name(*card))
+            }
+            FanEvent::Negated { card } => format!("{} is negated.", name(*card)),
+            FanEvent::Captured { character } => format!("{} is captured.", character.as_str()),
+            FanEvent::Released { character } => format!("{} is free again.", character.as_str()),
+            FanEvent::Conflict {
+                seat,
+                agent,
+                pro,
+                anti,
+                arms,
+                success,
+            } => {
+                let arm = |(s, c): &(Seat, Option<FanIdx>)| match c {
+                    Some(c) => format!("{} reveals {} as arms", who(*s), name(*c)),
+                    None => format!("{} has no arms", who(*s)),
+                };
+                let result = if *success {
+                    "success".to_string()
+                } else {
+                    format!("failure, {} is disabled this round", agent.as_str())
+                };
+                format!(
+                    "Conflict: {} sends {} ({}; {}): {pro} against {anti} — {result}.",
+                    who(*seat),
+                    agent.as_str(),
+                    arm(&arms[0]),
+                    arm(&arms[1])
+                )
+            }
+            FanEvent::Passed { seat } => format!("{} passes.", who(*seat)),
+            FanEvent::ActionPlayed {
+                seat,
+                card,
+                discarded,
+            } => {
+                format!(
+                    "{} plays the Action {} and discards it with {discarded} more cards.",
+                    who(*seat),
+                    name(*card)
+                )
+            }
+            FanEvent::Stalemate => "Neither player can start a round: stalemate.".into(),
+            FanEvent::StalemateDiscard { seat, count: 0 } => {
+                format!("{} reshuffles their hand.", who(*seat))
+            }
+            FanEvent::StalemateDiscard { seat, count } => {
+                format!("{} discards {count} cards.", who(*seat))
+            }
+            FanEvent::RoundScored {
+                seat,
+                points,
+                lines,
+            } => {
+                let parts: Vec<String> = lines
+                    .iter()
+                    .map(|(c, p)| format!("{} {p:+}", name(*c)))
+                    .collect();
+                format!(
+                    "Round over: {} takes {points:+} points ({}).",
+                    who(*seat),
+                    parts.join(", ")
+                )
+            }
+            FanEvent::ConfidenceGained { seat, investment } => {
+                format!(
+                    "Mulder Shares Confidence stays beside {}'s MULDER: Investment +{investment}.",
+                    who(*seat)
+                )
+            }
+            FanEvent::PeriodEnded { period, scores } => {
+                format!(
+                    "**Period {period} ends.** Scores: {} {}, {} {}.",
+                    who(0),
+                    scores[0],
+                    who(1),
+                    scores[1]
+                )
+            }
+            FanEvent::Swapped {
+                out: Some(o),
+                take: Some(i),
+                ..
+            } => format!(
+                "You exchange {} for {} from your sideboard.",
+                name(*o),
+                name(*i)
+            ),
+            FanEvent::Swapped { seat, .. } => {
+                format!("{} exchanges a card with their sideboard.", who(*seat))
+            }
+            FanEvent::Ready { seat } => format!("{} is ready for the next period.", who(*seat)),
+            FanEvent::Resigned { seat } => format!("{} resigns.", who(*seat)),
+            FanEvent::GameOver { outcome } => {
+                let names: Vec<String> = outcome.winners.iter().map(|s| who(*s)).collect();
+                match names.len() {
+                    1 => format!("**Game over**: {} wins ({}).", names[0], outcome.summary),
+                    _ => format!("**Game over**: {}.", outcome.summary),
+                }
+            }
+        })
+    }
+
+    fn board(&self, t: &Table) -> String {
+        let v = self.view(Viewer::Spectator);
+        let mut out = format!(
+            "**Game #{} — X-Files Fan CCG** · period {} of 3 · {}\n",
+            t.game_id, v.period, v.phase
+        );
+        out.push_str(&format!(
+            "Scores: {} {} · {} {}\n",
+            t.name(0),
+            v.players[0].score,
+            t.name(1),
+            v.players[1].score
+        ));
+        let env: Vec<String> = v
+            .environment
+            .iter()
+            .map(|(c, s)| format!("{} ({})", name(*c), t.name(*s)))
+            .collect();
+        out.push_str(&format!("Environment: {}\n", env.join(", ")));
+        if !v.round.is_empty() {
+            let cards: Vec<String> = v
+                .round
+                .iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    let c = p
+                        .card
+                        .map_or("[covered]".to_string(), |c| name(c).to_string());
+                    let neg = if p.negated { ", negated" } else { "" };
+                    format!("{}. {c} ({}{neg})", i + 1, t.name(p.by))
+                })
+                .collect();
+            out.push_str(&format!(
+                "Round: {}\nCircumstances: {}\n",
+                cards.join(" · "),
+                pips(v.circumstances)
+            ));
+        }
+        for ch in v.captured.iter().chain(&v.disabled) {
+            out.push_str(&format!("{} is out of play this round.\n", ch.as_str()));
+        }
+        for (s, p) in v.players.iter().enumerate() {
+            out.push_str(&format!(
+                "{}: hand {} · deck {} · discards {} · sideboard {} · cover {} · MULDER Investment +{}\n",
+                t.name(s as Seat),
+                p.hand_size,
+                p.deck_size,
+                p.discard_size,
+                p.sideboard_size,
+                p.cover,
+                p.mulder_investment
+            ));
+        }
+        out.push_str(&self.next_line(t));
+        out
+    }
+
+    fn status_for(&self, seat: Seat, t: &Table) -> String {
+        let v = self.view(Viewer::Seat(seat));
+        let me = &v.players[usize::from(seat)];
+        let mut hand: Vec<&str> = me.hand.iter().flatten().map(|c| name(*c)).collect();
+        hand.sort();
+        let mut out = if hand.is_empty() {
+            "Your hand is empty.".to_string()
+        } else {
+            format!("Your hand ({}): {}.", hand.len(), hand.join(", "))
+        };
+        let mut covered: Vec<&str> = v
+            .round
+            .iter()
+            .filter(|p| p.by == seat && p.covered)
+            .filter_map(|p| p.card)
+            .map(name)
+            .collect();
+        if !covered.is_empty() {
+            covered.sort();
+            out.push_str(&format!("\nYour covered cards: {}.", covered.join(", ")));
+        }
+        if let Some(sb) = &me.sideboard
+            && matches!(self.phase, Phase::Exchange { .. })
+        {
+            let names: Vec<&str> = sb.iter().map(|c| name(*c)).collect();
+            out.push_str(&format!("\nYour sideboard: {}.", names.join(", ")));
+        }
+        let mut allowed: Vec<String> = self
+            .legal_actions(seat)
+            .iter()
+            .filter(|a| !matches!(a, FanAction::Resign | FanAction::Swap { .. }))
+            .map(|a| self.describe(a, t))
+            .collect();
+        allowed.dedup();
+        if !allowed.is_empty() {
+            out.push_str(&format!("\nYou may: {}.", allowed.join("; ")));
+        }
+        out.push_str(&format!("\n{}", self.next_line(t)));
+        out
+    }
+
+    fn next_line(&self, t: &Table) -> String {
+        let who = |s: Seat| t.name(s).to_string();
+        match &self.phase {
+            Phase::ChooseFirst { chooser } => format!(
+                "Next: {} chooses who plays first (/first player:<name>).",
+                who(*chooser)
+            ),
+            Phase::Turn if self.round.cards.is_empty() => format!(
+                "Next: {} starts a round with a Case or an Incident (/play), or passes.",
+                who(self.turn)
+            ),
+            Phase::Turn => format!(
+                "Next: {} plays a Following card or a Conclusion (/play), or passes if none is legal.",
+                who(self.turn)
+            ),
+            Phase::ActionWindow => format!(
+                "Next: {} may play an Action card (/play) or /pass.",
+                who(self.turn)
+            ),
+            Phase::Stalemate { pending } => {
+                let names: Vec<String> = pending.iter().map(|s| who(*s)).collect();
+                format!(
+                    "Next: {} discard two cards each (/discard).",
+                    names.join(" and ")
+                )
+            }
+            Phase::Exchange { ready } => {
+                let names: Vec<String> = (0..2)
+                    .filter(|s| !ready[*s])
+                    .map(|s| who(s as Seat))
+                    .collect();
+                format!(
+                    "Next: sideboard exchanges (/swap), then /ready — waiting for {}.",
+                    names.join(" and ")
+                )
+            }
+            Phase::Over => format!(
+                "Game over: {}.",
+                self.outcome.as_ref().map_or("", |o| o.summary.as_str())
+            ),
+        }
+    }
+
+    fn describe(&self, action: &FanAction, t: &Table) -> String {
+        match action {
+            FanAction::ChooseFirst { first } => format!("/first player:{}", t.name(*first)),
+            FanAction::Play {
+                card,
+                covered,
+                choice,
+            } => format!(
+                "/play card:\"{}\"{}{}",
+                name(*card),
+                if *covered { " covered:true" } else { "" },
+                choice
+                    .map(|c| format!(" character:{}", c.as_str().to_lowercase()))
+                    .unwrap_or_default()
+            ),
+            FanAction::Reveal { card } => format!("/reveal card:\"{}\"", name(*card)),
+            FanAction::Pass | FanAction::SkipAction => "/pass".into(),
+            FanAction::Action { card, .. } => {
+                format!("/play card:\"{}\" discard:\"<two cards>\"", name(*card))
+            }
+            FanAction::Discard { .. } => "/discard cards:\"<two cards>\"".into(),
+            FanAction::Swap { out, take } => {
+                format!("/swap out:\"{}\" in:\"{}\"", name(*out), name(*take))
+            }
+            FanAction::Ready => "/ready".into(),
+            FanAction::Resign => "/resign".into(),
+        }
+    }
+
+    fn buttons(&self, seat: Seat, game: i64) -> Vec<Button> {
+        let actions = self.legal_actions(seat);
+        let mut out = Vec::new();
+        if actions.contains(&FanAction::Pass) || actions.contains(&FanAction::SkipAction) {
+            out.push(Button {
+                label: "Pass".into(),
+                command: format!("/pass game:{game}"),
+            });
+        }
+        if actions.contains(&FanAction::Ready) {
+            out.push(Button {
+                label: "Ready".into(),
+                command: format!("/ready game:{game}"),
+            });
+        }
+        out.push(Button {
+            label: "Hand".into(),
+            command: format!("/hand game:{game}"),
+        });
+        out
+    }
+}

@@ -1,0 +1,366 @@
+//! Hosts any engine in the application layer: decodes the stored state,
+//! turns a command into an engine action (or a view), applies it, and routes
+//! each event to the channel or to the DMs of the seats allowed to see it.
+//! Channel text is built only from public events and the spectator's view.
+
+use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::app::commands::{Args, CommandSpec, OptionSpec};
+use crate::app::kinds::{Driver, GameKind, Reaction, Table, Transition};
+use crate::app::message::{Button, Invocation, Outgoing, UserError};
+use crate::engine::{Audience, Event, Game, Seat, Viewer, replay, step};
+use crate::store::DeckRow;
+
+/// What a command asks of a game.
+pub enum Intent<A> {
+    Act(A),
+    /// Show the public board in the channel.
+    Board,
+    /// Show the asker their own hand and options.
+    Hand,
+}
+
+/// A game's presentation: its commands, options and texts.
+pub trait GameUi: Game {
+    const KIND: GameKind;
+    /// The names of the shared game commands this game handles.
+    const COMMANDS: &'static [&'static str];
+
+    /// Options of `/game new` for this game.
+    fn new_game_options() -> Vec<OptionSpec>;
+    fn build_options(args: &Args) -> Result<Self::Options, UserError>;
+    fn describe_options(options: &Self::Options) -> String;
+    /// A player's saved deck, checked and turned into their setup.
+    fn setup(options: &Self::Options, deck: &DeckRow) -> Result<Self::Setup, UserError>;
+
+    /// What a command from `seat` (`None`: not seated) means.
+    fn intent(
+        &self,
+        seat: Option<Seat>,
+        inv: &Invocation,
+        args: &Args,
+        table: &Table,
+    ) -> Result<Intent<Self::Action>, UserError>;
+
+    /// One event as a line for `viewer` (`None` to say nothing).
+    fn event_line(&self, event: &Self::Event, viewer: Viewer, table: &Table) -> Option<String>;
+
+    /// The public board.
+    fn board(&self, table: &Table) -> String;
+
+    /// A seat's private status: hand, and what it may do now.
+    fn status_for(&self, seat: Seat, table: &Table) -> String;
+
+    /// One public line saying who must act and how.
+    fn next_line(&self, table: &Table) -> String;
+
+    /// An action in words, with players' names ("choose alice to play first").
+    fn describe(&self, action: &Self::Action, table: &Table) -> String;
+
+    /// Buttons for the frequent steps of a seat that must act.
+    fn buttons(&self, _seat: Seat, _game: i64) -> Vec<Button> {
+        Vec::new()
+    }
+}
+
+/// The [`Driver`] for any engine with a [`GameUi`].
+pub struct Host<G>(std::marker::PhantomData<G>);
+
+impl<G> Host<G> {
+    pub fn new() -> Self {
+        Host(std::marker::PhantomData)
+    }
+}
+
+impl<G> Default for Host<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn decode<T: DeserializeOwned>(what: &str, text: &str) -> Result<T, UserError> {
+    serde_json::from_str(text).map_err(|e| {
+        UserError::new(format!(
+            "This game's {what} cannot be read ({e}); nothing was changed. A server manager can check it with `xfiles-bot game verify`."
+        ))
+    })
+}
+
+fn encode<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("engine values serialise")
+}
+
+impl<G: GameUi> Host<G> {
+    /// Messages for the events of one step: one channel post with the public
+    /// lines, one DM per seat with its private lines, and a DM prompt to each
+    /// seat that has just become due to act.
+    fn messages(
+        before: &[Seat],
+        game: &G,
+        events: &[Event<G::Event>],
+        table: &Table,
+    ) -> Vec<Outgoing> {
+        let mut public = Vec::new();
+        let mut private: BTreeMap<Seat, Vec<String>> = BTreeMap::new();
+        for e in events {
+            match &e.audience {
+                Audience::All => public.extend(game.event_line(&e.body, Viewer::Spectator, table)),
+                Audience::Seats(seats) => {
+                    for s in seats {
+                        private.entry(*s).or_default().extend(game.event_line(
+                            &e.body,
+                            Viewer::Seat(*s),
+                            table,
+                        ));
+                    }
+                }
+            }
+        }
+        let mut out = Vec::new();
+        let after = game.to_act();
+        if !public.is_empty() {
+            public.push(game.next_line(table));
+            out.push(Outgoing::channel(&table.channel, public.join("\n")));
+        }
+        let seats: Vec<Seat> = (0..table.seats.len() as Seat).collect();
+        for s in seats {
+            let mut lines = private.remove(&s).unwrap_or_default();
+            let newly_due = after.contains(&s) && !before.contains(&s);
+            if newly_due {
+                lines.push(format!("Your move.\n{}", game.status_for(s, table)));
+            }
+            if lines.is_empty() {
+                continue;
+            }
+            let header = format!(
+                "**Game #{}** ({}) in #{}",
+                table.game_id,
+                G::KIND.name(),
+                table.channel
+            );
+            let msg = Outgoing::dm(table.user(s), format!("{header}\n{}", lines.join("\n")));
+            out.push(if newly_due {
+                msg.with_buttons(game.buttons(s, table.game_id))
+            } else {
+                msg
+            });
+        }
+        out
+    }
+
+    fn outcome_json(game: &G) -> Option<String> {
+        game.outcome().map(|o| encode(&o))
+    }
+}
+
+impl<G: GameUi> Driver for Host<G> {
+    fn kind(&self) -> GameKind {
+        G::KIND
+    }
+
+    fn options(&self) -> Vec<OptionSpec> {
+        G::new_game_options()
+    }
+
+    fn build_options(&self, args: &Args) -> Result<String, UserError> {
+        Ok(encode(&G::build_options(args)?))
+    }
+
+    fn describe_options(&self, options: &str) -> String {
+        match serde_json::from_str::<G::Options>(options) {
+            Ok(o) => G::describe_options(&o),
+            Err(_) => "Options unreadable.".into(),
+        }
+    }
+
+    fn seats(&self, options: &str) -> RangeInclusive<usize> {
+        serde_json::from_str::<G::Options>(options)
+            .map(|o| G::seats(&o))
+            .unwrap_or(2..=2)
+    }
+
+    fn seat_setup(&self, options: &str, deck: &DeckRow) -> Result<String, UserError> {
+        let options: G::Options = decode("options", options)?;
+        Ok(encode(&G::setup(&options, deck)?))
+    }
+
+    fn start(
+        &self,
+        table: &Table,
+        options: &str,
+        setups: &[String],
+        seed: u64,
+    ) -> Result<Transition, UserError> {
+        let options: G::Options = decode("options", options)?;
+        let setups: Vec<G::Setup> = setups
+            .iter()
+            .map(|s| decode("seat setup", s))
+            .collect::<Result<_, _>>()?;
+        let (game, events) = G::new(options, setups, seed)
+            .map_err(|r| UserError::new(format!("The game cannot start: {r}.")))?;
+        let mut messages = Self::messages(&[], &game, &events, table);
+        let names: Vec<String> = table
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("{} (seat {})", s.1, i + 1))
+            .collect();
+        let intro = format!(
+            "**Game #{} has started**: {}.",
+            table.game_id,
+            names.join(", ")
+        );
+        match messages
+            .iter_mut()
+            .find(|m| m.to == crate::app::Address::Channel(table.channel.clone()))
+        {
+            Some(m) => m.text = format!("{intro}\n{}", m.text),
+            None => messages.insert(
+                0,
+                Outgoing::channel(
+                    &table.channel,
+                    format!("{intro}\n{}", game.next_line(table)),
+                ),
+            ),
+        }
+        Ok(Transition {
+            state: encode(&game),
+            action: None,
+            to_act: game.to_act(),
+            outcome: Self::outcome_json(&game),
+            messages,
+        })
+    }
+
+    fn commands(&self) -> Vec<CommandSpec> {
+        super::table::game_commands()
+            .into_iter()
+            .filter(|c| G::COMMANDS.contains(&c.name))
+            .collect()
+    }
+
+    fn handle(
+        &self,
+        table: &Table,
+        state: &str,
+        seat: Option<u8>,
+        inv: &Invocation,
+        args: &Args,
+    ) -> Result<Reaction, UserError> {
+        let game: G = decode("state", state)?;
+        let user = inv_user(table, seat);
+        match game.intent(seat, inv, args, table)? {
+            Intent::Board => Ok(Reaction::Reply(vec![Outgoing::channel(
+                &table.channel,
+                game.board(table),
+            )])),
+            Intent::Hand => {
+                let seat = seat.ok_or_else(|| not_seated(table))?;
+                Ok(Reaction::Reply(vec![
+                    Outgoing::ephemeral(&user, game.status_for(seat, table))
+                        .with_buttons(game.buttons(seat, table.game_id)),
+                ]))
+            }
+            Intent::Act(action) => {
+                let seat = seat.ok_or_else(|| not_seated(table))?;
+                let before = game.to_act();
+                let (next, events) = step(&game, seat, &action).map_err(|r| {
+                    let mut text = format!("Refused: {}.", r.reason);
+                    let mut allowed: Vec<String> = game
+                        .legal_actions(seat)
+                        .iter()
+                        .map(|a| game.describe(a, table))
+                        .collect();
+                    allowed.dedup();
+                    if !allowed.is_empty() {
+                        let shown: Vec<&String> = allowed.iter().take(12).collect();
+                        let more = allowed.len().saturating_sub(shown.len());
+                        text.push_str(&format!(
+                            "\nYou may now: {}{}.",
+                            shown
+                                .iter()
+                                .map(|s| s.as_str())
+                                .collect::<Vec<_>>()
+                                .join("; "),
+                            if more > 0 {
+                                format!(" (and {more} more; see /hand)")
+                            } else {
+                                String::new()
+                            }
+                        ));
+                    }
+                    text.push_str("\nNothing was changed.");
+                    UserError::new(text)
+                })?;
+                Ok(Reaction::Change(Transition {
+                    state: encode(&next),
+                    action: Some(encode(&action)),
+                    to_act: next.to_act(),
+                    outcome: Self::outcome_json(&next),
+                    messages: Self::messages(&before, &next, &events, table),
+                }))
+            }
+        }
+    }
+
+    fn board(&self, table: &Table, state: &str) -> Result<String, UserError> {
+        let game: G = decode("state", state)?;
+        Ok(game.board(table))
+    }
+
+    fn format(&self) -> i64 {
+        i64::from(G::FORMAT)
+    }
+
+    fn replay(
+        &self,
+        options: &str,
+        setups: &[String],
+        seed: u64,
+        actions: &[(u8, String)],
+    ) -> Result<String, String> {
+        let options: G::Options =
+            serde_json::from_str(options).map_err(|e| format!("options: {e}"))?;
+        let setups: Vec<G::Setup> = setups
+            .iter()
+            .map(|s| serde_json::from_str(s))
+            .collect::<Result<_, _>>()
+            .map_err(|e| format!("setup: {e}"))?;
+        let actions: Vec<(Seat, G::Action)> = actions
+            .iter()
+            .enumerate()
+            .map(|(i, (s, a))| {
+                serde_json::from_str(a)
+                    .map(|a| (*s, a))
+                    .map_err(|e| format!("action {}: {e}", i + 1))
+            })
+            .collect::<Result<_, _>>()?;
+        let game: G = replay(options, setups, seed, &actions)
+            .map_err(|(i, r)| format!("action {i} is refused on replay: {r}"))?;
+        Ok(encode(&game))
+    }
+}
+
+fn inv_user(table: &Table, seat: Option<u8>) -> String {
+    seat.map(|s| table.user(s).to_string()).unwrap_or_default()
+}
+
+fn not_seated(table: &Table) -> UserError {
+    UserError::new(format!(
+        "You do not sit in game #{}; only its players can do that. /board shows the table.",
+        table.game_id
+    ))
+}
+
+/// Splits a list option: "A; B" (card names may contain commas).
+pub fn split_list(text: &str) -> Vec<String> {
+    text.split(';')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
+}

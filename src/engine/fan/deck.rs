@@ -1,0 +1,199 @@
+//! A Fan CCG player's decks: environment, draw, sideboard and cover
+//! (rules intro, "Decks"), their text list and their checks.
+
+use serde::{Deserialize, Serialize};
+
+use super::FanOptions;
+use crate::cards::fan::{DeckLimit, FanIdx, FanType, LimitMark, fan_db};
+
+/// Draw deck size: 3 to 5 times 13 (rules intro, marked speculative).
+pub const DRAW_DECK: std::ops::RangeInclusive<usize> = 39..=65;
+/// Sideboard size: up to 13 (rules intro, marked speculative).
+pub const SIDEBOARD_MAX: usize = 13;
+
+/// What a player brings to a Fan CCG game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FanDeck {
+    pub name: String,
+    pub environment: Vec<FanIdx>,
+    pub draw: Vec<FanIdx>,
+    #[serde(default)]
+    pub sideboard: Vec<FanIdx>,
+    /// Cover cards: each lets one card be played face down.
+    #[serde(default)]
+    pub cover: u8,
+}
+
+impl FanDeck {
+    /// Every rule the deck breaks (empty when legal).
+    pub fn problems(&self, options: &FanOptions) -> Vec<String> {
+        let db = fan_db();
+        let mut out = Vec::new();
+        if self.environment.len() < 3 {
+            out.push(format!(
+                "the environment deck has {} cards; it needs at least 3",
+                self.environment.len()
+            ));
+        }
+        for c in &self.environment {
+            if db.get(*c).kind != FanType::Environment {
+                out.push(format!(
+                    "{} is not an environment card; it cannot be in the environment deck",
+                    db.get(*c).name
+                ));
+            }
+        }
+        let mut by_capitals: std::collections::BTreeMap<String, usize> = Default::default();
+        for c in &self.environment {
+            *by_capitals.entry(db.get(*c).capital_part()).or_default() += 1;
+        }
+        for (caps, n) in &by_capitals {
+            if *n > 2 {
+                out.push(format!("{n} environment cards are named {caps}; at most two may share the capital part of a name"));
+            }
+        }
+        for needed in ["SCULLY", "MULDER", "X-FILES"] {
+            if !by_capitals.contains_key(needed) {
+                out.push(format!("the environment deck has no {needed} card; set-up places a SCULLY, a MULDER and an X-FILES card"));
+            }
+        }
+        if !DRAW_DECK.contains(&self.draw.len()) {
+            out.push(format!(
+                "the draw deck has {} cards; it needs {} to {}",
+                self.draw.len(),
+                DRAW_DECK.start(),
+                DRAW_DECK.end()
+            ));
+        }
+        for c in self.draw.iter().chain(&self.sideboard) {
+            if !db.get(*c).kind.in_draw_deck() {
+                out.push(format!(
+                    "{} is an environment card; it belongs in the environment deck",
+                    db.get(*c).name
+                ));
+            }
+        }
+        if self.sideboard.len() > SIDEBOARD_MAX {
+            out.push(format!(
+                "the sideboard has {} cards; at most {SIDEBOARD_MAX}",
+                self.sideboard.len()
+            ));
+        }
+        let mut counted: Vec<FanIdx> = self.draw.clone();
+        counted.sort();
+        counted.dedup();
+        for c in counted {
+            let n = self.draw.iter().filter(|d| **d == c).count();
+            if let Some(max) = limit(c, options)
+                && n > max
+            {
+                out.push(format!(
+                    "{}: {n} copies in the draw deck; at most {max}",
+                    db.get(c).name
+                ));
+            }
+        }
+        out
+    }
+}
+
+/// The most copies of a card a draw deck may hold (`None`: no limit).
+pub fn limit(card: FanIdx, options: &FanOptions) -> Option<usize> {
+    match fan_db().get(card).deck_limit {
+        Some(DeckLimit::Copies(n)) => Some(usize::from(n)),
+        Some(DeckLimit::Mark(LimitMark::Unlimited)) | None => None,
+        Some(DeckLimit::Mark(LimitMark::Unmarked)) => match options.unmarked_limit {
+            super::UnmarkedLimit::One => Some(1),
+            super::UnmarkedLimit::None => None,
+        },
+    }
+}
+
+/// Reads a text list with sections `Environment:`, `Draw:`, `Sideboard:` and
+/// a line `Cover: N`; each card line is `N Name` / `Nx Name` / `Name`.
+/// Without sections, environment cards go to the environment deck and the
+/// rest to the draw deck. Every bad line is reported.
+pub fn parse_fan_list(name: &str, text: &str) -> Result<FanDeck, Vec<String>> {
+    let db = fan_db();
+    let mut deck = FanDeck {
+        name: name.to_string(),
+        environment: vec![],
+        draw: vec![],
+        sideboard: vec![],
+        cover: 0,
+    };
+    let mut section: Option<&str> = None;
+    let mut problems = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') || line.starts_with("//") {
+            continue;
+        }
+        let lower = line.to_lowercase();
+        if let Some(n) = lower.strip_prefix("cover:") {
+            match n.trim().parse::<u8>() {
+                Ok(n) => deck.cover = n,
+                Err(_) => problems.push(format!(
+                    "line {}: 'Cover:' needs a number of cover cards",
+                    i + 1
+                )),
+            }
+            continue;
+        }
+        if let Some(rest) = lower.strip_prefix("name:") {
+            if deck.name.is_empty() {
+                deck.name = line[line.len() - rest.len()..].trim().to_string();
+            }
+            continue;
+        }
+        if let Some(head) = lower.strip_suffix(':') {
+            section = match head.trim() {
+                "environment" => Some("environment"),
+                "draw" | "draw deck" | "deck" => Some("draw"),
+                "sideboard" => Some("sideboard"),
+                other => {
+                    problems.push(format!(
+                        "line {}: unknown section '{other}' (use Environment:, Draw:, Sideboard:)",
+                        i + 1
+                    ));
+                    section
+                }
+            };
+            continue;
+        }
+        let (count, card_name) = match line.split_once(char::is_whitespace) {
+            Some((n, rest)) if n.trim_end_matches(['x', 'X']).parse::<usize>().is_ok() => (
+                n.trim_end_matches(['x', 'X']).parse::<usize>().unwrap_or(1),
+                rest.trim(),
+            ),
+            _ => (1, line),
+        };
+        let Some(card) = db.find(card_name) else {
+            let hint = db
+                .closest(card_name)
+                .map(|c| format!("; did you mean {}?", db.get(c).name))
+                .unwrap_or_default();
+            problems.push(format!(
+                "line {}: '{card_name}' is not a Fan CCG card{hint}",
+                i + 1
+            ));
+            continue;
+        };
+        let target = match section {
+            Some("environment") => &mut deck.environment,
+            Some("sideboard") => &mut deck.sideboard,
+            Some(_) => &mut deck.draw,
+            None if db.get(card).kind == FanType::Environment => &mut deck.environment,
+            None => &mut deck.draw,
+        };
+        target.extend(std::iter::repeat_n(card, count));
+    }
+    if deck.environment.is_empty() && deck.draw.is_empty() && problems.is_empty() {
+        problems.push("the list has no cards; write one card a line, e.g. '2 Arrested'".into());
+    }
+    if problems.is_empty() {
+        Ok(deck)
+    } else {
+        Err(problems)
+    }
+}

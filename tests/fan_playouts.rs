@@ -1,0 +1,195 @@
+//! Fan CCG random playouts: a bot picks among the actions the engine offers;
+//! invariants are checked after every action (cards conserved, every accepted
+//! action legal, scores equal the sum of round points, every game ends).
+
+use rand::{Rng, RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use xfiles_bot::cards::fan::{Character, DeckLimit, FanIdx, FanType, LimitMark, fan_db};
+use xfiles_bot::engine::fan::{FanAction, FanDeck, FanGame, FanOptions, Phase, Stalemate};
+use xfiles_bot::engine::{Game, Seat, step};
+
+/// A random legal deck: the three environment cards, 39-65 draw cards
+/// within each card's limit, a small sideboard and a few cover cards.
+pub fn random_deck(rng: &mut ChaCha8Rng) -> FanDeck {
+    let db = fan_db();
+    let env: Vec<FanIdx> = db
+        .iter()
+        .filter(|(_, c)| c.kind == FanType::Environment)
+        .map(|(i, _)| i)
+        .collect();
+    let pool: Vec<(FanIdx, usize)> = db
+        .iter()
+        .filter(|(_, c)| c.kind.in_draw_deck())
+        .map(|(i, c)| {
+            let max = match c.deck_limit {
+                Some(DeckLimit::Copies(n)) => usize::from(n),
+                Some(DeckLimit::Mark(LimitMark::Unlimited)) => 6,
+                _ => 1,
+            };
+            (i, max)
+        })
+        .collect();
+    let target = rng.random_range(39..=55);
+    let mut draw = Vec::new();
+    let mut counts = vec![0usize; pool.len()];
+    while draw.len() < target {
+        let k = rng.random_range(0..pool.len());
+        if counts[k] < pool[k].1 {
+            counts[k] += 1;
+            draw.push(pool[k].0);
+        }
+    }
+    let sideboard: Vec<FanIdx> = (0..rng.random_range(0..5))
+        .map(|_| pool[rng.random_range(0..pool.len())].0)
+        .collect();
+    FanDeck {
+        name: "random".into(),
+        environment: env,
+        draw,
+        sideboard,
+        cover: rng.random_range(0..3),
+    }
+}
+
+fn card_count(g: &FanGame, seat: Seat) -> usize {
+    let p = &g.players[usize::from(seat)];
+    p.deck.len()
+        + p.hand.len()
+        + p.discard.len()
+        + p.sideboard.len()
+        + p.environment_deck.len()
+        + p.confidences.len()
+        + g.round.cards.iter().filter(|c| c.by == seat).count()
+        + g.environment.iter().filter(|(_, s)| *s == seat).count()
+}
+
+/// A plausible action, legal or not, to probe the engine's checks.
+fn probe(rng: &mut ChaCha8Rng) -> FanAction {
+    let db = fan_db();
+    let card = FanIdx(rng.random_range(0..db.len() as u8));
+    let choice = [None, Some(Character::Mulder), Some(Character::Scully)][rng.random_range(0..3)];
+    match rng.random_range(0..6) {
+        0 => FanAction::Play {
+            card,
+            covered: rng.random_bool(0.2),
+            choice,
+        },
+        1 => FanAction::Pass,
+        2 => FanAction::Reveal { card },
+        3 => FanAction::SkipAction,
+        4 => FanAction::Ready,
+        _ => FanAction::ChooseFirst {
+            first: rng.random_range(0..2),
+        },
+    }
+}
+
+fn check(g: &FanGame, initial: [usize; 2]) {
+    for seat in 0..2u8 {
+        assert_eq!(
+            card_count(g, seat),
+            initial[usize::from(seat)],
+            "cards conserved for seat {seat}"
+        );
+    }
+    for seat in 0..2usize {
+        let from_rounds: i32 = g
+            .rounds
+            .iter()
+            .filter(|r| usize::from(r.1) == seat)
+            .map(|r| r.2)
+            .sum();
+        assert_eq!(
+            g.scores[seat], from_rounds,
+            "score is the sum of round points"
+        );
+        assert!(g.players[seat].hand.len() <= usize::from(g.options.hand_size) + 1);
+    }
+}
+
+/// Plays one game to its end; returns the number of actions.
+pub fn playout(seed: u64, options: FanOptions) -> usize {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let decks = vec![random_deck(&mut rng), random_deck(&mut rng)];
+    let initial =
+        [0, 1].map(|i| decks[i].environment.len() + decks[i].draw.len() + decks[i].sideboard.len());
+    let (mut g, _) = FanGame::new(options, decks, rng.next_u64()).expect("legal decks");
+    let mut actions = 0;
+    while g.outcome().is_none() {
+        assert!(actions < 20_000, "seed {seed}: the game does not end");
+        let to_act = g.to_act();
+        assert!(
+            !to_act.is_empty(),
+            "seed {seed}: nobody to act in {:?}",
+            g.phase
+        );
+        let seat = to_act[rng.random_range(0..to_act.len())];
+        // Probe with a random action: if accepted, it must be one the engine lists as legal.
+        let p = probe(&mut rng);
+        let listed = g.legal_actions(seat);
+        if step(&g, seat, &p).is_ok() {
+            assert!(
+                listed.contains(&p) || listed.iter().any(|l| same_play(l, &p)),
+                "seed {seed}: accepted an unlisted action {p:?}"
+            );
+        }
+        let legal: Vec<FanAction> = listed
+            .into_iter()
+            .filter(|a| *a != FanAction::Resign)
+            .collect();
+        assert!(
+            !legal.is_empty(),
+            "seed {seed}: seat {seat} must act but has no legal action in {:?}",
+            g.phase
+        );
+        let action = legal[rng.random_range(0..legal.len())].clone();
+        let (next, _) = step(&g, seat, &action)
+            .unwrap_or_else(|r| panic!("seed {seed}: listed action {action:?} refused: {r}"));
+        g = next;
+        actions += 1;
+        check(&g, initial);
+    }
+    assert_eq!(g.phase, Phase::Over);
+    assert_eq!(
+        g.period, 3,
+        "seed {seed}: a finished game played three periods"
+    );
+    actions
+}
+
+fn same_play(a: &FanAction, b: &FanAction) -> bool {
+    match (a, b) {
+        (
+            FanAction::Play {
+                card: c1,
+                covered: v1,
+                ..
+            },
+            FanAction::Play {
+                card: c2,
+                covered: v2,
+                ..
+            },
+        ) => c1 == c2 && v1 == v2,
+        _ => false,
+    }
+}
+
+#[test]
+fn a_thousand_random_games_end_with_invariants_held() {
+    let mut total = 0;
+    for seed in 0..1000u64 {
+        let options = if seed % 4 == 3 {
+            FanOptions {
+                stalemate: Stalemate::Reshuffle,
+                hand_size: 9,
+                ..FanOptions::default()
+            }
+        } else {
+            FanOptions::default()
+        };
+        total += playout(seed, options);
+    }
+    assert!(total > 10_000, "{total} actions");
+    eprintln!("{total} actions in 1,000 games");
+}
