@@ -4,9 +4,12 @@
 
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use xfiles_bot::app::games::host::Host;
+use xfiles_bot::app::{Address, Table};
 use xfiles_bot::cards::fan::{Character, DeckLimit, FanIdx, FanType, LimitMark, fan_db};
+use xfiles_bot::engine::fan::FanEvent;
 use xfiles_bot::engine::fan::{FanAction, FanDeck, FanGame, FanOptions, Phase, Stalemate};
-use xfiles_bot::engine::{Game, Seat, step};
+use xfiles_bot::engine::{Audience, Event, Game, Seat, step};
 
 /// A random legal deck: the three environment cards, 39-65 draw cards
 /// within each card's limit, a small sideboard and a few cover cards.
@@ -107,6 +110,126 @@ fn check(g: &FanGame, initial: [usize; 2]) {
     }
 }
 
+fn names(cards: impl IntoIterator<Item = FanIdx>) -> Vec<&'static str> {
+    cards
+        .into_iter()
+        .map(|c| fan_db().get(c).name.as_str())
+        .collect()
+}
+
+/// No channel message of this step names a card that is hidden now (in a
+/// hand, or face down in the round) unless that card is public by the rules
+/// (on the table, just played or turned face up, revealed as arms); no DM
+/// names a card of the opponent's hand.
+fn check_messages(
+    before: &FanGame,
+    after: &FanGame,
+    action: &FanAction,
+    events: &[Event<FanEvent>],
+    seed: u64,
+) {
+    let table = Table {
+        game_id: 1,
+        channel: "table".into(),
+        seats: vec![
+            ("alice".into(), "alice".into()),
+            ("bob".into(), "bob".into()),
+        ],
+    };
+    let messages = Host::<FanGame>::messages(&before.to_act(), after, events, &table);
+    let channel: String = messages
+        .iter()
+        .filter(|m| matches!(m.to, Address::Channel(_)))
+        .map(|m| m.text.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let face_up = |g: &FanGame| {
+        g.round
+            .cards
+            .iter()
+            .filter(|p| !p.covered)
+            .map(|p| p.card)
+            .collect::<Vec<_>>()
+    };
+    let mut public: Vec<FanIdx> = after.environment.iter().map(|e| e.0).collect();
+    public.extend(face_up(before));
+    public.extend(face_up(after));
+    let round_ended = after.rounds.len() > before.rounds.len();
+    if round_ended {
+        // Scoring turns every covered card face up, the one just played included.
+        public.extend(before.round.cards.iter().map(|p| p.card));
+        if let FanAction::Play { card, .. } = action {
+            public.push(*card);
+        }
+    }
+    match action {
+        FanAction::Play {
+            card,
+            covered: false,
+            ..
+        }
+        | FanAction::Reveal { card }
+        | FanAction::Action { card, .. } => public.push(*card),
+        _ => {}
+    }
+    for e in events {
+        if let (Audience::All, FanEvent::Conflict { arms, .. }) = (&e.audience, &e.body) {
+            public.extend(arms.iter().filter_map(|a| a.1));
+        }
+    }
+    let public = names(public);
+    let mut hidden: Vec<FanIdx> = after
+        .players
+        .iter()
+        .flat_map(|p| p.hand.iter().copied())
+        .collect();
+    hidden.extend(
+        after
+            .round
+            .cards
+            .iter()
+            .filter(|p| p.covered)
+            .map(|p| p.card),
+    );
+    for name in names(hidden) {
+        if !public.contains(&name) {
+            assert!(
+                !channel.contains(name),
+                "seed {seed}: the channel names hidden card {name}:\n{channel}"
+            );
+        }
+    }
+    for m in &messages {
+        if let Address::Dm(user) = &m.to {
+            let seat = usize::from(user != "alice");
+            for name in names(after.players[1 - seat].hand.clone()) {
+                let p = &after.players[seat];
+                let covered = after
+                    .round
+                    .cards
+                    .iter()
+                    .filter(|r| usize::from(r.by) == seat)
+                    .map(|r| &r.card);
+                let mut known = p
+                    .hand
+                    .iter()
+                    .chain(&p.deck)
+                    .chain(&p.discard)
+                    .chain(&p.sideboard)
+                    .chain(covered);
+                let mine = known.any(|c| fan_db().get(*c).name == name);
+                if !public.contains(&name) && !mine {
+                    assert!(
+                        !m.text.contains(name),
+                        "seed {seed}: {user}'s DM names the opponent's card {name}:\n{}",
+                        m.text
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// Plays one game to its end; returns the number of actions.
 pub fn playout(seed: u64, options: FanOptions) -> usize {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -143,8 +266,9 @@ pub fn playout(seed: u64, options: FanOptions) -> usize {
             g.phase
         );
         let action = legal[rng.random_range(0..legal.len())].clone();
-        let (next, _) = step(&g, seat, &action)
+        let (next, events) = step(&g, seat, &action)
             .unwrap_or_else(|r| panic!("seed {seed}: listed action {action:?} refused: {r}"));
+        check_messages(&g, &next, &action, &events, seed);
         g = next;
         actions += 1;
         check(&g, initial);

@@ -98,7 +98,7 @@ impl<G: GameUi> Host<G> {
     /// Messages for the events of one step: one channel post with the public
     /// lines, one DM per seat with its private lines, and a DM prompt to each
     /// seat that has just become due to act.
-    fn messages(
+    pub fn messages(
         before: &[Seat],
         game: &G,
         events: &[Event<G::Event>],
