@@ -35,10 +35,35 @@ enum Command {
         #[arg(long)]
         echo: bool,
     },
+    /// Stored games: check them, or let a bot move in one.
+    Game {
+        #[command(subcommand)]
+        command: GameCommand,
+    },
     /// Card data tools.
     Cards {
         #[command(subcommand)]
         command: CardsCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum GameCommand {
+    /// Replays games from their action logs and compares with the stored state.
+    Verify {
+        /// One game's id; every game when omitted.
+        id: Option<i64>,
+    },
+    /// Plays random legal moves in an active game, printing "ack <seq>" after
+    /// each committed move (a bot for demos, and the crash tests' worker).
+    Autoplay {
+        id: i64,
+        /// Stop after this many moves (default: until the game ends).
+        #[arg(long)]
+        moves: Option<u64>,
+        /// Seed of the move choices.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
     },
 }
 
@@ -74,6 +99,7 @@ fn main() -> ExitCode {
         Some(Command::Console { seed, script, echo }) => {
             runtime.block_on(console(cli.db, seed, script, echo))
         }
+        Some(Command::Game { command }) => runtime.block_on(game(cli.db, command)),
         None => runtime.block_on(console(cli.db, None, None, false)),
     }
 }
@@ -180,4 +206,85 @@ async fn console(
     } else {
         ExitCode::SUCCESS
     }
+}
+
+async fn game(db: Option<String>, command: GameCommand) -> ExitCode {
+    let store = match open_store(db).await {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let app = App::new(store, Seeds::Random);
+    let code = match command {
+        GameCommand::Verify { id } => verify(&app, id).await,
+        GameCommand::Autoplay { id, moves, seed } => autoplay(&app, id, moves, seed).await,
+    };
+    app.store().close().await;
+    code
+}
+
+async fn verify(app: &App, id: Option<i64>) -> ExitCode {
+    let ids = match id {
+        Some(id) => vec![id],
+        None => match app.store().game_ids(None).await {
+            Ok(ids) => ids,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    let mut broken = 0;
+    for id in &ids {
+        match app.verify(*id).await {
+            Ok(xfiles_bot::app::Verdict::Consistent { actions }) => {
+                println!("game #{id}: ok ({actions} actions replayed)")
+            }
+            Ok(xfiles_bot::app::Verdict::Broken(why)) => {
+                broken += 1;
+                println!("{why}");
+            }
+            Err(e) => {
+                broken += 1;
+                println!("game #{id}: {e}");
+            }
+        }
+    }
+    println!("{} games checked, {broken} inconsistent", ids.len());
+    if broken == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+async fn autoplay(app: &App, id: i64, moves: Option<u64>, seed: u64) -> ExitCode {
+    use std::io::Write;
+    let run: u64 = rand::random();
+    let mut rng = seed;
+    let mut done = 0u64;
+    while moves.is_none_or(|m| done < m) {
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let key = format!("autoplay-{run:x}-{done}");
+        match app
+            .autoplay_step(id, &key, rng >> 16, xfiles_bot::console::now_ms())
+            .await
+        {
+            Ok(Some(seq)) => {
+                println!("ack {seq}");
+                let _ = std::io::stdout().flush();
+                done += 1;
+            }
+            Ok(None) => break,
+            Err(e) => {
+                eprintln!("error: {}", e.message);
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    ExitCode::SUCCESS
 }

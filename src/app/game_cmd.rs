@@ -533,9 +533,10 @@ async fn status(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, 
                 text.push_str(&format!("Seat {}: {} — {ready}\n", s.seat + 1, s.user_name));
             }
         }
-        (_, Some(state)) => {
+        (_, Some(_)) => {
             let driver = driver_of(app, &game)?;
-            text.push_str(&driver.board(&table_of(&game, &seats), state)?);
+            let state = app.current_state(&game).await?;
+            text.push_str(&driver.board(&table_of(&game, &seats), &state)?);
         }
     }
     if let Some(result) = &game.result
@@ -653,13 +654,8 @@ pub async fn game_command(
         let seats = app.store().seats(game.id).await?;
         let table = table_of(&game, &seats);
         let seat = table.seat_of(&req.user.id);
-        let state = game.state.as_deref().ok_or_else(|| {
-            UserError::new(format!(
-                "Game #{} has no state; ask a manager to check it.",
-                game.id
-            ))
-        })?;
-        match driver.handle(&table, state, seat, &req.invocation, args)? {
+        let state = app.current_state(&game).await?;
+        match driver.handle(&table, &state, seat, &req.invocation, args)? {
             Reaction::Reply(messages) => {
                 return Ok(messages.into_iter().map(|m| m.in_game(game.id)).collect());
             }
@@ -674,4 +670,54 @@ pub async fn game_command(
     Err(UserError::new(
         "The game is very busy right now; nothing was done. Please try again.",
     ))
+}
+
+/// Applies one random legal move to a game through the same store path as a
+/// player's command (one transaction, version-checked, keyed). Returns the
+/// logged sequence number, or `None` when the game is over.
+pub async fn autoplay_step(
+    app: &App,
+    id: i64,
+    key: &str,
+    pick: u64,
+    now: i64,
+) -> Result<Option<i64>, UserError> {
+    let game = app
+        .store()
+        .game(id)
+        .await?
+        .ok_or_else(|| UserError::new(format!("There is no game #{id}.")))?;
+    if game.status != GameStatus::Active {
+        return Ok(None);
+    }
+    let driver = driver_of(app, &game)?;
+    let seats = app.store().seats(game.id).await?;
+    let table = table_of(&game, &seats);
+    let state = app.current_state(&game).await?;
+    let Some((seat, t)) = driver.random_move(&table, &state, pick)? else {
+        return Ok(None);
+    };
+    let req = Request {
+        user: crate::app::User {
+            id: table.user(seat).to_string(),
+            name: table.name(seat).to_string(),
+            is_manager: false,
+        },
+        place: crate::app::Place {
+            guild: game.guild_id.clone(),
+            channel: game.channel_id.clone(),
+            is_dm: false,
+        },
+        invocation: crate::app::Invocation {
+            name: "autoplay".into(),
+            sub: None,
+            options: vec![],
+        },
+        key: key.to_string(),
+        now,
+    };
+    match store_transition(app, &req, &game, driver, t, None, Some(seat)).await? {
+        Stored::Done(_) => Ok(Some(game.action_count + 1)),
+        Stored::Conflict => Err(conflict(id)),
+    }
 }

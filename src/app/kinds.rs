@@ -157,4 +157,26 @@ pub trait Driver: Send + Sync {
         seed: u64,
         actions: &[(u8, String)],
     ) -> Result<String, String>;
+
+    /// Rewrites an action logged in an older format into this build's format.
+    /// Each format change of a game's actions adds its step here.
+    fn upgrade_action(&self, format: i64, action: &str) -> Result<String, String> {
+        if format == self.format() {
+            Ok(action.to_string())
+        } else {
+            Err(format!(
+                "no migration from action format {format} to {}",
+                self.format()
+            ))
+        }
+    }
+
+    /// A random legal move (never a resignation) of a seat that must act,
+    /// for bots and tests; `None` when nobody can act.
+    fn random_move(
+        &self,
+        table: &Table,
+        state: &str,
+        pick: u64,
+    ) -> Result<Option<(u8, Transition)>, UserError>;
 }

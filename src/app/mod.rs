@@ -12,6 +12,7 @@ mod help;
 pub mod kinds;
 pub mod message;
 mod registry;
+mod verify;
 
 use std::sync::Mutex;
 
@@ -21,6 +22,7 @@ pub use message::{
     Address, Button, Invocation, OptionValue, Outgoing, Place, Request, User, UserError,
 };
 pub use registry::Registry;
+pub use verify::Verdict;
 
 use crate::store::Store;
 
@@ -87,6 +89,17 @@ impl App {
             "game" => game_cmd::game(self, req, &args).await,
             _ => game_cmd::game_command(self, req, &args).await,
         }
+    }
+
+    /// One random legal move in a game (bots, demos and crash tests).
+    pub async fn autoplay_step(
+        &self,
+        game: i64,
+        key: &str,
+        pick: u64,
+        now: i64,
+    ) -> Result<Option<i64>, UserError> {
+        game_cmd::autoplay_step(self, game, key, pick, now).await
     }
 
     /// The next game seed.

@@ -435,7 +435,7 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         if changed.rows_affected() != 1 {
-            return Err(self.conflict_or_missing(game).await);
+            return Err(missing_or_conflict(&mut tx, game).await);
         }
         if let Some(seats) = seats {
             sqlx::query("DELETE FROM seats WHERE game_id = $1")
@@ -490,14 +490,6 @@ impl Store {
             .await?;
         Ok(())
     }
-
-    async fn conflict_or_missing(&self, game: i64) -> StoreError {
-        match self.game(game).await {
-            Ok(Some(_)) => StoreError::Conflict(game),
-            Ok(None) => StoreError::NoSuchGame(game),
-            Err(e) => e,
-        }
-    }
 }
 
 async fn bump_version(
@@ -517,14 +509,21 @@ async fn bump_version(
     if changed.rows_affected() == 1 {
         Ok(())
     } else {
-        let exists: Option<(i64,)> = sqlx::query_as("SELECT id FROM games WHERE id = $1")
+        Err(missing_or_conflict(tx, game).await)
+    }
+}
+
+/// Why a version-checked update touched no row, asked inside the same
+/// transaction (a second pool connection could deadlock a busy pool).
+async fn missing_or_conflict(tx: &mut sqlx::Transaction<'_, sqlx::Any>, game: i64) -> StoreError {
+    let exists: Result<Option<(i64,)>, sqlx::Error> =
+        sqlx::query_as("SELECT id FROM games WHERE id = $1")
             .bind(game)
             .fetch_optional(&mut **tx)
-            .await?;
-        Err(if exists.is_some() {
-            StoreError::Conflict(game)
-        } else {
-            StoreError::NoSuchGame(game)
-        })
+            .await;
+    match exists {
+        Ok(Some(_)) => StoreError::Conflict(game),
+        Ok(None) => StoreError::NoSuchGame(game),
+        Err(e) => e.into(),
     }
 }

@@ -123,7 +123,7 @@ impl Store {
         } else {
             url.to_string()
         };
-        let mut options = AnyPoolOptions::new().acquire_timeout(Duration::from_secs(10));
+        let mut options = AnyPoolOptions::new().acquire_timeout(Duration::from_secs(5));
         if backend == Backend::Sqlite {
             options = options.max_connections(4).after_connect(|conn, _| {
                 Box::pin(async move {

@@ -307,6 +307,40 @@ impl<G: GameUi> Driver for Host<G> {
         }
     }
 
+    fn random_move(
+        &self,
+        table: &Table,
+        state: &str,
+        pick: u64,
+    ) -> Result<Option<(u8, Transition)>, UserError> {
+        let game: G = decode("state", state)?;
+        let due = game.to_act();
+        if due.is_empty() {
+            return Ok(None);
+        }
+        let seat = due[(pick % due.len() as u64) as usize];
+        let legal: Vec<G::Action> = game
+            .legal_actions(seat)
+            .into_iter()
+            .filter(|a| !matches!(serde_json::to_value(a), Ok(serde_json::Value::String(s)) if s == "resign"))
+            .collect();
+        if legal.is_empty() {
+            return Ok(None);
+        }
+        let action = legal[((pick >> 8) % legal.len() as u64) as usize].clone();
+        let (next, events) = step(&game, seat, &action).map_err(|r| UserError::new(r.reason))?;
+        Ok(Some((
+            seat,
+            Transition {
+                state: encode(&next),
+                action: Some(encode(&action)),
+                to_act: next.to_act(),
+                outcome: Self::outcome_json(&next),
+                messages: Self::messages(&game.to_act(), &next, &events, table),
+            },
+        )))
+    }
+
     fn board(&self, table: &Table, state: &str) -> Result<String, UserError> {
         let game: G = decode("state", state)?;
         Ok(game.board(table))
