@@ -168,7 +168,7 @@ async fn resolve(
             .trim_start_matches('#')
             .parse()
             .expect("checked as a game id");
-        let game = app.store().game(id).await?.ok_or_else(|| {
+        let game = app.load_game(id).await?.ok_or_else(|| {
             UserError::new(format!(
                 "There is no game #{id}. /game list shows the games here."
             ))
@@ -482,10 +482,32 @@ async fn store_transition(
         )
         .await
     {
-        Ok(Committed::Applied(())) => Ok(Stored::Done(messages)),
-        Ok(Committed::Duplicate(previous)) => Ok(Stored::Done(super::decode_response(&previous))),
-        Err(StoreError::Conflict(_)) => Ok(Stored::Conflict),
-        Err(e) => Err(e.into()),
+        Ok(Committed::Applied(())) => {
+            app.remember_game(&GameRow {
+                status: update.status,
+                state: update.state,
+                state_format: update.state_format,
+                version: game.version + 1,
+                action_count: game.action_count + i64::from(action.is_some()),
+                to_act: update.to_act,
+                result: update.result,
+                updated_at: update.now,
+                ..game.clone()
+            });
+            Ok(Stored::Done(messages))
+        }
+        Ok(Committed::Duplicate(previous)) => {
+            app.forget_game(game.id);
+            Ok(Stored::Done(super::decode_response(&previous)))
+        }
+        Err(StoreError::Conflict(_)) => {
+            app.forget_game(game.id);
+            Ok(Stored::Conflict)
+        }
+        Err(e) => {
+            app.forget_game(game.id);
+            Err(e.into())
+        }
     }
 }
 
@@ -620,6 +642,7 @@ async fn cancel(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, 
         key: &req.key,
         response: encode_response(&messages),
     };
+    app.forget_game(game.id);
     commit(
         app.store()
             .update_game(game.id, game.version, &update, None, None, &idem)
@@ -651,7 +674,7 @@ pub async fn game_command(
                 game.id
             )));
         }
-        let seats = app.store().seats(game.id).await?;
+        let seats = app.started_seats(game.id).await?;
         let table = table_of(&game, &seats);
         let seat = table.seat_of(&req.user.id);
         let state = app.current_state(&game).await?;
@@ -683,15 +706,14 @@ pub async fn autoplay_step(
     now: i64,
 ) -> Result<Option<i64>, UserError> {
     let game = app
-        .store()
-        .game(id)
+        .load_game(id)
         .await?
         .ok_or_else(|| UserError::new(format!("There is no game #{id}.")))?;
     if game.status != GameStatus::Active {
         return Ok(None);
     }
     let driver = driver_of(app, &game)?;
-    let seats = app.store().seats(game.id).await?;
+    let seats = app.started_seats(game.id).await?;
     let table = table_of(&game, &seats);
     let state = app.current_state(&game).await?;
     let Some((seat, t)) = driver.random_move(&table, &state, pick)? else {

@@ -40,6 +40,12 @@ pub struct App {
     store: Store,
     registry: Registry,
     seeds: Mutex<(Seeds, u64)>,
+    /// Seats of started games (they never change after the start).
+    seats: Mutex<std::collections::HashMap<i64, Vec<crate::store::SeatRow>>>,
+    /// Active games as this process last read or wrote them. Writes are
+    /// version-checked, so a row changed elsewhere is caught by a conflict,
+    /// evicted, and the command re-evaluated against a fresh read.
+    games: Mutex<std::collections::HashMap<i64, crate::store::GameRow>>,
 }
 
 impl App {
@@ -48,6 +54,8 @@ impl App {
             store,
             registry: Registry::new(),
             seeds: Mutex::new((seeds, 0)),
+            seats: Mutex::default(),
+            games: Mutex::default(),
         }
     }
 
@@ -100,6 +108,51 @@ impl App {
         now: i64,
     ) -> Result<Option<i64>, UserError> {
         game_cmd::autoplay_step(self, game, key, pick, now).await
+    }
+
+    /// The seats of a started game, from memory after the first read.
+    pub(crate) async fn started_seats(
+        &self,
+        game: i64,
+    ) -> Result<Vec<crate::store::SeatRow>, UserError> {
+        if let Some(s) = self.seats.lock().expect("seat cache").get(&game) {
+            return Ok(s.clone());
+        }
+        let seats = self.store.seats(game).await?;
+        self.seats
+            .lock()
+            .expect("seat cache")
+            .insert(game, seats.clone());
+        Ok(seats)
+    }
+
+    /// A game by id: an active game from memory, anything else from the store.
+    pub(crate) async fn load_game(
+        &self,
+        id: i64,
+    ) -> Result<Option<crate::store::GameRow>, UserError> {
+        if let Some(g) = self.games.lock().expect("game cache").get(&id) {
+            return Ok(Some(g.clone()));
+        }
+        let game = self.store.game(id).await?;
+        if let Some(g) = &game {
+            self.remember_game(g);
+        }
+        Ok(game)
+    }
+
+    /// Keeps an active game's row (or forgets a game that is no longer active).
+    pub(crate) fn remember_game(&self, game: &crate::store::GameRow) {
+        let mut cache = self.games.lock().expect("game cache");
+        if game.status == crate::store::GameStatus::Active {
+            cache.insert(game.id, game.clone());
+        } else {
+            cache.remove(&game.id);
+        }
+    }
+
+    pub(crate) fn forget_game(&self, id: i64) {
+        self.games.lock().expect("game cache").remove(&id);
     }
 
     /// The next game seed.

@@ -412,6 +412,11 @@ impl Store {
         action: Option<&NewAction>,
         idem: &Idem<'_>,
     ) -> Result<Committed<()>, StoreError> {
+        if self.backend == super::Backend::Postgres && seats.is_none() {
+            return self
+                .update_game_pg(game, expected_version, update, action, idem)
+                .await;
+        }
         let mut tx = self.pool.begin().await?;
         if let Some(dup) = record(&mut tx, idem, Some(game), update.now).await? {
             return Ok(Committed::Duplicate(dup));
@@ -472,6 +477,70 @@ impl Store {
         }
         tx.commit().await?;
         Ok(Committed::Applied(()))
+    }
+
+    /// PostgreSQL: the same change as one atomic statement (one round trip).
+    /// A stale version updates nothing; a seen key aborts the whole statement
+    /// through the unique violation, and the first response is returned.
+    async fn update_game_pg(
+        &self,
+        game: i64,
+        expected_version: i64,
+        update: &GameUpdate,
+        action: Option<&NewAction>,
+        idem: &Idem<'_>,
+    ) -> Result<Committed<()>, StoreError> {
+        let (seat, user, act, format) = match action {
+            Some(a) => (a.seat, a.user_id.as_str(), a.action.as_str(), a.format),
+            None => (0, "", "", 0),
+        };
+        let done = sqlx::query(
+            "WITH g AS (UPDATE games SET status = $3, state = $4, state_format = $5, to_act = $6, result = $7, \
+             deadline_at = $8, remind_at = $9, updated_at = $10, version = version + 1, action_count = action_count + $11 \
+             WHERE id = $1 AND version = $2 RETURNING action_count), \
+             a AS (INSERT INTO actions (game_id, seq, seat, user_id, action, format, created_at) \
+             SELECT $1, g.action_count, $12, $13, $14, $15, $10 FROM g WHERE $11 = 1 RETURNING seq) \
+             INSERT INTO interactions (key, game_id, response, created_at) SELECT $16, $1, $17, $10 FROM g \
+             RETURNING (SELECT COUNT(*) FROM a)",
+        )
+        .bind(game)
+        .bind(expected_version)
+        .bind(update.status.as_str())
+        .bind(&update.state)
+        .bind(update.state_format)
+        .bind(&update.to_act)
+        .bind(&update.result)
+        .bind(update.deadline_at)
+        .bind(update.remind_at)
+        .bind(update.now)
+        .bind(i64::from(action.is_some()))
+        .bind(seat)
+        .bind(user)
+        .bind(act)
+        .bind(format)
+        .bind(idem.key)
+        .bind(&idem.response)
+        .fetch_optional(&self.pool)
+        .await;
+        match done {
+            Ok(Some(_)) => Ok(Committed::Applied(())),
+            Ok(None) => {
+                if let Some(first) = self.interaction(idem.key).await? {
+                    return Ok(Committed::Duplicate(first));
+                }
+                Err(match self.game(game).await? {
+                    Some(_) => StoreError::Conflict(game),
+                    None => StoreError::NoSuchGame(game),
+                })
+            }
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                match self.interaction(idem.key).await? {
+                    Some(first) => Ok(Committed::Duplicate(first)),
+                    None => Err(StoreError::Conflict(game)),
+                }
+            }
+            Err(e) => Err(e.into()),
+        }
     }
 
     /// Moves reminder and deadline times without touching the game's version

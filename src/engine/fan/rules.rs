@@ -56,11 +56,10 @@ pub fn provided(game: &FanGame) -> Vec<(String, Source)> {
 
 /// "Evidence" is met by "Evidence" and by narrower "Evidence-physical".
 fn meets(provided: &str, wanted: &str) -> bool {
-    let wanted = wanted.to_lowercase();
-    provided == wanted
-        || provided
-            .strip_prefix(&wanted)
-            .is_some_and(|rest| rest.starts_with('-'))
+    let (p, w) = (provided.as_bytes(), wanted.as_bytes());
+    p.len() >= w.len()
+        && p[..w.len()].eq_ignore_ascii_case(w)
+        && (p.len() == w.len() || p[w.len()] == b'-')
 }
 
 /// A character is in play and neither captured nor disabled.
@@ -110,6 +109,18 @@ pub fn check_play(
     covered: bool,
     choice: Option<Character>,
 ) -> Result<Checked, Refusal> {
+    check_play_with(game, seat, card, covered, choice, &provided(game))
+}
+
+/// [`check_play`] with what the round provides computed once by the caller.
+fn check_play_with(
+    game: &FanGame,
+    seat: Seat,
+    card: FanIdx,
+    covered: bool,
+    choice: Option<Character>,
+    sources: &[(String, Source)],
+) -> Result<Checked, Refusal> {
     let db = fan_db();
     let c = db.get(card);
     let player = &game.players[usize::from(seat)];
@@ -158,10 +169,9 @@ pub fn check_play(
             )));
         }
     }
-    let sources = provided(game);
     let mut depends_on = Vec::new();
     for req in &c.requires {
-        check_requirement(game, seat, &c.name, req, &sources, &mut depends_on)?;
+        check_requirement(game, seat, &c.name, req, sources, &mut depends_on)?;
     }
     for p in &c.prevented_by {
         if sources.iter().any(|(a, _)| meets(a, p)) {
@@ -378,24 +388,28 @@ pub fn legal_plays(game: &FanGame, seat: Seat) -> Vec<FanAction> {
     let mut hand = game.players[usize::from(seat)].hand.clone();
     hand.sort();
     hand.dedup();
-    let mut out = Vec::new();
+    let sources = provided(game);
     let cover = game.players[usize::from(seat)].cover > 0;
+    let mut out = Vec::new();
     for card in hand {
-        for covered in [false, true] {
-            if covered && !cover {
-                continue;
+        let choices: &[Option<Character>] = match fan_db().get(card).effect {
+            Some(Effect::Capture) | Some(Effect::Conflict { .. }) => {
+                &[Some(Character::Scully), Some(Character::Mulder)]
             }
-            let choices: Vec<Option<Character>> = match fan_db().get(card).effect {
-                Some(Effect::Capture) | Some(Effect::Conflict { .. }) => {
-                    Character::ALL.into_iter().map(Some).collect()
-                }
-                _ => vec![None],
-            };
-            for choice in choices {
-                if check_play(game, seat, card, covered, choice).is_ok() {
+            _ => &[None],
+        };
+        for &choice in choices {
+            // Face down or face up, a play meets the same rules.
+            if check_play_with(game, seat, card, false, choice, &sources).is_ok() {
+                out.push(FanAction::Play {
+                    card,
+                    covered: false,
+                    choice,
+                });
+                if cover {
                     out.push(FanAction::Play {
                         card,
-                        covered,
+                        covered: true,
                         choice,
                     });
                 }
