@@ -116,6 +116,14 @@ fn import_cards(from: &std::path::Path, to: &std::path::Path) -> ExitCode {
             to.join("xfiles-ccg").display()
         );
     });
+    let xfiles = xfiles.and_then(|()| {
+        let db = xfiles_bot::cards::CardDb::load_dir(&to.join("xfiles-ccg"))
+            .map_err(|e| e.to_string())?;
+        let (with_text, automated) =
+            xfiles_bot::cards::effects_import::import(&to.join("xfiles-ccg"), &db)?;
+        println!("read the effects of {with_text} cards with text: {automated} fully automated");
+        Ok(())
+    });
     let fan = xfiles.and_then(|()| {
         let n = fan_import::import(
             &from.join("fan-ccg/cards.json"),

@@ -7,6 +7,8 @@
 
 mod card;
 mod cost;
+pub mod effects;
+pub mod effects_import;
 pub mod fan;
 pub mod fan_import;
 pub mod import;
@@ -33,6 +35,21 @@ pub use xfile::{Category, Characteristics, Trait};
 /// Index of a card in the database (stable for one build of the data).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CardIdx(pub u16);
+
+/// Stored as the card's id, so saved games survive changes to the data's order.
+impl serde::Serialize for CardIdx {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&db().get(*self).id)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for CardIdx {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        db().by_id(&s)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown card id '{s}'")))
+    }
+}
 
 /// The file form of one set.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
@@ -160,7 +177,10 @@ impl CardDb {
         let mut files = Vec::new();
         for entry in std::fs::read_dir(dir).map_err(|e| io(dir, e))? {
             let path = entry.map_err(|e| io(dir, e))?.path();
-            if path.extension().is_some_and(|e| e == "json") {
+            // effects.json sits beside the set files; it is not a set.
+            if path.extension().is_some_and(|e| e == "json")
+                && path.file_name().is_some_and(|n| n != "effects.json")
+            {
                 let text = std::fs::read_to_string(&path).map_err(|e| io(&path, e))?;
                 files.push((path.display().to_string(), text));
             }

@@ -11,6 +11,7 @@
 
 pub mod fan;
 mod rng;
+pub mod xfiles;
 
 use std::fmt::Debug;
 use std::ops::RangeInclusive;

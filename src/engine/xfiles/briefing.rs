@@ -1,0 +1,196 @@
+//! The Briefing Phase (pp. 11-12, 18): the free draw, RP from the Agents'
+//! RES, buying at 1 RP a card, then each opponent in turn from the left
+//! selling RP/*P cards for CP and buying at 1 CP a card.
+
+use super::{Events, Phase, XfEvent, XfGame};
+use crate::cards::effects::{Effect, Section, effects};
+use crate::cards::{CardIdx, CardType, Pool, Skill, db};
+use crate::engine::{Event, Refusal, Seat};
+
+impl XfGame {
+    pub(super) fn brief(
+        &mut self,
+        draw: bool,
+        to_conspiracy: &[CardIdx],
+        events: &mut Events,
+    ) -> Result<(), Refusal> {
+        let seat = self.active;
+        for c in to_conspiracy {
+            let allowed = self.player(seat).agents.iter().any(|a| {
+                a.card == *c
+                    && !a.temporary
+                    && a.section != Section::Hospital
+                    && effects()
+                        .of(a.card)
+                        .all()
+                        .any(|e| *e == Effect::ResToConspiracy)
+            });
+            if !allowed {
+                return Err(Refusal::new(format!(
+                    "{} cannot add his RES to the Conspiracy Pool (only Agents whose Game Effect says so, e.g. Agent Krycek)",
+                    db().get(*c).title
+                )));
+            }
+        }
+        if draw {
+            let drawn = self.draw(seat, 1, events);
+            events.push(Event::public(XfEvent::Drew {
+                seat,
+                count: drawn.len(),
+            }));
+            events.push(Event::private(seat, XfEvent::DrewCards { cards: drawn }));
+        }
+        let (mut rp, mut cp, mut buy_only) = (0, 0, 0);
+        for a in &mut self.players[usize::from(seat)].agents {
+            let fx: Vec<&Effect> = if a.temporary {
+                Vec::new()
+            } else {
+                effects().of(a.card).all().collect()
+            };
+            if fx.iter().any(|e| matches!(e, Effect::DedicatedRp { .. })) {
+                a.dedicated_rp = true;
+            }
+            // Agents in the Hospital create no RP (p. 11).
+            if a.section == Section::Hospital {
+                continue;
+            }
+            let res = fx
+                .iter()
+                .find_map(|e| match e {
+                    Effect::ResInBureau { res } if a.section == Section::Bureau => {
+                        Some(u32::from(*res))
+                    }
+                    _ => None,
+                })
+                .unwrap_or(db().get(a.card).skill(Skill::Resources).max(0) as u32);
+            if to_conspiracy.contains(&a.card) {
+                cp += res;
+            } else {
+                rp += res;
+                if fx.contains(&&Effect::ResMustBuy) {
+                    buy_only += res;
+                }
+            }
+        }
+        let p = self.player_mut(seat);
+        p.rp += rp;
+        p.cp += cp;
+        p.buy_only_rp = buy_only;
+        events.push(Event::public(XfEvent::Resources { seat, rp, cp }));
+        self.phase = Phase::Buy;
+        Ok(())
+    }
+
+    /// All purchases at once (p. 11); RP that had to buy cards and did not is lost.
+    pub(super) fn buy(&mut self, count: u32, events: &mut Events) -> Result<(), Refusal> {
+        let seat = self.active;
+        let p = self.player(seat);
+        if count > p.rp {
+            return Err(Refusal::new(format!(
+                "buying {count} cards costs {count} RP; your Resource Pool holds {}",
+                p.rp
+            )));
+        }
+        self.purchase(seat, count, Pool::Rp, events);
+        let p = self.player_mut(seat);
+        let lost = p.buy_only_rp.saturating_sub(count).min(p.rp);
+        p.rp -= lost;
+        p.buy_only_rp = 0;
+        if lost > 0 {
+            events.push(Event::public(XfEvent::LostRp { seat, amount: lost }));
+        }
+        match self.others_from(seat).first() {
+            Some(first) => self.phase = Phase::Trade(*first),
+            None => self.healing(events),
+        }
+        Ok(())
+    }
+
+    fn purchase(&mut self, seat: Seat, count: u32, pool: Pool, events: &mut Events) {
+        let p = self.player_mut(seat);
+        match pool {
+            Pool::Rp => p.rp -= count,
+            _ => p.cp -= count,
+        }
+        let drawn = self.draw(seat, count as usize, events);
+        events.push(Event::public(XfEvent::Bought { seat, count, pool }));
+        if !drawn.is_empty() {
+            events.push(Event::private(seat, XfEvent::DrewCards { cards: drawn }));
+        }
+    }
+
+    /// What a card sells for: its RP or *P cost (X costs nothing), an Agent its RES (p. 12).
+    pub fn sale_value(card: CardIdx) -> Option<u32> {
+        let c = db().get(card);
+        if c.kind == CardType::Agent {
+            return Some(c.skill(Skill::Resources).max(0) as u32);
+        }
+        match c.cost {
+            Some(cost) if cost.pool != Pool::Cp => Some(cost.amount.sale_value()),
+            _ => None,
+        }
+    }
+
+    pub(super) fn trade(
+        &mut self,
+        seat: Seat,
+        sell: &[CardIdx],
+        buy: u32,
+        events: &mut Events,
+    ) -> Result<(), Refusal> {
+        let mut rest = self.player(seat).hand.clone();
+        let mut gained = 0;
+        for c in sell {
+            let Some(value) = Self::sale_value(*c) else {
+                return Err(Refusal::new(format!(
+                    "{} has a CP cost; only RP and *P cards (and Agents) sell for CP",
+                    db().get(*c).title
+                )));
+            };
+            match rest.iter().position(|h| h == c) {
+                Some(i) => {
+                    rest.remove(i);
+                }
+                None => {
+                    return Err(Refusal::new(format!(
+                        "{} is not in your hand",
+                        db().get(*c).title
+                    )));
+                }
+            }
+            gained += value;
+        }
+        let cp = self.player(seat).cp + gained;
+        if buy > cp {
+            return Err(Refusal::new(format!(
+                "buying {buy} cards costs {buy} CP; you would have {cp}"
+            )));
+        }
+        let p = self.player_mut(seat);
+        p.hand = rest;
+        p.discard.extend(sell);
+        p.cp = cp;
+        if !sell.is_empty() {
+            events.push(Event::public(XfEvent::Sold {
+                seat,
+                cards: sell.to_vec(),
+                cp: gained,
+            }));
+        }
+        self.purchase(seat, buy, Pool::Cp, events);
+        self.next_trader(seat, events);
+        Ok(())
+    }
+
+    pub(super) fn next_trader(&mut self, current: Seat, events: &mut Events) {
+        let order = self.others_from(self.active);
+        let i = order
+            .iter()
+            .position(|s| *s == current)
+            .unwrap_or(order.len());
+        match order.get(i + 1) {
+            Some(next) => self.phase = Phase::Trade(*next),
+            None => self.healing(events),
+        }
+    }
+}

@@ -1,0 +1,211 @@
+//! Requisition (p. 21) and Deployment (pp. 15, 23): Equipment, moving
+//! Agents between Bureau, Field and Hospital, Teams, and Agents from the hand.
+
+use super::setup::new_agent;
+use super::{AgentRef, Events, XfEvent, XfGame};
+use crate::cards::effects::Section;
+use crate::cards::{Activator, CardIdx, CardType, Pool, db};
+use crate::engine::{Event, Refusal};
+
+fn section_activator(a: Activator) -> Option<Section> {
+    match a {
+        Activator::Bureau => Some(Section::Bureau),
+        Activator::Field => Some(Section::Field),
+        Activator::Hospital => Some(Section::Hospital),
+        _ => None,
+    }
+}
+
+impl XfGame {
+    fn own_agent(&self, card: CardIdx) -> Result<&super::Agent, Refusal> {
+        self.agent(AgentRef {
+            seat: self.active,
+            card,
+        })
+        .ok_or_else(|| {
+            Refusal::new(format!(
+                "{} is not one of your Agents in play",
+                db().get(card).title
+            ))
+        })
+    }
+
+    pub(super) fn equip(
+        &mut self,
+        agent: CardIdx,
+        card: CardIdx,
+        events: &mut Events,
+    ) -> Result<(), Refusal> {
+        let c = db().get(card);
+        if c.kind != CardType::Equipment {
+            return Err(Refusal::new(format!("{} is not Equipment", c.title)));
+        }
+        let a = self.own_agent(agent)?;
+        let sections: Vec<Section> = c
+            .activators
+            .iter()
+            .filter_map(|x| section_activator(*x))
+            .collect();
+        if !sections.is_empty() && !sections.contains(&a.section) {
+            let need: Vec<&str> = sections.iter().map(|s| s.as_str()).collect();
+            return Err(Refusal::new(format!(
+                "{} is requisitioned by an Agent in the {} (its Activator); {} is in the {} (p. 21)",
+                c.title,
+                need.join(" or "),
+                db().get(agent).title,
+                a.section.as_str()
+            )));
+        }
+        if a.equipment.iter().any(|e| db().get(*e).title == c.title) {
+            return Err(Refusal::new(format!(
+                "{} already has a {}; an Agent holds one of each item (p. 21)",
+                db().get(agent).title,
+                c.title
+            )));
+        }
+        if !self.player(self.active).hand.contains(&card) {
+            return Err(Refusal::new(format!("{} is not in your hand", c.title)));
+        }
+        self.pay(self.active, card, Pool::Rp, 0)?;
+        self.take_from_hand(self.active, card)?;
+        let seat = self.active;
+        self.agent_mut(AgentRef { seat, card: agent })
+            .expect("checked")
+            .equipment
+            .push(card);
+        events.push(Event::public(XfEvent::Equipped {
+            agent: AgentRef { seat, card: agent },
+            card,
+        }));
+        Ok(())
+    }
+
+    pub(super) fn transfer(
+        &mut self,
+        card: CardIdx,
+        from: CardIdx,
+        to: CardIdx,
+        events: &mut Events,
+    ) -> Result<(), Refusal> {
+        let (a, b) = (self.own_agent(from)?.clone(), self.own_agent(to)?.clone());
+        if !a.equipment.contains(&card) {
+            return Err(Refusal::new(format!(
+                "{} does not hold {}",
+                db().get(from).title,
+                db().get(card).title
+            )));
+        }
+        if a.section != b.section || a.team != b.team || a.section == Section::Hospital {
+            return Err(Refusal::new(
+                "Equipment passes only between Agents of the same Team (p. 21)",
+            ));
+        }
+        if b.equipment
+            .iter()
+            .any(|e| db().get(*e).title == db().get(card).title)
+        {
+            return Err(Refusal::new(format!(
+                "{} already has one",
+                db().get(to).title
+            )));
+        }
+        let seat = self.active;
+        let src = self
+            .agent_mut(AgentRef { seat, card: from })
+            .expect("checked");
+        src.equipment.retain(|e| *e != card);
+        self.agent_mut(AgentRef { seat, card: to })
+            .expect("checked")
+            .equipment
+            .push(card);
+        events.push(Event::public(XfEvent::Equipped {
+            agent: AgentRef { seat, card: to },
+            card,
+        }));
+        Ok(())
+    }
+
+    pub(super) fn deploy(
+        &mut self,
+        agent: CardIdx,
+        section: Section,
+        team: u8,
+        events: &mut Events,
+    ) -> Result<(), Refusal> {
+        let a = self.own_agent(agent)?;
+        if a.section == Section::Hospital && section != Section::Hospital && !a.may_leave_hospital()
+        {
+            return Err(Refusal::new(format!(
+                "{} has HEALTH {} of {}; an injured Agent leaves the Hospital at 3 or when fully healed (p. 20)",
+                db().get(agent).title,
+                a.current_health(),
+                a.health()
+            )));
+        }
+        if self.phase == super::Phase::Investigation && a.section != Section::Field {
+            return Err(Refusal::new(
+                "in the Investigation Phase only Teams in the Field may be re-formed (p. 27)",
+            ));
+        }
+        if self.phase == super::Phase::Investigation && a.investigated {
+            return Err(Refusal::new(format!(
+                "{} has already investigated a Site this turn",
+                db().get(agent).title
+            )));
+        }
+        let seat = self.active;
+        let a = self
+            .agent_mut(AgentRef { seat, card: agent })
+            .expect("checked");
+        a.section = section;
+        a.team = team;
+        events.push(Event::public(XfEvent::Moved {
+            agent: AgentRef { seat, card: agent },
+            section,
+            team,
+        }));
+        Ok(())
+    }
+
+    pub(super) fn buy_agent(
+        &mut self,
+        card: CardIdx,
+        section: Section,
+        team: u8,
+        events: &mut Events,
+    ) -> Result<(), Refusal> {
+        let c = db().get(card);
+        if c.kind != CardType::Agent {
+            return Err(Refusal::new(format!("{} is not an Agent", c.title)));
+        }
+        if section == Section::Hospital {
+            return Err(Refusal::new(
+                "an Agent from the hand goes to the Bureau or the Field",
+            ));
+        }
+        let seat = self.active;
+        if self
+            .player(seat)
+            .agents
+            .iter()
+            .any(|a| db().get(a.card).title == c.title)
+        {
+            return Err(Refusal::new(format!(
+                "{} is already in play; no duplicate Agents (p. 15)",
+                c.title
+            )));
+        }
+        if !self.player(seat).hand.contains(&card) {
+            return Err(Refusal::new(format!("{} is not in your hand", c.title)));
+        }
+        self.pay(seat, card, Pool::Rp, 0)?;
+        self.take_from_hand(seat, card)?;
+        let mut agent = new_agent(card, section, true);
+        agent.team = team;
+        self.player_mut(seat).agents.push(agent);
+        events.push(Event::public(XfEvent::AgentBought {
+            agent: AgentRef { seat, card },
+        }));
+        Ok(())
+    }
+}
