@@ -6,10 +6,12 @@
 
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use xfiles_bot::cards::{self, CardIdx, CardSet, CardType, Keyword, Skill};
+use xfiles_bot::app::games::host::Host;
+use xfiles_bot::app::{Address, Table};
+use xfiles_bot::cards::{self, CardIdx, CardType, Keyword};
 use xfiles_bot::decks::{Deck, DeckFormat, StoredDeck, validate};
 use xfiles_bot::engine::xfiles::{Phase, XfAction, XfEvent, XfGame, XfOptions};
-use xfiles_bot::engine::{Event, Game, Seat, step};
+use xfiles_bot::engine::{Audience, Event, Game, Seat, step};
 
 /// A random legal Advanced deck from the official sets.
 pub fn random_deck(rng: &mut ChaCha8Rng) -> StoredDeck {
@@ -156,6 +158,106 @@ fn check(g: &XfGame, initial: &[usize], events: &[Event<XfEvent>], seed: u64) {
     }
 }
 
+/// Every channel message names only cards that are public.
+fn check_channel(before: &XfGame, after: &XfGame, events: &[Event<XfEvent>], seed: u64) {
+    let n = after.players.len();
+    let table = Table {
+        game_id: 1,
+        channel: "table".into(),
+        seats: (0..n).map(|i| (format!("p{i}"), format!("p{i}"))).collect(),
+    };
+    let messages = Host::<XfGame>::messages(&before.to_act(), after, events, &table);
+    let channel: String = messages
+        .iter()
+        .filter(|m| matches!(m.to, Address::Channel(_)))
+        .map(|m| m.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let db = cards::db();
+    let mut hidden: Vec<CardIdx> = Vec::new();
+    for p in &after.players {
+        hidden.extend(&p.hand);
+        if after.phase != Phase::Over {
+            hidden.extend(p.xfile);
+        }
+    }
+    for s in &after.sites {
+        hidden.extend(s.bluffs.iter().map(|b| b.card));
+    }
+    // Most messages name no hidden card at all: only those that seem to are
+    // examined closely (the close look is what costs).
+    hidden.retain(|c| {
+        let name = db.get(*c).title.as_str();
+        name.len() > 3 && channel.contains(name)
+    });
+    if hidden.is_empty() {
+        return;
+    }
+    // Cards made public by this step: played, revealed, sold, discarded, on the table.
+    let mut public: Vec<CardIdx> = Vec::new();
+    for e in events.iter().filter(|e| e.audience == Audience::All) {
+        match &e.body {
+            XfEvent::Played { card, .. }
+            | XfEvent::BluffRevealed { card, .. }
+            | XfEvent::SitePlayed { card, .. }
+            | XfEvent::Equipped { card, .. } => public.push(*card),
+            XfEvent::Sold { cards, .. } | XfEvent::Discarded { cards, .. } => public.extend(cards),
+            XfEvent::AgentBought { agent } => public.push(agent.card),
+            XfEvent::Guessed { xfile, .. } => public.push(*xfile),
+            _ => {}
+        }
+    }
+    for g in [before, after] {
+        for p in &g.players {
+            public.extend(p.agents.iter().map(|a| a.card));
+            public.extend(p.agents.iter().flat_map(|a| a.equipment.iter().copied()));
+            public.extend(&p.in_play);
+            public.extend(&p.discard);
+            public.extend(&p.removed);
+        }
+        public.extend(g.sites.iter().map(|s| s.card));
+        if let Some(inv) = &g.investigation {
+            public.extend(inv.check.stack.iter().map(|p| p.card));
+            if let Some(c) = &inv.combat {
+                public.push(c.adversary);
+                public.extend(c.stack.iter().map(|p| p.card));
+            }
+        }
+    }
+    // A public card's printed text may name other cards: it is public too.
+    let mut channel = channel;
+    for c in &public {
+        if let Some(text) = db
+            .get(*c)
+            .text
+            .as_deref()
+            .or(db.get(*c).game_effect.as_deref())
+        {
+            channel = channel.replace(text, "#");
+        }
+    }
+    let public: Vec<&str> = public.iter().map(|c| db.get(*c).title.as_str()).collect();
+    // Blank out public names (longest first) so a hidden card whose name is
+    // part of a public one ("Carl Wade" in "Carl Wade's Cabin") is not mistaken.
+    let mut rest = channel.clone();
+    let mut longest = public.clone();
+    // Characteristic values appear in questions; a card may share the name ("Abduction").
+    longest.extend(cards::Trait::ALL.iter().map(|t| t.as_str()));
+    longest.sort_by_key(|n| std::cmp::Reverse(n.len()));
+    for name in longest {
+        rest = rest.replace(name, "#");
+    }
+    for c in hidden {
+        let name = db.get(c).title.as_str();
+        if name.len() > 3 && !public.contains(&name) {
+            assert!(
+                !rest.contains(name),
+                "seed {seed}: the channel names hidden card {name}:\n{channel}"
+            );
+        }
+    }
+}
+
 /// A random choice among the offered actions, weighted towards progress
 /// (investigating, asking, guessing) so that random games end.
 fn pick(rng: &mut ChaCha8Rng, legal: &[XfAction]) -> XfAction {
@@ -220,6 +322,7 @@ pub fn playout(seed: u64, players: usize) -> usize {
         let (next, events) = step(&g, seat, &action)
             .unwrap_or_else(|r| panic!("seed {seed}: listed {action:?} refused: {r}"));
         check(&next, &initial, &events, seed);
+        check_channel(&g, &next, &events, seed);
         g = next;
         actions += 1;
     }
@@ -239,6 +342,3 @@ fn random_games_of_two_three_and_four_players_end_with_invariants_held() {
     }
     eprintln!("{total} actions in {games} games");
 }
-
-#[allow(dead_code)]
-fn unused(_: Skill, _: CardSet) {}

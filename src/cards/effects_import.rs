@@ -297,10 +297,12 @@ fn fixed(s: &str) -> Option<Vec<Effect>> {
         "the team may only send two agents to that site (owning player's choice)" => {
             vec![Effect::TeamLimit { agents: 2 }]
         }
-        "any extra agents remain in the team but may not contribute their skills to any checks this turn" => {
+        "any extra agents remain in the team but may not contribute their skills to any checks this turn" =>
+        {
             vec![]
         }
-        "in addition, playing this card will prevent the use of the evasive maneuver card by this team this turn" => {
+        "in addition, playing this card will prevent the use of the evasive maneuver card by this team this turn" =>
+        {
             vec![]
         }
         "place 1 [rp] on this card"

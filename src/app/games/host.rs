@@ -22,6 +22,8 @@ pub enum Intent<A> {
     Board,
     /// Show the asker their own hand and options.
     Hand,
+    /// Show the asker this private text.
+    Private(String),
 }
 
 /// A game's presentation: its commands, options and texts.
@@ -258,6 +260,13 @@ impl<G: GameUi> Driver for Host<G> {
                 &table.channel,
                 game.board(table),
             )])),
+            Intent::Private(text) => {
+                let seat = seat.ok_or_else(|| not_seated(table))?;
+                Ok(Reaction::Reply(vec![Outgoing::ephemeral(
+                    table.user(seat),
+                    text,
+                )]))
+            }
             Intent::Hand => {
                 let seat = seat.ok_or_else(|| not_seated(table))?;
                 Ok(Reaction::Reply(vec![

@@ -1,7 +1,7 @@
 //! The game commands, defined once for every game: a game handles the
 //! subset it names. Options a game does not use are refused by that game.
 
-use crate::app::commands::{CommandSpec, OptKind, opt, req};
+use crate::app::commands::{CommandSpec, OptKind, OptionSpec, opt, req};
 
 const GAME: crate::app::commands::OptionSpec = opt(
     "game",
@@ -9,9 +9,268 @@ const GAME: crate::app::commands::OptionSpec = opt(
     "the game's id, when you are in several",
 );
 
+/// The twenty X-File characteristic values, as option choices.
+pub const TRAITS: &[&str] = &[
+    "alien",
+    "government",
+    "evolutionary",
+    "primordial",
+    "occult",
+    "survival",
+    "security",
+    "control",
+    "knowledge",
+    "ideology",
+    "violence",
+    "manipulation",
+    "subterfuge",
+    "possession",
+    "threats",
+    "death",
+    "insanity",
+    "physiological-imbalance",
+    "abduction",
+    "manipulation-of-evidence",
+];
+
+const SECTIONS: &[&str] = &["bureau", "field", "hospital"];
+
+fn cmd(
+    name: &'static str,
+    about: &'static str,
+    mut options: Vec<OptionSpec>,
+    example: &'static str,
+) -> CommandSpec {
+    options.push(GAME);
+    CommandSpec {
+        name,
+        sub: None,
+        about,
+        options,
+        example,
+    }
+}
+
+/// The X-Files CCG's own commands.
+fn xfiles_commands() -> Vec<CommandSpec> {
+    vec![
+        cmd(
+            "xfile",
+            "X-Files CCG set-up: choose your X-File in secret",
+            vec![req("card", OptKind::Card, "one of your deck's X-Files")],
+            "/xfile card:\"The Manitou\"",
+        ),
+        cmd(
+            "draw",
+            "X-Files CCG Briefing: take (or skip) the free draw; your Agents create RP",
+            vec![
+                opt("skip", OptKind::Bool, "skip the free draw"),
+                opt(
+                    "conspiracy",
+                    OptKind::Text,
+                    "Agents whose RES goes to your CP (e.g. Krycek), separated by ';'",
+                ),
+            ],
+            "/draw",
+        ),
+        cmd(
+            "buy",
+            "X-Files CCG Briefing: buy cards from the top of your deck, all at once",
+            vec![req(
+                "count",
+                OptKind::Int { min: 0, max: 60 },
+                "how many cards",
+            )],
+            "/buy count:2",
+        ),
+        cmd(
+            "sell",
+            "X-Files CCG Briefing (opponents): sell RP/*P cards for CP, then buy",
+            vec![
+                opt("cards", OptKind::Text, "cards to sell, separated by ';'"),
+                opt(
+                    "buy",
+                    OptKind::Int { min: 0, max: 60 },
+                    "cards to buy with CP",
+                ),
+            ],
+            "/sell cards:\"Shotgun; Deep Throat\" buy:2",
+        ),
+        cmd(
+            "equip",
+            "X-Files CCG Requisition: give Equipment to an Agent (or pass it within a Team)",
+            vec![
+                req("card", OptKind::Card, "the Equipment"),
+                req("agent", OptKind::Text, "the Agent receiving it"),
+                opt(
+                    "from",
+                    OptKind::Text,
+                    "the Agent passing it (a transfer within a Team)",
+                ),
+            ],
+            "/equip card:Knife agent:Mulder",
+        ),
+        cmd(
+            "deploy",
+            "X-Files CCG Deployment: send an Agent (or one from your hand) to a section and Team",
+            vec![
+                req("agent", OptKind::Text, "the Agent"),
+                req("section", OptKind::Choice(SECTIONS), "where to"),
+                opt(
+                    "team",
+                    OptKind::Int { min: 1, max: 9 },
+                    "Team number in that section (default 1)",
+                ),
+            ],
+            "/deploy agent:Mulder section:field",
+        ),
+        cmd(
+            "site",
+            "X-Files CCG Case Assignment: play a Site, directed at an opponent",
+            vec![
+                req("card", OptKind::Card, "the Site"),
+                opt(
+                    "at",
+                    OptKind::Text,
+                    "the opponent it is directed at (multiplayer)",
+                ),
+                opt(
+                    "free",
+                    OptKind::Bool,
+                    "use an Agent's token to play it for 0 RP (Agent Mulder)",
+                ),
+            ],
+            "/site card:\"Aubrey, MO\"",
+        ),
+        cmd(
+            "bluff",
+            "X-Files CCG Case Assignment (opponents): put any card face down under a Site",
+            vec![
+                req("card", OptKind::Card, "the card"),
+                opt(
+                    "site",
+                    OptKind::Int { min: 1, max: 20 },
+                    "the Site's number on the board (default 1)",
+                ),
+            ],
+            "/bluff card:\"Car Troubles\" site:1",
+        ),
+        cmd(
+            "peek",
+            "X-Files CCG: use an Agent's token to look at a face-down Bluff (Agent Scully)",
+            vec![
+                req("agent", OptKind::Text, "your Agent with the tokens"),
+                opt(
+                    "site",
+                    OptKind::Int { min: 1, max: 20 },
+                    "the Site's number (default 1)",
+                ),
+                opt(
+                    "bluff",
+                    OptKind::Int { min: 1, max: 10 },
+                    "which face-down card (default 1)",
+                ),
+            ],
+            "/peek agent:Scully",
+        ),
+        cmd(
+            "investigate",
+            "X-Files CCG Investigation: send a Team of Field Agents to a Site",
+            vec![
+                opt(
+                    "site",
+                    OptKind::Int { min: 1, max: 20 },
+                    "the Site's number on the board (default 1)",
+                ),
+                opt(
+                    "agents",
+                    OptKind::Text,
+                    "the Agents, separated by ';' (default: all ready Field Agents)",
+                ),
+                opt(
+                    "skill",
+                    OptKind::Text,
+                    "the skill announced for a two-skill Site",
+                ),
+            ],
+            "/investigate site:1 agents:\"Mulder; Scully; Kosseff\"",
+        ),
+        cmd(
+            "pay",
+            "X-Files CCG: pay for your revealed Bluff (1 CP less than its cost)",
+            vec![],
+            "/pay",
+        ),
+        cmd(
+            "keep",
+            "X-Files CCG: choose the Agents a Bluff lets through",
+            vec![req("agents", OptKind::Text, "the Agents, separated by ';'")],
+            "/keep agents:\"Mulder; Kosseff\"",
+        ),
+        cmd(
+            "damage",
+            "X-Files CCG combat: assign your Adversary's damage",
+            vec![req(
+                "to",
+                OptKind::Text,
+                "the Agent, or a split \"Mulder 2; Scully 1\" when the Adversary may split",
+            )],
+            "/damage to:Kosseff",
+        ),
+        cmd(
+            "ask",
+            "X-Files CCG: ask the yes/no question a successful Site earns",
+            vec![req(
+                "value",
+                OptKind::Choice(TRAITS),
+                "\"Is your X-File's <category> <value>?\"",
+            )],
+            "/ask value:survival",
+        ),
+        cmd(
+            "guess",
+            "X-Files CCG: name your opponent's X-File",
+            vec![req("xfile", OptKind::Card, "the X-File")],
+            "/guess xfile:\"The Manitou\"",
+        ),
+        cmd(
+            "done",
+            "X-Files CCG: end the current step or phase",
+            vec![],
+            "/done",
+        ),
+        cmd(
+            "notebook",
+            "X-Files CCG: what you know of your opponents' X-Files (only to you)",
+            vec![opt("player", OptKind::Text, "one opponent")],
+            "/notebook",
+        ),
+        cmd(
+            "adjust",
+            "X-Files CCG: apply by hand the text of a card the bot does not automate (logged for all)",
+            vec![
+                req(
+                    "what",
+                    OptKind::Choice(&["check", "heal", "damage", "move", "draw", "rp", "cp"]),
+                    "what to change",
+                ),
+                opt(
+                    "amount",
+                    OptKind::Int { min: -20, max: 20 },
+                    "how much (default 1)",
+                ),
+                opt("agent", OptKind::Text, "the Agent (heal, damage, move)"),
+                opt("section", OptKind::Choice(SECTIONS), "where to (move)"),
+            ],
+            "/adjust what:check amount:2",
+        ),
+    ]
+}
+
 /// Every game command.
 pub fn game_commands() -> Vec<CommandSpec> {
-    vec![
+    let mut all = xfiles_commands();
+    all.extend(vec![
         CommandSpec {
             name: "hand",
             sub: None,
@@ -42,6 +301,11 @@ pub fn game_commands() -> Vec<CommandSpec> {
                     OptKind::Choice(&["mulder", "scully"]),
                     "fan CCG: the character a card chooses",
                 ),
+                opt("target", OptKind::Text, "X-Files CCG: what the card is played on: an Agent, \"adversary\", or a card on the stack"),
+                opt("mode", OptKind::Int { min: 1, max: 3 }, "X-Files CCG: which effect of an \"Alternately\" card"),
+                opt("x", OptKind::Int { min: 0, max: 20 }, "X-Files CCG: the value of X in the card's cost"),
+                opt("pool", OptKind::Choice(&["rp", "cp"]), "X-Files CCG, multiplayer: the pool a *P card helps"),
+                opt("value", OptKind::Choice(TRAITS), "X-Files CCG: the characteristic a question card asks about"),
                 opt(
                     "discard",
                     OptKind::Text,
@@ -110,5 +374,6 @@ pub fn game_commands() -> Vec<CommandSpec> {
             options: vec![GAME],
             example: "/resign",
         },
-    ]
+    ]);
+    all
 }

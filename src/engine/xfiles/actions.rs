@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Events, Phase, Stage, Target, XfEvent, XfGame};
+use super::{Events, Pending, Phase, Stage, Target, XfEvent, XfGame};
 use crate::cards::effects::Section;
 use crate::cards::{CardIdx, Category, Pool, Skill, Trait, db};
 use crate::engine::{Event, Refusal, Seat};
@@ -294,7 +294,16 @@ fn dispatch(
                 x,
                 pool,
             },
-        ) => g.play_now(seat, *card, *mode, target.clone(), *x, *pool, events),
+        ) => {
+            let pending = Pending {
+                card: *card,
+                player: seat,
+                mode: *mode,
+                target: target.clone(),
+                x: *x,
+            };
+            g.play_now(pending, *pool, events)
+        }
         (Phase::Debriefing, A::Discard { cards }) => g.debrief_discard(seat, cards, events),
         (_, A::Done) => g.done(seat, events),
         _ => Err(g.out_of_phase(seat)),

@@ -26,6 +26,8 @@ mod view;
 use serde::{Deserialize, Serialize};
 
 pub use actions::{AgentRef, Manual, XfAction};
+pub use legal::{consistent_xfiles, describe};
+pub use setup::is_bluff as is_real_bluff;
 pub use view::{AgentView, PlayerView, SiteView, XfView};
 
 use super::{Event, Game, GameRng, Outcome, Refusal, Seat, Stepped, Viewer};

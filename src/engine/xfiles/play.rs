@@ -489,14 +489,17 @@ impl XfGame {
     /// once (Events and the like during the turn's phases).
     pub(super) fn play_now(
         &mut self,
-        seat: Seat,
-        card: CardIdx,
-        mode: u8,
-        target: Option<Target>,
-        x: u32,
+        play: Pending,
         pool: Option<Pool>,
         events: &mut Events,
     ) -> Result<(), Refusal> {
+        let Pending {
+            card,
+            player: seat,
+            mode,
+            target,
+            x,
+        } = play;
         let c = db().get(card);
         if seat != self.active {
             return Err(self.not_your_move(seat));

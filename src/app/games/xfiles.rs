@@ -1,0 +1,1256 @@
+//! The X-Files CCG at the table: commands to actions, events to text, the
+//! board and each player's private status.
+
+use super::host::{GameUi, Intent, split_list};
+use crate::app::commands::{Args, OptKind, OptionSpec, opt};
+use crate::app::kinds::{GameKind, Table};
+use crate::app::message::{Button, Invocation, UserError};
+use crate::cards::effects::Section;
+use crate::cards::{self, CardIdx, CardType, Pool, Skill, Trait, db, normalize};
+use crate::decks::StoredDeck;
+use crate::engine::xfiles::{
+    AgentRef, Manual, Phase, Stage, Target, XfAction, XfEvent, XfGame, XfOptions,
+};
+use crate::engine::{Game, Seat, Viewer};
+use crate::store::DeckRow;
+
+fn title(c: CardIdx) -> &'static str {
+    &db().get(c).title
+}
+
+/// How well `text` names `name`: 1 exact, high for a contained word or a typo.
+fn name_score(text: &str, name: &str) -> f64 {
+    let (t, n) = (normalize(text), normalize(name));
+    if t == n {
+        return 1.0;
+    }
+    let words: Vec<&str> = n.split(' ').collect();
+    let query: Vec<&str> = t.split(' ').collect();
+    if query.iter().all(|q| words.contains(q)) {
+        return 0.95;
+    }
+    strsim::jaro_winkler(&t, &n)
+}
+
+/// The card among `among` that `text` names, or an error listing them.
+fn pick(text: &str, among: &[CardIdx], place: &str) -> Result<CardIdx, UserError> {
+    if let Some(c) = db().by_id(text).filter(|c| among.contains(c)) {
+        return Ok(c);
+    }
+    let best = among
+        .iter()
+        .map(|c| (*c, name_score(text, title(*c))))
+        .max_by(|a, b| a.1.total_cmp(&b.1));
+    match best {
+        Some((c, s)) if s >= 0.85 => Ok(c),
+        _ => {
+            let mut names: Vec<&str> = among.iter().map(|c| title(*c)).collect();
+            names.sort();
+            names.dedup();
+            Err(UserError::new(format!(
+                "'{text}' is not {place}.{}",
+                if names.is_empty() {
+                    " There is none.".to_string()
+                } else {
+                    format!(" Choose one of: {}.", names.join(", "))
+                }
+            )))
+        }
+    }
+}
+
+fn section(text: &str) -> Section {
+    match text {
+        "bureau" => Section::Bureau,
+        "hospital" => Section::Hospital,
+        _ => Section::Field,
+    }
+}
+
+fn trait_of(text: &str) -> Option<Trait> {
+    text.replace('-', " ").parse().ok()
+}
+
+/// The seat a player's name (or "seat N") refers to.
+fn seat_named(t: &Table, who: &str) -> Result<Seat, UserError> {
+    let w = who.trim().trim_start_matches('@');
+    t.seats
+        .iter()
+        .position(|(id, n)| id.eq_ignore_ascii_case(w) || n.eq_ignore_ascii_case(w))
+        .or_else(|| {
+            w.parse::<usize>()
+                .ok()
+                .and_then(|n| n.checked_sub(1))
+                .filter(|n| *n < t.seats.len())
+        })
+        .map(|s| s as Seat)
+        .ok_or_else(|| {
+            let names: Vec<&str> = t.seats.iter().map(|s| s.1.as_str()).collect();
+            UserError::new(format!(
+                "'{w}' is not a player of this game ({})",
+                names.join(", ")
+            ))
+        })
+}
+
+fn all_agents(g: &XfGame) -> Vec<AgentRef> {
+    g.players
+        .iter()
+        .enumerate()
+        .flat_map(|(s, p)| {
+            p.agents.iter().map(move |a| AgentRef {
+                seat: s as Seat,
+                card: a.card,
+            })
+        })
+        .collect()
+}
+
+/// An Agent in play by name, preferring the given seat's.
+fn agent_named(g: &XfGame, text: &str, prefer: Option<Seat>) -> Result<AgentRef, UserError> {
+    let mut refs = all_agents(g);
+    refs.sort_by_key(|r| Some(r.seat) != prefer);
+    let cards: Vec<CardIdx> = refs.iter().map(|r| r.card).collect();
+    let c = pick(text, &cards, "an Agent in play")?;
+    Ok(*refs.iter().find(|r| r.card == c).expect("picked from refs"))
+}
+
+fn site_index(g: &XfGame, args: &Args, name: &str) -> Result<usize, UserError> {
+    let n = args.int(name).unwrap_or(1) as usize;
+    if n == 0 || n > g.sites.len() {
+        return Err(UserError::new(format!(
+            "there is no Site {n}; the board numbers the Sites in play 1 to {}",
+            g.sites.len()
+        )));
+    }
+    Ok(n - 1)
+}
+
+fn reject(args: &Args, options: &[&str]) -> Result<(), UserError> {
+    for o in options {
+        if args.has(o) {
+            return Err(UserError::new(format!(
+                "Option {o} is for the fan CCG, not the X-Files CCG."
+            )));
+        }
+    }
+    Ok(())
+}
+
+impl XfGame {
+    fn play_target(&self, seat: Seat, args: &Args) -> Result<Option<Target>, UserError> {
+        if let Some(v) = args.text("value") {
+            return Ok(trait_of(v).map(Target::Value));
+        }
+        let Some(t) = args.text("target") else {
+            return Ok(None);
+        };
+        let lower = t.trim().to_lowercase();
+        if lower == "adversary" {
+            return Ok(Some(Target::Adversary));
+        }
+        if let Some(inv) = &self.investigation {
+            let stack: Vec<CardIdx> = inv.check.stack.iter().map(|p| p.card).collect();
+            if let Ok(c) = pick(t, &stack, "on the stack")
+                && let Some(i) = stack.iter().rposition(|s| *s == c)
+            {
+                return Ok(Some(Target::Stack(i)));
+            }
+            if let Some(c) = &inv.combat
+                && name_score(t, title(c.adversary)) >= 0.85
+            {
+                return Ok(Some(Target::Adversary));
+            }
+        }
+        Ok(Some(Target::Agent(agent_named(self, t, Some(seat))?)))
+    }
+
+    fn card_line(c: CardIdx) -> String {
+        let card = db().get(c);
+        match card.kind {
+            CardType::Site => format!(
+                "{} ({}; {})",
+                card.title,
+                card.prerequisite
+                    .as_ref()
+                    .map(|p| p.to_string())
+                    .unwrap_or_default(),
+                card.question
+                    .as_ref()
+                    .map(|q| q
+                        .categories
+                        .iter()
+                        .map(|c| c.as_str().to_uppercase())
+                        .collect::<Vec<_>>()
+                        .join("/"))
+                    .unwrap_or_default()
+            ),
+            _ => format!(
+                "{} ({})",
+                card.title,
+                card.cost
+                    .map(|c| c.to_string())
+                    .unwrap_or_else(|| card.kind.to_string())
+            ),
+        }
+    }
+}
+
+impl GameUi for XfGame {
+    const KIND: GameKind = GameKind::XFilesCcg;
+    const COMMANDS: &'static [&'static str] = &[
+        "hand",
+        "board",
+        "play",
+        "pass",
+        "discard",
+        "resign",
+        "xfile",
+        "draw",
+        "buy",
+        "sell",
+        "equip",
+        "deploy",
+        "site",
+        "bluff",
+        "peek",
+        "investigate",
+        "pay",
+        "keep",
+        "damage",
+        "ask",
+        "guess",
+        "done",
+        "notebook",
+        "adjust",
+    ];
+
+    fn new_game_options() -> Vec<OptionSpec> {
+        vec![
+            opt(
+                "killer",
+                OptKind::Bool,
+                "X-Files CCG: allow Killer cards (optional rule, p. 42)",
+            ),
+            opt(
+                "question-or-guess",
+                OptKind::Bool,
+                "X-Files CCG: a Site earns a question or a guess, not both (p. 42)",
+            ),
+            opt(
+                "one-guess",
+                OptKind::Bool,
+                "X-Files CCG: one guess a game; a wrong guess loses (p. 42)",
+            ),
+        ]
+    }
+
+    fn build_options(args: &Args) -> Result<XfOptions, UserError> {
+        Ok(XfOptions {
+            killer: args.flag("killer").unwrap_or(false),
+            question_or_guess: args.flag("question-or-guess").unwrap_or(false),
+            one_guess: args.flag("one-guess").unwrap_or(false),
+            ..XfOptions::default()
+        })
+    }
+
+    fn describe_options(o: &XfOptions) -> String {
+        let mut rules = Vec::new();
+        if o.killer {
+            rules.push("Killer cards allowed");
+        }
+        if o.question_or_guess {
+            rules.push("a question or a guess, not both");
+        }
+        if o.one_guess {
+            rules.push("one guess a game");
+        }
+        if rules.is_empty() {
+            "Standard Advanced rules.".into()
+        } else {
+            format!("Optional rules: {}.", rules.join("; "))
+        }
+    }
+
+    fn setup(options: &XfOptions, deck: &DeckRow) -> Result<StoredDeck, UserError> {
+        let stored: StoredDeck = serde_json::from_str(&deck.list).map_err(|e| {
+            UserError::new(format!(
+                "Your deck '{}' is unreadable ({e}); import it again.",
+                deck.name
+            ))
+        })?;
+        let parsed = crate::decks::Deck::from_stored(&stored).map_err(UserError::new)?;
+        let problems = crate::decks::validate(
+            &parsed,
+            crate::decks::DeckFormat::Advanced {
+                killer_cards: options.killer,
+            },
+        );
+        if problems.is_empty() {
+            Ok(stored)
+        } else {
+            let list: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+            Err(UserError::new(format!(
+                "Your deck '{}' is not legal for this game. Nothing was changed.\n• {}",
+                deck.name,
+                list.join("\n• ")
+            )))
+        }
+    }
+
+    fn intent(
+        &self,
+        seat: Option<Seat>,
+        inv: &Invocation,
+        args: &Args,
+        table: &Table,
+    ) -> Result<Intent<XfAction>, UserError> {
+        reject(args, &["covered", "character"])?;
+        let me = seat.unwrap_or(0);
+        let hand: Vec<CardIdx> = seat
+            .map(|s| self.player(s).hand.clone())
+            .unwrap_or_default();
+        let in_hand = |name: &str| pick(args.text(name).unwrap_or_default(), &hand, "in your hand");
+        let list =
+            |name: &str, among: &[CardIdx], place: &str| -> Result<Vec<CardIdx>, UserError> {
+                split_list(args.text(name).unwrap_or_default())
+                    .iter()
+                    .map(|t| pick(t, among, place))
+                    .collect()
+            };
+        let own_agents: Vec<CardIdx> = seat
+            .map(|s| self.player(s).agents.iter().map(|a| a.card).collect())
+            .unwrap_or_default();
+        let action = match inv.name.as_str() {
+            "board" => return Ok(Intent::Board),
+            "hand" => return Ok(Intent::Hand),
+            "notebook" => {
+                let me =
+                    seat.ok_or_else(|| UserError::new("Only the game's players keep a notebook."))?;
+                let only = args
+                    .text("player")
+                    .map(|w| seat_named(table, w))
+                    .transpose()?;
+                return Ok(Intent::Private(notebook(self, me, table, only)));
+            }
+            "xfile" => {
+                let candidates = seat
+                    .map(|s| self.player(s).candidates.clone())
+                    .unwrap_or_default();
+                XfAction::ChooseXFile {
+                    card: pick(
+                        args.text("card").unwrap_or_default(),
+                        &candidates,
+                        "one of your X-Files",
+                    )?,
+                }
+            }
+            "draw" => XfAction::Brief {
+                draw: !args.flag("skip").unwrap_or(false),
+                to_conspiracy: if args.has("conspiracy") {
+                    list("conspiracy", &own_agents, "one of your Agents")?
+                } else {
+                    vec![]
+                },
+            },
+            "buy" => {
+                let n = args.int("count").unwrap_or(0) as u32;
+                if matches!(self.phase, Phase::Trade(_)) {
+                    XfAction::Trade {
+                        sell: vec![],
+                        buy: n,
+                    }
+                } else {
+                    XfAction::Buy { count: n }
+                }
+            }
+            "sell" => XfAction::Trade {
+                sell: list("cards", &hand, "in your hand")?,
+                buy: args.int("buy").unwrap_or(0) as u32,
+            },
+            "equip" => {
+                let agent = pick(
+                    args.text("agent").unwrap_or_default(),
+                    &own_agents,
+                    "one of your Agents",
+                )?;
+                match args.text("from") {
+                    Some(from) => {
+                        let from = pick(from, &own_agents, "one of your Agents")?;
+                        let held = self
+                            .agent(AgentRef {
+                                seat: me,
+                                card: from,
+                            })
+                            .map(|a| a.equipment.clone())
+                            .unwrap_or_default();
+                        XfAction::Transfer {
+                            card: pick(
+                                args.text("card").unwrap_or_default(),
+                                &held,
+                                "Equipment of that Agent",
+                            )?,
+                            from,
+                            to: agent,
+                        }
+                    }
+                    None => XfAction::Equip {
+                        agent,
+                        card: in_hand("card")?,
+                    },
+                }
+            }
+            "deploy" => {
+                let s = section(args.text("section").unwrap_or("field"));
+                let team = args.int("team").map_or(0, |t| (t - 1) as u8);
+                let text = args.text("agent").unwrap_or_default();
+                match pick(text, &own_agents, "one of your Agents") {
+                    Ok(agent) => XfAction::Deploy {
+                        agent,
+                        section: s,
+                        team,
+                    },
+                    Err(e) => {
+                        let agents_in_hand: Vec<CardIdx> = hand
+                            .iter()
+                            .copied()
+                            .filter(|c| db().get(*c).kind == CardType::Agent)
+                            .collect();
+                        match pick(text, &agents_in_hand, "an Agent in your hand") {
+                            Ok(card) => XfAction::BuyAgent {
+                                card,
+                                section: s,
+                                team,
+                            },
+                            Err(_) => return Err(e),
+                        }
+                    }
+                }
+            }
+            "site" => XfAction::PlaySite {
+                card: in_hand("card")?,
+                directed: args.text("at").map(|w| seat_named(table, w)).transpose()?,
+                free: args.flag("free").unwrap_or(false),
+            },
+            "bluff" => XfAction::PlaceBluff {
+                site: site_index(self, args, "site")?,
+                card: in_hand("card")?,
+            },
+            "peek" => XfAction::PeekBluff {
+                agent: pick(
+                    args.text("agent").unwrap_or_default(),
+                    &own_agents,
+                    "one of your Agents",
+                )?,
+                site: site_index(self, args, "site")?,
+                index: args.int("bluff").unwrap_or(1).max(1) as usize - 1,
+            },
+            "investigate" => {
+                let ready: Vec<CardIdx> = seat
+                    .map(|s| {
+                        self.player(s)
+                            .agents
+                            .iter()
+                            .filter(|a| a.section == Section::Field && !a.investigated)
+                            .map(|a| a.card)
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let team = if args.has("agents") {
+                    list("agents", &ready, "a ready Agent in the Field")?
+                } else {
+                    ready
+                };
+                let skill = match args.text("skill") {
+                    Some(s) => Some(
+                        Skill::parse_loose(s)
+                            .ok_or_else(|| UserError::new(format!("'{s}' is not a skill")))?,
+                    ),
+                    None => None,
+                };
+                XfAction::Investigate {
+                    site: site_index(self, args, "site")?,
+                    team,
+                    skill,
+                }
+            }
+            "pay" => XfAction::PayBluff { pay: true },
+            "pass"
+                if self
+                    .investigation
+                    .as_ref()
+                    .is_some_and(|i| i.stage == Stage::Bluff) =>
+            {
+                XfAction::PayBluff { pay: false }
+            }
+            "pass" => XfAction::Pass,
+            "keep" => {
+                let team = self
+                    .investigation
+                    .as_ref()
+                    .map(|i| i.team.clone())
+                    .unwrap_or_default();
+                XfAction::Keep {
+                    agents: list("agents", &team, "in the investigating Team")?,
+                }
+            }
+            "play" => {
+                if args.has("discard") {
+                    return Err(UserError::new(
+                        "Option discard is for the fan CCG; use /discard.",
+                    ));
+                }
+                XfAction::Play {
+                    card: in_hand("card")?,
+                    mode: args.int("mode").map_or(0, |m| (m - 1) as u8),
+                    target: self.play_target(me, args)?,
+                    x: args.int("x").unwrap_or(0) as u32,
+                    pool: args
+                        .text("pool")
+                        .map(|p| if p == "rp" { Pool::Rp } else { Pool::Cp }),
+                }
+            }
+            "damage" => {
+                let fighters: Vec<CardIdx> = self.fighters().iter().map(|f| f.card).collect();
+                let pending = self
+                    .investigation
+                    .as_ref()
+                    .and_then(|i| i.combat.as_ref())
+                    .map_or(0, |c| c.pending_damage);
+                let mut to = Vec::new();
+                let parts = split_list(args.text("to").unwrap_or_default());
+                for part in &parts {
+                    let (name, n) = match part
+                        .rsplit_once(' ')
+                        .and_then(|(a, b)| b.parse::<u8>().ok().map(|n| (a, n)))
+                    {
+                        Some((a, n)) => (a.to_string(), n),
+                        None => (part.clone(), if parts.len() == 1 { pending } else { 0 }),
+                    };
+                    to.push((pick(&name, &fighters, "a fighting Agent")?, n));
+                }
+                XfAction::AssignDamage { to }
+            }
+            "ask" => {
+                let value = trait_of(args.text("value").unwrap_or_default())
+                    .ok_or_else(|| UserError::new("name a characteristic value"))?;
+                XfAction::Ask {
+                    category: value.category(),
+                    value,
+                }
+            }
+            "guess" => {
+                let xfiles: Vec<CardIdx> = {
+                    let mut seen = Vec::new();
+                    db().iter()
+                        .filter(|(_, c)| c.kind == CardType::XFile)
+                        .filter(|(_, c)| {
+                            let fresh = !seen.contains(&c.title);
+                            seen.push(c.title.clone());
+                            fresh
+                        })
+                        .map(|(i, _)| i)
+                        .collect()
+                };
+                XfAction::Guess {
+                    xfile: pick(args.text("xfile").unwrap_or_default(), &xfiles, "an X-File")?,
+                }
+            }
+            "done" => XfAction::Done,
+            "discard" => XfAction::Discard {
+                cards: list("cards", &hand, "in your hand")?,
+            },
+            "resign" => XfAction::Resign,
+            "adjust" => {
+                let amount = args.int("amount").unwrap_or(1) as i32;
+                let agent = || agent_named(self, args.text("agent").unwrap_or_default(), seat);
+                XfAction::Manual(match args.text("what").unwrap_or_default() {
+                    "check" => Manual::CheckModifier { amount },
+                    "heal" => Manual::Heal {
+                        agent: agent()?,
+                        amount: amount.max(0) as u8,
+                    },
+                    "damage" => Manual::Damage {
+                        agent: agent()?,
+                        amount: amount.max(0) as u8,
+                    },
+                    "move" => Manual::Move {
+                        agent: agent()?,
+                        section: section(args.text("section").unwrap_or("hospital")),
+                    },
+                    "draw" => Manual::Draw {
+                        count: amount.max(0) as u8,
+                    },
+                    "rp" => Manual::Pool {
+                        pool: Pool::Rp,
+                        delta: amount,
+                    },
+                    _ => Manual::Pool {
+                        pool: Pool::Cp,
+                        delta: amount,
+                    },
+                })
+            }
+            other => {
+                return Err(UserError::new(format!(
+                    "/{other} is not an X-Files CCG command."
+                )));
+            }
+        };
+        Ok(Intent::Act(action))
+    }
+
+    fn event_line(&self, event: &XfEvent, viewer: Viewer, t: &Table) -> Option<String> {
+        let who = |s: Seat| t.name(s).to_string();
+        let agent = |r: &AgentRef| format!("{} ({})", title(r.card), who(r.seat));
+        Some(match event {
+            XfEvent::Dealt { seat, cards } => {
+                format!("{} shuffles and draws {cards} cards.", who(*seat))
+            }
+            XfEvent::YourCards { cards } => format!("Your opening hand: {}.", names(cards)),
+            XfEvent::XFileChosen { seat } => format!("{} has chosen an X-File.", who(*seat)),
+            XfEvent::YourXFile { card } => {
+                let c = db().get(*card);
+                format!(
+                    "Your X-File is **{}** ({}).",
+                    c.title,
+                    c.characteristics.map(|c| c.to_string()).unwrap_or_default()
+                )
+            }
+            XfEvent::FirstPlayer { seat } => format!("Chance decides: {} goes first.", who(*seat)),
+            XfEvent::TurnStarted { seat, turn } => {
+                format!("**Turn {turn}: {}'s turn.** Briefing Phase.", who(*seat))
+            }
+            XfEvent::Drew { seat, .. } if viewer == Viewer::Seat(*seat) => return None,
+            XfEvent::Drew { seat, count } => {
+                format!("{} takes the free draw ({count} card).", who(*seat))
+            }
+            XfEvent::DrewCards { cards } if cards.is_empty() => return None,
+            XfEvent::DrewCards { cards } => format!("You draw: {}.", names(cards)),
+            XfEvent::Reshuffled { seat } => format!(
+                "{}'s Bureau deck ran out: the discard pile is shuffled into a new deck.",
+                who(*seat)
+            ),
+            XfEvent::Resources { seat, rp, cp } if *cp > 0 => {
+                format!("{} gains {rp} RP and {cp} CP.", who(*seat))
+            }
+            XfEvent::Resources { seat, rp, .. } => format!("{} gains {rp} RP.", who(*seat)),
+            XfEvent::Bought { seat, count, pool } => {
+                format!("{} buys {count} cards for {count} {pool}.", who(*seat))
+            }
+            XfEvent::Sold { seat, cards, cp } => {
+                format!("{} sells {} for {cp} CP.", who(*seat), names(cards))
+            }
+            XfEvent::LostRp { seat, amount } => format!(
+                "{} loses {amount} RP that had to buy cards (Agent Mulder).",
+                who(*seat)
+            ),
+            XfEvent::Healed { agent: a, amount } => format!("{} heals {amount}.", agent(a)),
+            XfEvent::Equipped { agent: a, card } => format!("{} takes {}.", agent(a), title(*card)),
+            XfEvent::Moved {
+                agent: a,
+                section,
+                team,
+            } => format!(
+                "{} goes to the {} (Team {}).",
+                agent(a),
+                section.as_str(),
+                team + 1
+            ),
+            XfEvent::AgentBought { agent: a } => {
+                format!("{} joins from the hand for this turn.", agent(a))
+            }
+            XfEvent::SitePlayed {
+                seat,
+                card,
+                directed,
+            } => {
+                format!(
+                    "{} plays the Site **{}**, directed at {}.",
+                    who(*seat),
+                    XfGame::card_line(*card),
+                    who(*directed)
+                )
+            }
+            XfEvent::BluffPlaced { seat, site } => format!(
+                "{} puts a card face down under Site {}.",
+                who(*seat),
+                site + 1
+            ),
+            XfEvent::Investigates {
+                site,
+                team,
+                skill,
+                threshold,
+            } => format!(
+                "{} investigates **{}** with {}: {} {}+ needed.",
+                who(self.active),
+                self.sites
+                    .get(*site)
+                    .map(|s| title(s.card))
+                    .unwrap_or("the Site"),
+                names(team),
+                skill.as_str().to_uppercase(),
+                threshold
+            ),
+            XfEvent::BluffRevealed {
+                owner,
+                card,
+                is_bluff: true,
+            } => format!("{}'s Bluff is revealed: **{}**.", who(*owner), title(*card)),
+            XfEvent::BluffRevealed { owner, card, .. } => format!(
+                "{}'s face-down card is **{}**, not a Bluff: discarded.",
+                who(*owner),
+                title(*card)
+            ),
+            XfEvent::BluffPaid { owner, card, cost } => {
+                format!("{} pays {cost} CP for {}.", who(*owner), title(*card))
+            }
+            XfEvent::BluffDiscarded { card, .. }
+                if !crate::engine::xfiles::is_real_bluff(*card) =>
+            {
+                return None;
+            }
+            XfEvent::BluffDiscarded { owner, card } => {
+                format!("{} lets {} go.", who(*owner), title(*card))
+            }
+            XfEvent::AgentsKept { kept } => {
+                format!("Only {} go on; the others stay behind.", names(kept))
+            }
+            XfEvent::Played {
+                seat,
+                card,
+                cost,
+                pool,
+            } => format!("{} plays **{}** ({cost} {pool}).", who(*seat), title(*card)),
+            XfEvent::Resolved { card, manual: true } => {
+                let c = db().get(*card);
+                format!(
+                    "{} resolves. Its text is applied by hand (/adjust): {}",
+                    c.title,
+                    c.text.as_deref().or(c.game_effect.as_deref()).unwrap_or("")
+                )
+            }
+            XfEvent::Resolved { .. } => return None,
+            XfEvent::Negated { card, by } => format!("{} negates {}.", title(*by), title(*card)),
+            XfEvent::CheckStands { total, needed } => {
+                format!("The Team stands at {total} against {needed}+.")
+            }
+            XfEvent::CombatBegins { adversary, round } => {
+                let c = db().get(*adversary);
+                format!(
+                    "**Combat** with {} (LRC {} · CRC {} · HEALTH {}): {} round.",
+                    c.title,
+                    c.skills
+                        .get(Skill::LongRangeCombat)
+                        .map(|v| v.to_string())
+                        .unwrap_or_default(),
+                    c.skills
+                        .get(Skill::CloseRangeCombat)
+                        .map(|v| v.to_string())
+                        .unwrap_or_default(),
+                    c.skills
+                        .get(Skill::Health)
+                        .map(|v| v.to_string())
+                        .unwrap_or_default(),
+                    round_name(*round)
+                )
+            }
+            XfEvent::CombatDamage {
+                agents_deal,
+                adversary_deals,
+                to,
+            } => {
+                let hits: Vec<String> = to
+                    .iter()
+                    .map(|(r, n)| format!("{n} to {}", title(r.card)))
+                    .collect();
+                format!(
+                    "The Agents deal {agents_deal}; the Adversary deals {adversary_deals}{}.",
+                    if hits.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({})", hits.join(", "))
+                    }
+                )
+            }
+            XfEvent::ToHospital { agent: a } => format!("{} goes to the Hospital.", agent(a)),
+            XfEvent::AdversaryKilled { card } => format!("{} is killed.", title(*card)),
+            XfEvent::CombatOver { adversary } => {
+                format!("Combat with {} is over.", title(*adversary))
+            }
+            XfEvent::CheckResult {
+                success: true,
+                total,
+                needed,
+            } => format!("The investigation succeeds: {total} against {needed}+."),
+            XfEvent::CheckResult { total, needed, .. } => {
+                format!("The investigation fails: {total} against {needed}+.")
+            }
+            XfEvent::Asked {
+                seat,
+                of,
+                category,
+                value,
+            } => {
+                format!(
+                    "{} asks {}: is your X-File's {} {value}?",
+                    who(*seat),
+                    who(*of),
+                    category.as_str().to_uppercase()
+                )
+            }
+            XfEvent::Answer {
+                of,
+                category,
+                value,
+                yes,
+            } => format!(
+                "{}'s answer: **{}** ({} {value}).",
+                who(*of),
+                if *yes { "Yes" } else { "No" },
+                category.as_str().to_uppercase()
+            ),
+            XfEvent::Guessed {
+                seat,
+                of,
+                xfile,
+                right,
+            } => format!(
+                "{} guesses that {}'s X-File is **{}**: {}",
+                who(*seat),
+                who(*of),
+                title(*xfile),
+                if *right { "right!" } else { "wrong." }
+            ),
+            XfEvent::SiteDiscarded { card } => format!("{} is discarded.", title(*card)),
+            XfEvent::Discarded { seat, cards } => {
+                format!("{} discards {}.", who(*seat), names(cards))
+            }
+            XfEvent::PeekedBluff { site, card } => format!(
+                "The face-down card under Site {} is {}.",
+                site + 1,
+                title(*card)
+            ),
+            XfEvent::ManualStep { seat, text } => format!("{} (by hand) {text}.", who(*seat)),
+            XfEvent::Resigned { seat } => format!("{} resigns.", who(*seat)),
+            XfEvent::GameOver { outcome } => {
+                let names: Vec<String> = outcome.winners.iter().map(|s| who(*s)).collect();
+                format!(
+                    "**Game over**: {} wins ({}).",
+                    names.join(" and "),
+                    outcome.summary
+                )
+            }
+        })
+    }
+
+    fn board(&self, t: &Table) -> String {
+        let v = self.view(Viewer::Spectator);
+        let mut out = format!(
+            "**Game #{} — The X-Files CCG** · turn {} · {}'s turn · {}\n",
+            t.game_id,
+            v.turn,
+            t.name(v.active),
+            v.phase
+        );
+        for (s, p) in v.players.iter().enumerate() {
+            let mark = if p.out { " (left)" } else { "" };
+            out.push_str(&format!(
+                "**{}**{mark} — RP {} · CP {} · hand {} · deck {} · discard {}\n",
+                t.name(s as Seat),
+                p.rp,
+                p.cp,
+                p.hand_size,
+                p.deck_size,
+                p.discard.len()
+            ));
+            for sec in [Section::Bureau, Section::Field, Section::Hospital] {
+                let here: Vec<String> = p
+                    .agents
+                    .iter()
+                    .filter(|a| a.section == sec)
+                    .map(|a| {
+                        let mut bits = vec![format!(
+                            "HEALTH {}/{}",
+                            a.health - a.damage.min(a.health),
+                            a.health
+                        )];
+                        if sec == Section::Field {
+                            bits.push(format!("Team {}", a.team + 1));
+                        }
+                        bits.extend(a.equipment.iter().map(|e| title(*e).to_string()));
+                        if a.temporary {
+                            bits.push("this turn only".into());
+                        }
+                        format!("{} ({})", title(a.card), bits.join(", "))
+                    })
+                    .collect();
+                if !here.is_empty() {
+                    out.push_str(&format!("  {}: {}\n", sec.as_str(), here.join("; ")));
+                }
+            }
+            if !p.in_play.is_empty() {
+                out.push_str(&format!("  In play: {}\n", names(&p.in_play)));
+            }
+        }
+        for (i, s) in v.sites.iter().enumerate() {
+            out.push_str(&format!(
+                "Site {}: **{}** — {} → {}{}\n",
+                i + 1,
+                XfGame::card_line(s.card),
+                t.name(s.owner),
+                t.name(s.directed),
+                if s.bluffs.is_empty() {
+                    String::new()
+                } else {
+                    format!(" · {} face-down card(s)", s.bluffs.len())
+                }
+            ));
+        }
+        if let Some(inv) = &v.investigation {
+            let needs: Vec<String> = inv
+                .needs
+                .iter()
+                .zip(&inv.totals)
+                .map(|((s, n), t)| format!("{} {t}/{n}", s.as_str().to_uppercase()))
+                .collect();
+            out.push_str(&format!(
+                "Investigating Site {} with {}: {}\n",
+                inv.site + 1,
+                names(&inv.team),
+                needs.join(", ")
+            ));
+            if !inv.stack.is_empty() {
+                let st: Vec<String> = inv
+                    .stack
+                    .iter()
+                    .map(|(s, c)| format!("{} ({})", title(*c), t.name(*s)))
+                    .collect();
+                out.push_str(&format!(
+                    "Waiting to resolve (last first): {}\n",
+                    st.join(" ← ")
+                ));
+            }
+            if let Some(c) = &inv.combat {
+                let health = db().get(c.adversary).skill(Skill::Health);
+                out.push_str(&format!(
+                    "Combat: {} ({}'s) has taken {}/{health} damage · {} round\n",
+                    title(c.adversary),
+                    t.name(c.owner),
+                    c.damage,
+                    round_name(c.round)
+                ));
+            }
+        }
+        out.push_str(&self.next_line(t));
+        out
+    }
+
+    fn status_for(&self, seat: Seat, t: &Table) -> String {
+        let v = self.view(Viewer::Seat(seat));
+        let me = &v.players[usize::from(seat)];
+        let mut hand: Vec<String> = me
+            .hand
+            .iter()
+            .flatten()
+            .map(|c| XfGame::card_line(*c))
+            .collect();
+        hand.sort();
+        let mut out = format!(
+            "Your hand ({}): {}\nYour pools: RP {} · CP {}",
+            hand.len(),
+            if hand.is_empty() {
+                "empty".into()
+            } else {
+                hand.join("; ")
+            },
+            me.rp,
+            me.cp
+        );
+        match me.xfile {
+            Some(x) => out.push_str(&format!("\nYour X-File: {}", title(x))),
+            None => {
+                let c: Vec<&str> = self
+                    .player(seat)
+                    .candidates
+                    .iter()
+                    .map(|c| title(*c))
+                    .collect();
+                out.push_str(&format!(
+                    "\nChoose your X-File with /xfile: {}",
+                    c.join(" or ")
+                ));
+            }
+        }
+        let mut allowed: Vec<String> = self
+            .legal_actions(seat)
+            .iter()
+            .filter(|a| !matches!(a, XfAction::Resign))
+            .map(|a| self.describe(a, t))
+            .collect();
+        allowed.sort();
+        allowed.dedup();
+        if !allowed.is_empty() {
+            let shown: Vec<&String> = allowed.iter().take(15).collect();
+            out.push_str(&format!(
+                "\nYou may: {}{}",
+                shown
+                    .iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" · "),
+                if allowed.len() > 15 {
+                    format!(" (and {} more)", allowed.len() - 15)
+                } else {
+                    String::new()
+                }
+            ));
+        }
+        out.push_str(&format!("\n{}", notebook(self, seat, t, None)));
+        out.push_str(&format!("\n{}", self.next_line(t)));
+        out
+    }
+
+    fn next_line(&self, t: &Table) -> String {
+        let due: Vec<String> = self
+            .to_act()
+            .iter()
+            .map(|s| t.name(*s).to_string())
+            .collect();
+        if self.phase == Phase::Over {
+            return format!(
+                "Game over: {}.",
+                self.outcome.as_ref().map_or("", |o| o.summary.as_str())
+            );
+        }
+        let what = match &self.phase {
+            Phase::ChooseXFile => "choose an X-File (/xfile)",
+            Phase::Draw => "take the free draw (/draw)",
+            Phase::Buy => "buy cards (/buy count:N)",
+            Phase::Trade(_) => "sell and buy cards (/sell, /buy)",
+            Phase::Requisition => "requisition Equipment (/equip), then /done",
+            Phase::Deployment => "deploy Agents (/deploy), then /done",
+            Phase::CaseAssignment => "play Sites (/site), then /done",
+            Phase::Bluffing(_) => "place Bluffs (/bluff), then /done",
+            Phase::Investigation => "investigate a Site (/investigate), or /done",
+            Phase::Investigating => match self.investigation.as_ref().map(|i| &i.stage) {
+                Some(Stage::Bluff) => "pay for the revealed Bluff (/pay) or let it go (/pass)",
+                Some(Stage::ChooseAgents { .. }) => "choose the Agents who go (/keep)",
+                Some(Stage::Check)
+                    if self.investigation.as_ref().is_some_and(|i| {
+                        i.combat
+                            .as_ref()
+                            .is_some_and(|c| c.step == crate::engine::xfiles::CombatStep::Assign)
+                    }) =>
+                {
+                    "assign the Adversary's damage (/damage)"
+                }
+                Some(Stage::Check) => "play a card (/play) or /pass",
+                Some(Stage::Resolve { .. }) => "ask a question (/ask), guess (/guess), or /done",
+                Some(Stage::Penalty) => "ask a penalty question (/ask), guess (/guess), or /pass",
+                None => "",
+            },
+            Phase::Debriefing => "discard down to 7 (/discard), then /done",
+            Phase::Over => "",
+        };
+        format!("Next: {} — {what}.", due.join(", "))
+    }
+
+    fn describe(&self, action: &XfAction, t: &Table) -> String {
+        let q = |c: &CardIdx| format!("\"{}\"", title(*c));
+        match action {
+            XfAction::ChooseXFile { card } => format!("/xfile card:{}", q(card)),
+            XfAction::Brief {
+                draw: true,
+                to_conspiracy,
+            } if to_conspiracy.is_empty() => "/draw".into(),
+            XfAction::Brief {
+                draw: false,
+                to_conspiracy,
+            } if to_conspiracy.is_empty() => "/draw skip:true".into(),
+            XfAction::Brief { to_conspiracy, .. } => {
+                format!("/draw conspiracy:\"{}\"", names(to_conspiracy))
+            }
+            XfAction::Buy { count } => format!("/buy count:{count}"),
+            XfAction::Trade { sell, buy } if sell.is_empty() => format!("/buy count:{buy}"),
+            XfAction::Trade { .. } => "/sell cards:\"...\" buy:N".into(),
+            XfAction::Equip { agent, card } => {
+                format!("/equip card:{} agent:{}", q(card), q(agent))
+            }
+            XfAction::Transfer { card, from, to } => {
+                format!("/equip card:{} agent:{} from:{}", q(card), q(to), q(from))
+            }
+            XfAction::Deploy {
+                agent,
+                section,
+                team,
+            } => format!(
+                "/deploy agent:{} section:{} team:{}",
+                q(agent),
+                section.as_str().to_lowercase(),
+                team + 1
+            ),
+            XfAction::BuyAgent { card, .. } => format!("/deploy agent:{} section:field", q(card)),
+            XfAction::PlaySite {
+                card,
+                directed,
+                free,
+            } => format!(
+                "/site card:{}{}{}",
+                q(card),
+                if self.players.len() > 2 {
+                    directed
+                        .map(|d| format!(" at:{}", t.name(d)))
+                        .unwrap_or_default()
+                } else {
+                    String::new()
+                },
+                if *free { " free:true" } else { "" }
+            ),
+            XfAction::PlaceBluff { site, .. } => {
+                format!("/bluff site:{} card:<any card>", site + 1)
+            }
+            XfAction::PeekBluff { agent, site, index } => format!(
+                "/peek agent:{} site:{} bluff:{}",
+                q(agent),
+                site + 1,
+                index + 1
+            ),
+            XfAction::Investigate { site, skill, .. } => format!(
+                "/investigate site:{}{}",
+                site + 1,
+                skill
+                    .map(|s| format!(" skill:\"{}\"", s.as_str().to_lowercase()))
+                    .unwrap_or_default()
+            ),
+            XfAction::PayBluff { pay: true } => "/pay".into(),
+            XfAction::PayBluff { pay: false } => "/pass".into(),
+            XfAction::Keep { .. } => "/keep agents:\"A; B\"".into(),
+            XfAction::Play { card, .. } => format!("/play card:{}", q(card)),
+            XfAction::Pass => "/pass".into(),
+            XfAction::AssignDamage { to } => match to.first() {
+                Some((c, _)) => format!("/damage to:{}", q(c)),
+                None => "/damage".into(),
+            },
+            XfAction::Ask { value, .. } => format!(
+                "/ask value:{}",
+                value.as_str().to_lowercase().replace(' ', "-")
+            ),
+            XfAction::Guess { .. } => "/guess xfile:<X-File>".into(),
+            XfAction::Done => "/done".into(),
+            XfAction::Discard { .. } => "/discard cards:\"A; B\"".into(),
+            XfAction::Manual(_) => "/adjust".into(),
+            XfAction::Resign => "/resign".into(),
+        }
+    }
+
+    fn buttons(&self, seat: Seat, game: i64) -> Vec<Button> {
+        let actions = self.legal_actions(seat);
+        let mut out = Vec::new();
+        for (action, label, command) in [
+            (XfAction::Pass, "Pass", "/pass"),
+            (XfAction::Done, "Done", "/done"),
+            (
+                XfAction::PayBluff { pay: true },
+                "Pay for the Bluff",
+                "/pay",
+            ),
+            (
+                XfAction::Brief {
+                    draw: true,
+                    to_conspiracy: vec![],
+                },
+                "Draw",
+                "/draw",
+            ),
+            (XfAction::Buy { count: 0 }, "Buy nothing", "/buy count:0"),
+        ] {
+            if actions.contains(&action) {
+                out.push(Button {
+                    label: label.into(),
+                    command: format!("{command} game:{game}"),
+                });
+            }
+        }
+        out.push(Button {
+            label: "Hand".into(),
+            command: format!("/hand game:{game}"),
+        });
+        out
+    }
+}
+
+fn round_name(r: crate::engine::xfiles::CombatRound) -> &'static str {
+    match r {
+        crate::engine::xfiles::CombatRound::Long => "Long Range",
+        crate::engine::xfiles::CombatRound::Close => "Close Range",
+    }
+}
+
+fn names(cards: &[CardIdx]) -> String {
+    cards
+        .iter()
+        .map(|c| title(*c))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What a player has learned of each opponent's X-File, and the X-Files
+/// still consistent with it.
+pub fn notebook(g: &XfGame, seat: Seat, t: &Table, only: Option<Seat>) -> String {
+    let mut out = String::from("Notebook:");
+    for of in g
+        .others_from(seat)
+        .into_iter()
+        .filter(|o| only.is_none_or(|x| x == *o))
+    {
+        let learned: Vec<String> = g
+            .player(seat)
+            .notebook
+            .iter()
+            .filter_map(|n| match n {
+                crate::engine::xfiles::Note::Answer {
+                    about,
+                    category,
+                    value,
+                    yes,
+                } if *about == of => Some(format!(
+                    "{} {}{value}",
+                    category.as_str().to_uppercase(),
+                    if *yes { "" } else { "not " }
+                )),
+                crate::engine::xfiles::Note::WrongGuess { about, xfile } if *about == of => {
+                    Some(format!("not {}", title(*xfile)))
+                }
+                _ => None,
+            })
+            .collect();
+        let left = crate::engine::xfiles::consistent_xfiles(g, seat, of);
+        let shown = if left.len() <= 12 {
+            format!(": {}", names(&left))
+        } else {
+            String::new()
+        };
+        out.push_str(&format!(
+            "\n  {} — {}; {} X-Files still possible{shown}",
+            t.name(of),
+            if learned.is_empty() {
+                "nothing learned yet".to_string()
+            } else {
+                learned.join(", ")
+            },
+            left.len()
+        ));
+    }
+    out
+}
+
+/// Card database shortcut for the adapter's tests.
+pub fn card(name: &str) -> Option<CardIdx> {
+    cards::db()
+        .lookup()
+        .search(name, cards::Filter::default(), 1)
+        .first()
+        .map(|m| m.card)
+}
