@@ -173,7 +173,10 @@ fn randy_against_les_pp13_to_39() {
         },
     );
     assert_eq!(g.player(RANDY).rp, 5, "p. 26: five RP left");
-    assert_eq!(g.sites[0].directed, LES, "p. 26: Les is the Directed Player");
+    assert_eq!(
+        g.sites[0].directed, LES,
+        "p. 26: Les is the Directed Player"
+    );
     act(&mut g, RANDY, XfAction::Done);
     assert_eq!(g.phase, Phase::Bluffing(LES));
     for b in [CAR_TROUBLES, CAPE_COD] {
@@ -383,7 +386,14 @@ fn adversary_damage(g: &XfGame) -> u8 {
 /// Both players play no Combat card this round; with no damage to assign
 /// (an Adversary with LRC 0) the round completes.
 fn pass_round(g: &mut XfGame) {
-    let round = g.investigation.as_ref().unwrap().combat.as_ref().unwrap().round;
+    let round = g
+        .investigation
+        .as_ref()
+        .unwrap()
+        .combat
+        .as_ref()
+        .unwrap()
+        .round;
     while g
         .investigation
         .as_ref()

@@ -3,9 +3,11 @@
 //! example states them, and actions applied with the refusal shown on failure.
 #![allow(dead_code)]
 
+use xfiles_bot::cards::effects::Section;
 use xfiles_bot::cards::{self, CardIdx, CardSet, CardType, Keyword};
 use xfiles_bot::decks::{Deck, StoredDeck};
 use xfiles_bot::engine::xfiles::{AgentRef, XfAction, XfEvent, XfGame, XfOptions};
+use xfiles_bot::engine::xfiles::{Phase, Stage};
 use xfiles_bot::engine::{Event, Game, Refusal, Seat, step};
 
 /// A card by its id (panics on a typo, naming it).
@@ -125,4 +127,178 @@ pub fn play(card: &str) -> XfAction {
         x: 0,
         pool: None,
     }
+}
+
+/// Moves the game on with no plays until `phase` (draws, buys nothing, sells
+/// nothing, places no Bluffs, ends phases).
+pub fn advance(g: &mut XfGame, phase: xfiles_bot::engine::xfiles::Phase) {
+    use xfiles_bot::engine::xfiles::Phase as P;
+    let mut guard = 0;
+    while g.phase != phase {
+        guard += 1;
+        assert!(guard < 50, "cannot reach {phase:?} from {}", g.phase_name());
+        let active = g.active;
+        match g.phase.clone() {
+            P::Draw => act(
+                g,
+                active,
+                XfAction::Brief {
+                    draw: true,
+                    to_conspiracy: vec![],
+                },
+            ),
+            P::Buy => act(g, active, XfAction::Buy { count: 0 }),
+            P::Trade(s) => act(
+                g,
+                s,
+                XfAction::Trade {
+                    sell: vec![],
+                    buy: 0,
+                },
+            ),
+            P::Bluffing(s) => act(g, s, XfAction::Done),
+            P::Debriefing => {
+                for s in g.to_act() {
+                    if s != active {
+                        let n = g.player(s).hand.len() - usize::from(g.options.hand_limit);
+                        let cards = g.player(s).hand[..n].to_vec();
+                        act(g, s, XfAction::Discard { cards });
+                    }
+                }
+                act(g, active, XfAction::Done)
+            }
+            _ => act(g, active, XfAction::Done),
+        };
+    }
+}
+
+/// Sends these Agents of `seat` to the Field (team 0) directly, as if deployed.
+pub fn to_field(g: &mut XfGame, seat: Seat, agents: &[&str]) {
+    for a in agents {
+        let c = id(a);
+        let agent = g.players[usize::from(seat)]
+            .agents
+            .iter_mut()
+            .find(|x| x.card == c)
+            .unwrap_or_else(|| panic!("{} is not on seat {seat}'s team", title(c)));
+        agent.section = xfiles_bot::cards::effects::Section::Field;
+        agent.team = 0;
+    }
+}
+
+// ---- A standard table for rules tests ----
+
+pub const MULDER: &str = "XF96-0169v1";
+pub const SCULLY: &str = "XF96-0172v1";
+pub const LAMANA: &str = "XF96-0182v1";
+pub const SKINNER: &str = "XF96-0174v1";
+pub const AUBREY: &str = "XF96-0063v1";
+pub const CAPE_COD: &str = "XF96-0064v1";
+pub const TOWNSEND: &str = "XF96-0067v1";
+pub const KNIFE: &str = "XF96-0321v1";
+pub const SHEILA_BRAUN: &str = "XF96-0207v1";
+pub const CAR_TROUBLES: &str = "XF96-0110v1";
+pub const MANITOU: &str = "XF96-0352v1";
+pub const X: &str = "XF96-0293v1";
+pub const SHOTGUN: &str = "XF96-0329v1";
+/// Seat 0's X-File: Government, Violence, Survival, Abduction.
+pub const DUANE_BARRY: &str = "XF96-0122v1";
+/// Seat 1's X-File: Occult, Violence, Control, Death.
+pub const THE_MANITOU: &str = "XF96-0142v1";
+/// Seat 2's X-File: Primordial, Violence, Security, Death.
+pub const JERSEY_DEVIL: &str = "XF96-0123v1";
+
+pub const TEAM: [&str; 3] = [MULDER, SCULLY, LAMANA];
+
+/// A two-player game, seat 0 first, each holding exactly these cards.
+pub fn two(hand0: &[&str], hand1: &[&str]) -> XfGame {
+    many(&[hand0, hand1])
+}
+
+pub fn many(hands: &[&[&str]]) -> XfGame {
+    let xfiles = [DUANE_BARRY, THE_MANITOU, JERSEY_DEVIL];
+    let decks = hands
+        .iter()
+        .enumerate()
+        .map(|(i, h)| deck(&TEAM, xfiles[i], h))
+        .collect();
+    let mut g = game(decks, XfOptions::default());
+    for (i, h) in hands.iter().enumerate() {
+        arrange(&mut g, i as u8, h, &[]);
+        fill_hand(&mut g, i as u8, 7);
+        // Enough CP for the Conspiracy's cards these tests play.
+        g.players[i].cp = 10;
+    }
+    g
+}
+
+pub fn rp(g: &XfGame, seat: u8) -> u32 {
+    g.player(seat).rp
+}
+
+pub fn cp(g: &XfGame, seat: u8) -> u32 {
+    g.player(seat).cp
+}
+
+pub fn section(g: &XfGame, seat: u8, card: &str) -> Section {
+    g.agent(agent(seat, card)).expect("in play").section
+}
+
+pub fn site(card: &str) -> XfAction {
+    XfAction::PlaySite {
+        card: id(card),
+        directed: None,
+        free: false,
+    }
+}
+
+pub fn investigate(site: usize, team: &[&str]) -> XfAction {
+    XfAction::Investigate {
+        site,
+        team: team.iter().map(|c| id(c)).collect(),
+        skill: None,
+    }
+}
+
+/// Seat 0 plays Aubrey, MO; nobody bluffs; Mulder and Scully (BEHAVIORAL
+/// 3 + 1) investigate it and everyone passes: the check succeeds.
+pub fn successful_aubrey(g: &mut XfGame) {
+    advance(g, Phase::Deployment);
+    to_field(g, 0, &[MULDER, SCULLY]);
+    act(g, 0, XfAction::Done);
+    act(g, 0, site(AUBREY));
+    advance(g, Phase::Investigation);
+    act(g, 0, investigate(0, &[MULDER, SCULLY]));
+    pass_until_resolved(g);
+}
+
+pub fn stage(g: &XfGame) -> Option<Stage> {
+    g.investigation.as_ref().map(|i| i.stage.clone())
+}
+
+pub fn pass_until_resolved(g: &mut XfGame) {
+    while stage(g) == Some(Stage::Check) {
+        let s = g.to_act()[0];
+        act(g, s, XfAction::Pass);
+    }
+}
+
+/// Seat 0's Mulder investigates Aubrey; seat 1 plays the Manitou (CRC 6,
+/// LRC N/A, HEALTH 8) and it resolves.
+pub fn manitou_combat(hand0: &[&str]) -> XfGame {
+    let mut h0 = vec![AUBREY];
+    h0.extend_from_slice(hand0);
+    let mut g = two(&h0, &[MANITOU]);
+    advance(&mut g, Phase::Deployment);
+    to_field(&mut g, 0, &[MULDER, SCULLY]);
+    act(&mut g, 0, XfAction::Done);
+    act(&mut g, 0, site(AUBREY));
+    advance(&mut g, Phase::Investigation);
+    act(&mut g, 0, investigate(0, &[MULDER, SCULLY]));
+    act(&mut g, 0, XfAction::Pass);
+    act(&mut g, 1, play(MANITOU));
+    act(&mut g, 0, XfAction::Pass);
+    act(&mut g, 1, XfAction::Pass);
+    assert!(g.investigation.as_ref().unwrap().combat.is_some());
+    g
 }
