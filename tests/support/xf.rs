@@ -159,14 +159,25 @@ pub fn advance(g: &mut XfGame, phase: xfiles_bot::engine::xfiles::Phase) {
             P::Bluffing(s) => act(g, s, XfAction::Done),
             P::Debriefing => {
                 for s in g.to_act() {
-                    if s != active {
-                        let n = g.player(s).hand.len() - usize::from(g.options.hand_limit);
+                    let n = g
+                        .player(s)
+                        .hand
+                        .len()
+                        .saturating_sub(usize::from(g.options.hand_limit));
+                    if n > 0 {
                         let cards = g.player(s).hand[..n].to_vec();
                         act(g, s, XfAction::Discard { cards });
                     }
                 }
                 act(g, active, XfAction::Done)
             }
+            P::Investigating => match g.investigation.as_ref().map(|i| i.stage.clone()) {
+                Some(Stage::Check) => {
+                    let s = g.to_act()[0];
+                    act(g, s, XfAction::Pass)
+                }
+                _ => act(g, active, XfAction::Done),
+            },
             _ => act(g, active, XfAction::Done),
         };
     }
@@ -216,11 +227,16 @@ pub fn two(hand0: &[&str], hand1: &[&str]) -> XfGame {
 }
 
 pub fn many(hands: &[&[&str]]) -> XfGame {
+    many_with(&TEAM, hands)
+}
+
+/// As [`many`], every seat with this starting team.
+pub fn many_with(team: &[&str], hands: &[&[&str]]) -> XfGame {
     let xfiles = [DUANE_BARRY, THE_MANITOU, JERSEY_DEVIL];
     let decks = hands
         .iter()
         .enumerate()
-        .map(|(i, h)| deck(&TEAM, xfiles[i], h))
+        .map(|(i, h)| deck(team, xfiles[i], h))
         .collect();
     let mut g = game(decks, XfOptions::default());
     for (i, h) in hands.iter().enumerate() {
