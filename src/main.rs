@@ -78,6 +78,8 @@ enum CardsCommand {
         #[arg(long, default_value = "cards")]
         to: PathBuf,
     },
+    /// How many cards of each X-Files CCG set the engine automates.
+    Coverage,
 }
 
 fn main() -> ExitCode {
@@ -96,6 +98,12 @@ fn main() -> ExitCode {
         Some(Command::Cards {
             command: CardsCommand::Import { from, to },
         }) => import_cards(&from, &to),
+        Some(Command::Cards {
+            command: CardsCommand::Coverage,
+        }) => {
+            println!("{}", xfiles_bot::cards::effects::coverage_report());
+            ExitCode::SUCCESS
+        }
         Some(Command::Console { seed, script, echo }) => {
             runtime.block_on(console(cli.db, seed, script, echo))
         }

@@ -358,3 +358,42 @@ fn rendered_card_shows_every_field_a_player_needs() {
         assert!(mulder.contains(needle), "missing {needle:?} in\n{mulder}");
     }
 }
+
+/// `xfiles-bot cards coverage` (the real binary) reports every set, and the
+/// Premiere cards the rulebook example uses are automated.
+#[test]
+fn cards_coverage_reports_automation_per_set() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_xfiles-bot"))
+        .args(["cards", "coverage"])
+        .output()
+        .expect("the binary runs");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for set in xfiles_bot::cards::CardSet::ALL {
+        assert!(text.contains(set.as_str()), "{set:?} missing:\n{text}");
+    }
+    let premiere = text.lines().find(|l| l.starts_with("Premiere")).unwrap();
+    let numbers: Vec<usize> = premiere
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(numbers[..2], [354, 267], "{premiere}");
+    assert!(numbers[2] >= 80, "{premiere}");
+    let fx = xfiles_bot::cards::effects::effects();
+    for id in [
+        "XF96-0321v1",
+        "XF96-0110v1",
+        "XF96-0352v1",
+        "XF96-0293v1",
+        "XF96-0002v1",
+        "XF96-0207v1",
+    ] {
+        let c = xfiles_bot::cards::db().by_id(id).unwrap();
+        assert!(fx.is_automated(c), "{id} is automated");
+    }
+    let card = xfiles_bot::cards::render_card(
+        xfiles_bot::cards::db(),
+        xfiles_bot::cards::db().by_id("XF96-0110v1").unwrap(),
+    );
+    assert!(card.contains("Rules engine: automated"), "{card}");
+}

@@ -165,3 +165,75 @@ impl EffectDb {
         !has_text || self.by_card.get(&card).is_some_and(CardEffects::automated)
     }
 }
+
+/// How many cards of one set the engine plays by itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetCoverage {
+    pub set: crate::cards::CardSet,
+    /// Playable cards in the set.
+    pub cards: usize,
+    /// Of those, cards with text (a Game Effect or card text).
+    pub with_text: usize,
+    /// Cards with text whose every sentence the engine applies.
+    pub automated: usize,
+}
+
+/// Automation per set, in release order (`xfiles-bot cards coverage`).
+pub fn coverage() -> Vec<SetCoverage> {
+    use crate::cards::CardSet;
+    CardSet::ALL
+        .iter()
+        .map(|set| {
+            let cards: Vec<CardIdx> = db()
+                .iter()
+                .filter(|(_, c)| c.set == *set && c.kind.is_playable())
+                .map(|(i, _)| i)
+                .collect();
+            let texts: Vec<CardIdx> = cards
+                .iter()
+                .copied()
+                .filter(|c| db().get(*c).text.is_some() || db().get(*c).game_effect.is_some())
+                .collect();
+            let with_text = texts.len();
+            let automated = texts.iter().filter(|c| effects().is_automated(**c)).count();
+            SetCoverage {
+                set: *set,
+                cards: cards.len(),
+                with_text,
+                automated,
+            }
+        })
+        .collect()
+}
+
+/// The coverage table as text: one line a set and a total.
+pub fn coverage_report() -> String {
+    let rows = coverage();
+    let mut out = String::from("set                      cards  with text  text automated\n");
+    for r in &rows {
+        out.push_str(&format!(
+            "{:<24} {:>5}  {:>9}  {:>8} ({:>3}%)\n",
+            r.set.as_str(),
+            r.cards,
+            r.with_text,
+            r.automated,
+            percent(r.automated, r.with_text)
+        ));
+    }
+    let (cards, text, auto) = rows.iter().fold((0, 0, 0), |(a, b, c), r| {
+        (a + r.cards, b + r.with_text, c + r.automated)
+    });
+    out.push_str(&format!(
+        "{:<24} {cards:>5}  {text:>9}  {auto:>8} ({:>3}%)\n",
+        "all sets",
+        percent(auto, text)
+    ));
+    out.push_str(
+        "Cards without text (X-Files, most Sites, plain Agents) need no automation. Cards whose text is not automated are played with manual steps: play the card (cost and Activators are checked), then /adjust.",
+    );
+    out
+}
+
+fn percent(part: usize, whole: usize) -> usize {
+    (part * 100).checked_div(whole).unwrap_or(0)
+}

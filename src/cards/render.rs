@@ -100,6 +100,14 @@ pub fn render_card(db: &CardDb, idx: CardIdx) -> String {
     if let Some(q) = &card.question {
         let _ = writeln!(out, "Site text: {}", q.text);
     }
+    if card.kind.is_playable() && (card.text.is_some() || card.game_effect.is_some()) {
+        let how = if super::effects::effects().is_automated(idx) {
+            "automated: the engine applies this card's text"
+        } else {
+            "manual: the engine checks its cost and Activators; apply its text with /adjust"
+        };
+        let _ = writeln!(out, "Rules engine: {how}");
+    }
     if let Some(ep) = &card.episode {
         let _ = writeln!(out, "Episode: {ep}");
     }
