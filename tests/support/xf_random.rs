@@ -1,0 +1,114 @@
+//! Random X-Files CCG games for playout tests and the engine benchmark:
+//! random legal decks and a bot's weighted choice among offered actions.
+
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+use xfiles_bot::cards::{self, CardIdx, CardType, Keyword};
+use xfiles_bot::decks::{Deck, DeckFormat, StoredDeck, validate};
+use xfiles_bot::engine::xfiles::XfAction;
+
+/// A random legal Advanced deck from the official sets.
+pub fn random_deck(rng: &mut ChaCha8Rng) -> StoredDeck {
+    let db = cards::db();
+    let pool: Vec<CardIdx> = db
+        .iter()
+        .filter(|(_, c)| {
+            c.set.is_official() && c.kind.is_playable() && !c.has_keyword(Keyword::Killer)
+        })
+        .map(|(i, _)| i)
+        .collect();
+    loop {
+        let agents: Vec<CardIdx> = pool
+            .iter()
+            .copied()
+            .filter(|c| db.get(*c).kind == CardType::Agent)
+            .collect();
+        let mut team: Vec<CardIdx> = Vec::new();
+        let mut cost = 0;
+        for _ in 0..40 {
+            let a = agents[rng.random_range(0..agents.len())];
+            let c = db.get(a).cost.map_or(0, |k| k.amount.with_x(0));
+            if cost + c <= 20 && !team.iter().any(|t| db.get(*t).title == db.get(a).title) {
+                team.push(a);
+                cost += c;
+            }
+        }
+        let xfiles: Vec<CardIdx> = pool
+            .iter()
+            .copied()
+            .filter(|c| db.get(*c).kind == CardType::XFile)
+            .collect();
+        let mut deck = Deck {
+            name: "random".into(),
+            team,
+            xfiles: vec![xfiles[rng.random_range(0..xfiles.len())]],
+            bureau: vec![],
+        };
+        let others: Vec<CardIdx> = pool
+            .iter()
+            .copied()
+            .filter(|c| !matches!(db.get(*c).kind, CardType::XFile | CardType::Agent))
+            .collect();
+        let sites: Vec<CardIdx> = others
+            .iter()
+            .copied()
+            .filter(|c| db.get(*c).kind == CardType::Site)
+            .collect();
+        while deck.bureau_size() < 62 {
+            let c = if deck.bureau_size() < 18 {
+                sites[rng.random_range(0..sites.len())]
+            } else {
+                others[rng.random_range(0..others.len())]
+            };
+            let copies: u32 = deck
+                .bureau
+                .iter()
+                .filter(|(d, _)| db.get(*d).title == db.get(c).title)
+                .map(|d| d.1)
+                .sum();
+            if copies < 2 {
+                deck.bureau.push((c, 1));
+            }
+        }
+        if validate(
+            &deck,
+            DeckFormat::Advanced {
+                killer_cards: false,
+            },
+        )
+        .is_empty()
+        {
+            return deck.to_stored();
+        }
+    }
+}
+
+/// A random choice among the offered actions, weighted towards progress
+/// (investigating, asking, guessing) so that random games end.
+pub fn pick(rng: &mut ChaCha8Rng, legal: &[XfAction]) -> XfAction {
+    use xfiles_bot::cards::effects::Section;
+    let weight = |a: &XfAction| match a {
+        XfAction::Guess { .. } => 60,
+        XfAction::Investigate { .. } => 30,
+        XfAction::Ask { .. } => 8,
+        XfAction::PlaySite { free: false, .. } => 12,
+        XfAction::Deploy {
+            section: Section::Field,
+            ..
+        } => 8,
+        XfAction::Deploy { .. } => 1,
+        XfAction::Done => 3,
+        XfAction::Pass => 4,
+        _ => 2,
+    };
+    let total: u32 = legal.iter().map(weight).sum();
+    let mut roll = rng.random_range(0..total);
+    for a in legal {
+        let w = weight(a);
+        if roll < w {
+            return a.clone();
+        }
+        roll -= w;
+    }
+    legal[0].clone()
+}
