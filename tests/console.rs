@@ -270,3 +270,74 @@ async fn a_bad_deck_changes_nothing() {
     );
     assert_eq!(b[5].1.lines().count(), 2, "only Randy: {}", b[5].1);
 }
+
+/// The committed lobby session (`tests/scripts/lobby.txt`), run by the real
+/// binary: two decks imported and checked, a game opened, joined, started.
+#[test]
+fn scripted_lobby_session_through_the_binary() {
+    let dir = std::env::temp_dir().join(format!("xfiles-lobby-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = format!("sqlite://{}", dir.join("lobby.sqlite3").display());
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_xfiles-bot"))
+        .current_dir(&dir)
+        .args(["--db", &db, "console", "--seed", "3", "--script"])
+        .arg(root.join("tests/scripts/lobby.txt"))
+        .output()
+        .expect("the binary runs");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let blocks = blocks(&text);
+    for (head, _) in &blocks {
+        assert!(
+            head == "[#table]" || head.starts_with("[DM @") || head.starts_with("[ephemeral @"),
+            "{head}"
+        );
+    }
+    let find =
+        |head: &str, needle: &str| blocks.iter().any(|(h, b)| h == head && b.contains(needle));
+    assert!(find(
+        "[ephemeral @randy]",
+        "Saved your deck 'Randy': 4 Agents, 2 X-Files, 60 Bureau deck cards."
+    ));
+    assert!(find("[ephemeral @les]", "Saved your deck 'Les'"));
+    assert!(find(
+        "[ephemeral @randy]",
+        "Deck 'Randy': Legal for the Advanced Game."
+    ));
+    assert!(find(
+        "[ephemeral @les]",
+        "Deck 'Les': Legal for the Advanced Game."
+    ));
+    assert!(find("[#table]", "Seat 1: randy — ready"));
+    assert!(find("[#table]", "Seat 2: les — ready"));
+    assert!(find("[#table]", "**Game #1 has started**"));
+    assert!(find("[DM @les]", "Your X-File is **The Manitou**"));
+    assert!(find("[DM @randy]", "Your X-File is **The Jersey Devil**"));
+    // Nothing of either hand reaches the channel.
+    let hand_line = blocks
+        .iter()
+        .find(|(h, b)| h == "[DM @randy]" && b.contains("Your opening hand"))
+        .unwrap()
+        .1
+        .lines()
+        .find(|l| l.starts_with("Your opening hand: "))
+        .unwrap()
+        .trim_start_matches("Your opening hand: ")
+        .trim_end_matches('.')
+        .to_string();
+    let channel: String = blocks
+        .iter()
+        .filter(|(h, _)| h == "[#table]")
+        .map(|(_, b)| b.as_str())
+        .collect();
+    for card in hand_line.split(", ").filter(|c| c.len() > 4) {
+        assert!(!channel.contains(card), "{card} leaked:\n{channel}");
+    }
+    assert!(!channel.contains("Jersey Devil") && !channel.contains("The Manitou**"));
+    std::fs::remove_dir_all(&dir).ok();
+}
