@@ -7,4 +7,5 @@ pub mod cards;
 pub mod console;
 pub mod decks;
 pub mod engine;
+pub mod rules;
 pub mod store;

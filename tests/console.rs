@@ -341,3 +341,25 @@ fn scripted_lobby_session_through_the_binary() {
     assert!(!channel.contains("Jersey Devil") && !channel.contains("The Manitou**"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[tokio::test]
+async fn rules_answers_lists_topics_and_explains_a_miss() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 1).await;
+    let (out, _, failures) = run_console(
+        &app,
+        "@ann /rules query:\"how much does a bluff under a site cost\"\n@ann /rules\n@ann /rules query:qqqzzzxx\n@ann /card name:\"car troubles\"",
+    )
+    .await;
+    assert_eq!(failures, 0);
+    let b = blocks(&out);
+    assert!(b[0].1.starts_with("**Bluffs**"), "{}", b[0].1);
+    assert!(b[0].1.contains("Source: Advanced Rules p. 25"));
+    assert!(
+        b[1].1
+            .contains("Legendary Encounters: The X-Files: Overview")
+    );
+    assert_eq!(b[2].0, "[ephemeral @ann]");
+    assert!(b[2].1.contains("Closest topics:"), "{}", b[2].1);
+    assert!(b[3].1.contains("/rules query:\"Conspiracy\""), "{}", b[3].1);
+}

@@ -42,6 +42,18 @@ pub fn card(req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
     if best.score < 0.999 && !others.is_empty() {
         text.push_str(&format!("\nOther matches: {}", others.join(" · ")));
     }
+    let card = db.get(best.card);
+    let terms: Vec<String> = card
+        .activators
+        .iter()
+        .map(|a| a.as_str())
+        .chain(card.keywords.iter().map(|k| k.as_str()))
+        .filter(|t| crate::rules::glossary_entry(t).is_some())
+        .map(|t| format!("/rules query:\"{t}\""))
+        .collect();
+    if !terms.is_empty() {
+        text.push_str(&format!("\nWhat its words mean: {}", terms.join(" · ")));
+    }
     let private = args.flag("private").unwrap_or(false) || req.place.is_dm;
     Ok(vec![if private {
         Outgoing::ephemeral(&req.user.id, text)

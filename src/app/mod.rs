@@ -12,6 +12,7 @@ mod help;
 pub mod kinds;
 pub mod message;
 mod registry;
+mod rules_cmd;
 mod verify;
 
 use std::sync::Mutex;
@@ -93,6 +94,7 @@ impl App {
         match inv.name.as_str() {
             "help" => help::help(self, req, &args),
             "card" => card_cmd::card(req, &args),
+            "rules" => rules_cmd::rules(self, req, &args).await,
             "deck" => deck_cmd::deck(self, req, &args).await,
             "game" => game_cmd::game(self, req, &args).await,
             _ => game_cmd::game_command(self, req, &args).await,

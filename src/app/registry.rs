@@ -5,6 +5,8 @@ use super::kinds::{Driver, GameKind};
 use super::message::{Invocation, UserError};
 
 /// The hosted games and the full command list.
+const RULES_GAMES: &[&str] = &["xfiles-ccg", "legendary", "fan-ccg"];
+
 pub struct Registry {
     drivers: Vec<Box<dyn Driver>>,
     commands: Vec<CommandSpec>,
@@ -189,6 +191,25 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
                 opt("private", OptKind::Bool, "answer only to you"),
             ],
             example: "/card name:\"sheila braun\"",
+        },
+        CommandSpec {
+            name: "rules",
+            sub: None,
+            about: "Look up a rule, a Keyword or an Activator (typos, abbreviations and French welcome)",
+            options: vec![
+                opt(
+                    "query",
+                    OptKind::Text,
+                    "your question or a few words; none lists the topics",
+                ),
+                opt(
+                    "game",
+                    OptKind::Choice(RULES_GAMES),
+                    "which game's rules rank first",
+                ),
+                opt("private", OptKind::Bool, "answer only to you"),
+            ],
+            example: "/rules query:\"bluff cost\"",
         },
         CommandSpec {
             name: "deck",

@@ -1,0 +1,94 @@
+//! The rules reference: every card-vocabulary term has a glossary entry,
+//! every entry cites a source, and a set of realistic questions
+//! (`tests/data/rules-queries.txt`) finds the right entry.
+
+use xfiles_bot::cards::{self, Activator, Keyword, Skill};
+use xfiles_bot::rules::{self, RulesGame};
+
+#[test]
+fn every_keyword_activator_and_skill_in_the_card_data_has_a_glossary_entry() {
+    let db = cards::db();
+    let mut missing = Vec::new();
+    for (_, c) in db.iter() {
+        let terms = c
+            .keywords
+            .iter()
+            .map(|k: &Keyword| k.as_str())
+            .chain(c.activators.iter().map(|a: &Activator| a.as_str()))
+            .chain(c.skills.iter().map(|(s, _): (Skill, _)| s.as_str()));
+        for t in terms {
+            if rules::glossary_entry(t).is_none() && !missing.contains(&t) {
+                missing.push(t);
+            }
+        }
+    }
+    assert!(missing.is_empty(), "no glossary entry for {missing:?}");
+}
+
+#[test]
+fn every_entry_cites_a_source_and_links_to_real_entries() {
+    let r = rules::reference();
+    assert!(r.entries.len() > 150, "{} entries", r.entries.len());
+    for e in &r.entries {
+        assert!(!e.source.trim().is_empty(), "{} has no source", e.id);
+        assert!(!e.body.trim().is_empty(), "{} is empty", e.id);
+        for rel in &e.related {
+            assert!(r.get(rel).is_some(), "{} links to unknown {rel}", e.id);
+        }
+    }
+    let mut ids: Vec<&str> = r.entries.iter().map(|e| e.id.as_str()).collect();
+    ids.sort();
+    let n = ids.len();
+    ids.dedup();
+    assert_eq!(ids.len(), n, "entry ids are unique");
+}
+
+#[test]
+fn realistic_questions_find_the_right_entry() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/rules-queries.txt"),
+    )
+    .unwrap();
+    let (mut total, mut top1, mut top3) = (0, 0, 0);
+    let mut misses = Vec::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
+        let parts: Vec<&str> = line.split('|').map(str::trim).collect();
+        let (query, want) = (parts[0], parts[1]);
+        assert!(
+            rules::reference().get(want).is_some(),
+            "unknown entry {want}"
+        );
+        let game = parts.get(2).and_then(|g| RulesGame::parse(g));
+        let hits = rules::search(query, game, 3);
+        total += 1;
+        let ids: Vec<&str> = hits.iter().map(|h| h.entry.id.as_str()).collect();
+        if ids.first() == Some(&want) {
+            top1 += 1;
+        } else {
+            misses.push(format!("{query:?}: want {want}, got {ids:?}"));
+        }
+        if ids.contains(&want) {
+            top3 += 1;
+        }
+    }
+    let (r1, r3) = (top1 as f64 / total as f64, top3 as f64 / total as f64);
+    eprintln!(
+        "{total} questions: top-1 {:.1}%, top-3 {:.1}%\n{}",
+        r1 * 100.0,
+        r3 * 100.0,
+        misses.join("\n")
+    );
+    assert!(total >= 60);
+    assert!(r1 >= 0.85, "top-1 {r1:.3}:\n{}", misses.join("\n"));
+    assert!(r3 >= 0.97, "top-3 {r3:.3}:\n{}", misses.join("\n"));
+}
+
+#[test]
+fn empty_and_hopeless_queries_find_nothing() {
+    assert!(rules::search("", None, 3).is_empty());
+    assert!(rules::search("the of and", None, 3).is_empty());
+    assert!(rules::search("zzzzqqq", None, 3).is_empty());
+}
