@@ -103,6 +103,16 @@ impl Refusal {
         }
     }
 
+    /// "It is not your move": who the game waits for instead.
+    pub fn not_your_move(seat: Seat, waiting: &[Seat]) -> Self {
+        let waiting: Vec<String> = waiting.iter().map(|s| format!("seat {}", s + 1)).collect();
+        Refusal::new(format!(
+            "it is not your move (seat {}); waiting for {}",
+            seat + 1,
+            waiting.join(" and ")
+        ))
+    }
+
     pub fn with_allowed(mut self, allowed: Vec<String>) -> Self {
         self.allowed = allowed;
         self

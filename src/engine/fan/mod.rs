@@ -453,16 +453,7 @@ impl FanGame {
     }
 
     fn not_your_move(&self, seat: Seat) -> Refusal {
-        let waiting: Vec<String> = self
-            .to_act()
-            .iter()
-            .map(|s| format!("seat {}", s + 1))
-            .collect();
-        Refusal::new(format!(
-            "it is not your move (seat {}); waiting for {}",
-            seat + 1,
-            waiting.join(" and ")
-        ))
+        Refusal::not_your_move(seat, &self.to_act())
     }
 
     fn out_of_phase(&self, seat: Seat) -> Refusal {

@@ -267,7 +267,14 @@ fn dispatch(
                 pool,
             },
         ) if stage == Some(Stage::Check) => {
-            g.play_in_check(seat, *card, *mode, target.clone(), *x, *pool, events)
+            let play = Pending {
+                card: *card,
+                player: seat,
+                mode: *mode,
+                target: target.clone(),
+                x: *x,
+            };
+            g.play_in_check(play, *pool, events)
         }
         (Phase::Investigating, A::Pass) if stage == Some(Stage::Check) => {
             g.pass_in_check(seat, events)
@@ -387,16 +394,7 @@ impl XfGame {
     }
 
     pub(super) fn not_your_move(&self, seat: Seat) -> Refusal {
-        let waiting: Vec<String> = self
-            .to_act_now()
-            .iter()
-            .map(|s| format!("seat {}", s + 1))
-            .collect();
-        Refusal::new(format!(
-            "it is not your move (seat {}); waiting for {}",
-            seat + 1,
-            waiting.join(" and ")
-        ))
+        Refusal::not_your_move(seat, &self.to_act_now())
     }
 
     pub(super) fn out_of_phase(&self, seat: Seat) -> Refusal {

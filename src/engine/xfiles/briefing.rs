@@ -138,7 +138,6 @@ impl XfGame {
         buy: u32,
         events: &mut Events,
     ) -> Result<(), Refusal> {
-        let mut rest = self.player(seat).hand.clone();
         let mut gained = 0;
         for c in sell {
             let Some(value) = Self::sale_value(*c) else {
@@ -147,19 +146,9 @@ impl XfGame {
                     db().get(*c).title
                 )));
             };
-            match rest.iter().position(|h| h == c) {
-                Some(i) => {
-                    rest.remove(i);
-                }
-                None => {
-                    return Err(Refusal::new(format!(
-                        "{} is not in your hand",
-                        db().get(*c).title
-                    )));
-                }
-            }
             gained += value;
         }
+        let rest = self.hand_without(seat, sell)?;
         let cp = self.player(seat).cp + gained;
         if buy > cp {
             return Err(Refusal::new(format!(

@@ -62,14 +62,11 @@ impl XfGame {
         Ok((pool, target))
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Plays a card into the skill check in progress (or its combat): paid,
+    /// announced, and put on the stack; priority moves on (p. 28).
     pub(super) fn play_in_check(
         &mut self,
-        seat: Seat,
-        card: CardIdx,
-        mode: u8,
-        target: Option<Target>,
-        x: u32,
+        play: Pending,
         pool: Option<Pool>,
         events: &mut Events,
     ) -> Result<(), Refusal> {
@@ -78,30 +75,23 @@ impl XfGame {
             .as_ref()
             .is_some_and(|i| i.combat.is_some())
         {
-            return self.play_in_combat(seat, card, mode, target, x, pool, events);
+            return self.play_in_combat(play, pool, events);
         }
-        let (pool, target) = self.check_play(seat, card, mode, &target, x, pool)?;
-        let cost = self.pay(seat, card, pool, x)?;
-        self.take_from_hand(seat, card)?;
-        let next = self.next_seat(seat);
+        let (pool, target) = self.check_play(
+            play.player,
+            play.card,
+            play.mode,
+            &play.target,
+            play.x,
+            pool,
+        )?;
+        self.pay_and_announce(&play, pool, events)?;
+        let next = self.next_seat(play.player);
         let inv = self.investigation.as_mut().expect("checked");
-        inv.check.used.push(db().get(card).title.clone());
-        inv.check.stack.push(Pending {
-            card,
-            player: seat,
-            mode,
-            target,
-            x,
-        });
+        inv.check.used.push(db().get(play.card).title.clone());
+        inv.check.stack.push(Pending { target, ..play });
         inv.check.priority = next;
         inv.check.passes = 0;
-        events.push(Event::public(XfEvent::Played {
-            seat,
-            card,
-            cost,
-            pool,
-        }));
-        self.on_card_played(card, events);
         Ok(())
     }
 

@@ -126,42 +126,30 @@ impl XfGame {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn play_in_combat(
         &mut self,
-        seat: Seat,
-        card: CardIdx,
-        mode: u8,
-        target: Option<Target>,
-        x: u32,
+        play: Pending,
         pool: Option<Pool>,
         events: &mut Events,
     ) -> Result<(), Refusal> {
-        let pool = self.combat_play_check(seat, card, mode, &target, x, pool)?;
-        let cost = self.pay(seat, card, pool, x)?;
-        self.take_from_hand(seat, card)?;
-        let next = self.next_seat(seat);
+        let pool = self.combat_play_check(
+            play.player,
+            play.card,
+            play.mode,
+            &play.target,
+            play.x,
+            pool,
+        )?;
+        self.pay_and_announce(&play, pool, events)?;
+        let next = self.next_seat(play.player);
         let combat = self
             .investigation
             .as_mut()
             .and_then(|i| i.combat.as_mut())
             .expect("checked");
-        combat.stack.push(Pending {
-            card,
-            player: seat,
-            mode,
-            target,
-            x,
-        });
+        combat.stack.push(play);
         combat.priority = next;
         combat.passes = 0;
-        events.push(Event::public(XfEvent::Played {
-            seat,
-            card,
-            cost,
-            pool,
-        }));
-        self.on_card_played(card, events);
         Ok(())
     }
 
@@ -228,18 +216,8 @@ impl XfGame {
             }
         }
         for e in m.iter().flat_map(|m| m.effects.iter()) {
-            if let (Effect::Heal { amount, .. }, Some(Target::Agent(a))) = (e, &p.target)
-                && let Some(agent) = self.agent_mut(*a)
-            {
-                let n = (*amount).min(agent.damage);
-                agent.damage -= n;
-                if healing {
-                    agent.heal_blocked = false;
-                }
-                events.push(Event::public(XfEvent::Healed {
-                    agent: *a,
-                    amount: n,
-                }));
+            if let (Effect::Heal { amount, .. }, Some(Target::Agent(a))) = (e, &p.target) {
+                self.heal_agent(*a, *amount, healing, events);
             }
         }
         events.push(Event::public(XfEvent::Resolved {

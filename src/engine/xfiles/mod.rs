@@ -577,17 +577,22 @@ impl XfGame {
     }
 
     fn take_from_hand(&mut self, seat: Seat, card: CardIdx) -> Result<(), Refusal> {
-        let hand = &mut self.player_mut(seat).hand;
-        match hand.iter().position(|c| *c == card) {
-            Some(i) => {
-                hand.remove(i);
-                Ok(())
-            }
-            None => Err(Refusal::new(format!(
-                "{} is not in your hand",
-                db().get(card).title
-            ))),
+        let rest = self.hand_without(seat, &[card])?;
+        self.player_mut(seat).hand = rest;
+        Ok(())
+    }
+
+    /// The seat's hand once these cards (each once) are taken out, or which
+    /// one is not there.
+    fn hand_without(&self, seat: Seat, cards: &[CardIdx]) -> Result<Vec<CardIdx>, Refusal> {
+        let mut rest = self.player(seat).hand.clone();
+        for card in cards {
+            let i = rest.iter().position(|c| c == card).ok_or_else(|| {
+                Refusal::new(format!("{} is not in your hand", db().get(*card).title))
+            })?;
+            rest.remove(i);
         }
+        Ok(rest)
     }
 
     fn finish(&mut self, winners: Vec<Seat>, summary: String, events: &mut Events) {

@@ -401,17 +401,7 @@ impl XfGame {
                 Effect::Heal { amount, .. } => {
                     if let Some(Target::Agent(a)) = &p.target {
                         let healing = db().get(p.card).has_keyword(Keyword::Healing);
-                        if let Some(agent) = self.agent_mut(*a) {
-                            let n = (*amount).min(agent.damage);
-                            agent.damage -= n;
-                            if healing {
-                                agent.heal_blocked = false;
-                            }
-                            events.push(Event::public(XfEvent::Healed {
-                                agent: *a,
-                                amount: n,
-                            }));
-                        }
+                        self.heal_agent(*a, *amount, healing, events);
                     }
                 }
                 Effect::ChangeKeyword { from, to } => {
@@ -434,7 +424,7 @@ impl XfGame {
                             .map(|i| self.sites[i.site].directed)
                             .or_else(|| self.others_from(p.player).first().copied());
                         if let Some(of) = of.filter(|o| *o != p.player) {
-                            self.answer_extra(p.player, of, *v, events);
+                            self.answer(p.player, of, v.category(), *v, events);
                         }
                     }
                 }
@@ -447,42 +437,48 @@ impl XfGame {
         }));
     }
 
-    fn answer_extra(
+    /// Pays for a card from the hand and announces it to all (with the
+    /// income it triggers): the common part of every play.
+    pub(super) fn pay_and_announce(
         &mut self,
-        asker: Seat,
-        of: Seat,
-        value: crate::cards::Trait,
+        play: &Pending,
+        pool: Pool,
+        events: &mut Events,
+    ) -> Result<(), Refusal> {
+        let seat = play.player;
+        let cost = self.pay(seat, play.card, pool, play.x)?;
+        self.take_from_hand(seat, play.card)?;
+        events.push(Event::public(XfEvent::Played {
+            seat,
+            card: play.card,
+            cost,
+            pool,
+        }));
+        self.on_card_played(play.card, events);
+        Ok(())
+    }
+
+    /// Heals an Agent by up to `amount`; a HEALING card also lifts a ban on
+    /// healing (The Manitou, FAQ97 #58).
+    pub(super) fn heal_agent(
+        &mut self,
+        a: super::AgentRef,
+        amount: u8,
+        healing_card: bool,
         events: &mut Events,
     ) {
-        let xfile = self.player(of).xfile.expect("chosen");
-        let category = value.category();
-        let yes = db()
-            .get(xfile)
-            .characteristics
-            .is_some_and(|c| c.answers_yes(category, value));
-        self.player_mut(asker).notebook.push(super::Note::Answer {
-            about: of,
-            category,
-            value,
-            yes,
-        });
-        events.push(Event::public(XfEvent::Asked {
-            seat: asker,
-            of,
-            category,
-            value,
-        }));
-        let answer = XfEvent::Answer {
-            of,
-            category,
-            value,
-            yes,
+        let Some(agent) = self.agent_mut(a) else {
+            return;
         };
-        if self.players.iter().filter(|p| !p.out).count() > 2 {
-            events.push(Event::private(asker, answer));
-        } else {
-            events.push(Event::public(answer));
+        let n = amount.min(agent.damage);
+        agent.damage -= n;
+        if healing_card {
+            agent.heal_blocked = false;
         }
+        events.push(Event::public(XfEvent::Healed {
+            agent: a,
+            amount: n,
+        }));
     }
 
     /// A card played by the active player outside any skill check resolves at
@@ -493,13 +489,7 @@ impl XfGame {
         pool: Option<Pool>,
         events: &mut Events,
     ) -> Result<(), Refusal> {
-        let Pending {
-            card,
-            player: seat,
-            mode,
-            target,
-            x,
-        } = play;
+        let (card, seat, mode) = (play.card, play.player, play.mode);
         let c = db().get(card);
         if seat != self.active {
             return Err(self.not_your_move(seat));
@@ -548,24 +538,10 @@ impl XfGame {
                 c.title
             )));
         }
-        let pool = self.check_common(seat, card, mode, x, pool)?;
-        let target = self.check_effect_target(card, mode, &target)?;
-        let cost = self.pay(seat, card, pool, x)?;
-        self.take_from_hand(seat, card)?;
-        events.push(Event::public(XfEvent::Played {
-            seat,
-            card,
-            cost,
-            pool,
-        }));
-        self.on_card_played(card, events);
-        let pending = Pending {
-            card,
-            player: seat,
-            mode,
-            target,
-            x,
-        };
+        let pool = self.check_common(seat, card, mode, play.x, pool)?;
+        let target = self.check_effect_target(card, mode, &play.target)?;
+        let pending = Pending { target, ..play };
+        self.pay_and_announce(&pending, pool, events)?;
         self.resolve_effects(&pending, events);
         self.put_away(seat, card, mode);
         Ok(())

@@ -516,7 +516,7 @@ impl XfGame {
     }
 
     /// The answer to "Is your X-File's <category> <value>?" from the X-File card.
-    fn answer(
+    pub(super) fn answer(
         &mut self,
         asker: Seat,
         of: Seat,
@@ -628,7 +628,6 @@ impl XfGame {
                 db().get(xfile).title
             )));
         }
-        let same = |a: CardIdx, b: CardIdx| db().get(a).title == db().get(b).title;
         match inv.stage.clone() {
             Stage::Resolve { asked, guessed } if seat == self.active => {
                 if guessed || self.guessed_this_turn {
@@ -642,30 +641,9 @@ impl XfGame {
                     ));
                 }
                 self.guessed_this_turn = true;
-                let right = same(self.player(directed).xfile.expect("chosen"), xfile);
-                events.push(Event::public(XfEvent::Guessed {
-                    seat,
-                    of: directed,
-                    xfile,
-                    right,
-                }));
-                if right {
-                    self.finish(
-                        vec![seat],
-                        format!(
-                            "seat {} identified seat {}'s X-File, {}",
-                            seat + 1,
-                            directed + 1,
-                            db().get(xfile).title
-                        ),
-                        events,
-                    );
+                if self.judge_guess(seat, directed, xfile, events) {
                     return Ok(());
                 }
-                self.player_mut(seat).notebook.push(Note::WrongGuess {
-                    about: directed,
-                    xfile,
-                });
                 self.player_mut(seat).wrong_guesses += 1;
                 if self.options.one_guess {
                     self.finish(
@@ -679,36 +657,42 @@ impl XfGame {
                 Ok(())
             }
             Stage::Penalty if seat == directed => {
-                let active = self.active;
-                let right = same(self.player(active).xfile.expect("chosen"), xfile);
-                events.push(Event::public(XfEvent::Guessed {
-                    seat,
-                    of: active,
-                    xfile,
-                    right,
-                }));
-                if right {
-                    self.finish(
-                        vec![seat],
-                        format!(
-                            "seat {} identified seat {}'s X-File, {}",
-                            seat + 1,
-                            active + 1,
-                            db().get(xfile).title
-                        ),
-                        events,
-                    );
-                } else {
-                    self.player_mut(seat).notebook.push(Note::WrongGuess {
-                        about: active,
-                        xfile,
-                    });
+                // A wrong penalty guess carries no further penalty (p. 37).
+                if !self.judge_guess(seat, self.active, xfile, events) {
                     self.end_site(events);
                 }
                 Ok(())
             }
             _ => Err(self.out_of_phase(seat)),
         }
+    }
+
+    /// Announces a guess of `of`'s X-File: a right one wins the game, a wrong
+    /// one goes in the guesser's notebook. Returns whether it was right.
+    fn judge_guess(&mut self, seat: Seat, of: Seat, xfile: CardIdx, events: &mut Events) -> bool {
+        let actual = self.player(of).xfile.expect("chosen at set-up");
+        // Reprints share a title: naming any printing is right.
+        let right = db().get(actual).title == db().get(xfile).title;
+        events.push(Event::public(XfEvent::Guessed {
+            seat,
+            of,
+            xfile,
+            right,
+        }));
+        if right {
+            let summary = format!(
+                "seat {} identified seat {}'s X-File, {}",
+                seat + 1,
+                of + 1,
+                db().get(xfile).title
+            );
+            self.finish(vec![seat], summary, events);
+        } else {
+            self.player_mut(seat)
+                .notebook
+                .push(Note::WrongGuess { about: of, xfile });
+        }
+        right
     }
 
     /// After resolution the Site is discarded (p. 37).

@@ -147,20 +147,7 @@ impl XfGame {
         cards: &[crate::cards::CardIdx],
         events: &mut Events,
     ) -> Result<(), Refusal> {
-        let mut rest = self.player(seat).hand.clone();
-        for c in cards {
-            match rest.iter().position(|h| h == c) {
-                Some(i) => {
-                    rest.remove(i);
-                }
-                None => {
-                    return Err(Refusal::new(format!(
-                        "{} is not in your hand",
-                        db().get(*c).title
-                    )));
-                }
-            }
-        }
+        let rest = self.hand_without(seat, cards)?;
         let p = self.player_mut(seat);
         p.hand = rest;
         p.discard.extend(cards);
