@@ -421,22 +421,17 @@ impl Store {
         if let Some(dup) = record(&mut tx, idem, Some(game), update.now).await? {
             return Ok(Committed::Duplicate(dup));
         }
-        let changed = sqlx::query(
-            "UPDATE games SET status = $3, state = $4, state_format = $5, to_act = $6, result = $7, deadline_at = $8, \
-             remind_at = $9, updated_at = $10, version = version + 1, action_count = action_count + $11 \
-             WHERE id = $1 AND version = $2",
+        let changed = bind_update(
+            sqlx::query(
+                "UPDATE games SET status = $3, state = $4, state_format = $5, to_act = $6, result = $7, deadline_at = $8, \
+                 remind_at = $9, updated_at = $10, version = version + 1, action_count = action_count + $11 \
+                 WHERE id = $1 AND version = $2",
+            ),
+            game,
+            expected_version,
+            update,
+            action.is_some(),
         )
-        .bind(game)
-        .bind(expected_version)
-        .bind(update.status.as_str())
-        .bind(&update.state)
-        .bind(update.state_format)
-        .bind(&update.to_act)
-        .bind(&update.result)
-        .bind(update.deadline_at)
-        .bind(update.remind_at)
-        .bind(update.now)
-        .bind(i64::from(action.is_some()))
         .execute(&mut *tx)
         .await?;
         if changed.rows_affected() != 1 {
@@ -494,7 +489,7 @@ impl Store {
             Some(a) => (a.seat, a.user_id.as_str(), a.action.as_str(), a.format),
             None => (0, "", "", 0),
         };
-        let done = sqlx::query(
+        let query = sqlx::query(
             "WITH g AS (UPDATE games SET status = $3, state = $4, state_format = $5, to_act = $6, result = $7, \
              deadline_at = $8, remind_at = $9, updated_at = $10, version = version + 1, action_count = action_count + $11 \
              WHERE id = $1 AND version = $2 RETURNING action_count), \
@@ -502,26 +497,16 @@ impl Store {
              SELECT $1, g.action_count, $12, $13, $14, $15, $10 FROM g WHERE $11 = 1 RETURNING seq) \
              INSERT INTO interactions (key, game_id, response, created_at) SELECT $16, $1, $17, $10 FROM g \
              RETURNING (SELECT COUNT(*) FROM a)",
-        )
-        .bind(game)
-        .bind(expected_version)
-        .bind(update.status.as_str())
-        .bind(&update.state)
-        .bind(update.state_format)
-        .bind(&update.to_act)
-        .bind(&update.result)
-        .bind(update.deadline_at)
-        .bind(update.remind_at)
-        .bind(update.now)
-        .bind(i64::from(action.is_some()))
-        .bind(seat)
-        .bind(user)
-        .bind(act)
-        .bind(format)
-        .bind(idem.key)
-        .bind(&idem.response)
-        .fetch_optional(&self.pool)
-        .await;
+        );
+        let done = bind_update(query, game, expected_version, update, action.is_some())
+            .bind(seat)
+            .bind(user)
+            .bind(act)
+            .bind(format)
+            .bind(idem.key)
+            .bind(&idem.response)
+            .fetch_optional(&self.pool)
+            .await;
         match done {
             Ok(Some(_)) => Ok(Committed::Applied(())),
             Ok(None) => {
@@ -595,4 +580,29 @@ async fn missing_or_conflict(tx: &mut sqlx::Transaction<'_, sqlx::Any>, game: i6
         Ok(None) => StoreError::NoSuchGame(game),
         Err(e) => e.into(),
     }
+}
+
+type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
+
+/// Binds $1-$11 of a game update (both write paths share them): id,
+/// expected version, the new columns, and whether an action is logged.
+fn bind_update<'q>(
+    query: AnyQuery<'q>,
+    game: i64,
+    expected_version: i64,
+    update: &'q GameUpdate,
+    logs_action: bool,
+) -> AnyQuery<'q> {
+    query
+        .bind(game)
+        .bind(expected_version)
+        .bind(update.status.as_str())
+        .bind(&update.state)
+        .bind(update.state_format)
+        .bind(&update.to_act)
+        .bind(&update.result)
+        .bind(update.deadline_at)
+        .bind(update.remind_at)
+        .bind(update.now)
+        .bind(i64::from(logs_action))
 }

@@ -27,36 +27,24 @@ fn pips(c: [bool; 3]) -> String {
 
 /// Resolves a card named by a player among the cards they could mean.
 fn pick(text: &str, among: &[FanIdx], place: &str) -> Result<FanIdx, UserError> {
-    let db = fan_db();
-    if let Some(found) = db.find(text).filter(|c| among.contains(c)) {
+    if let Some(found) = fan_db().find(text).filter(|c| among.contains(c)) {
         return Ok(found);
     }
-    let wanted = crate::cards::normalize(text);
-    let best = among
-        .iter()
-        .map(|c| {
-            (
-                *c,
-                strsim::jaro_winkler(&wanted, &crate::cards::normalize(name(*c))),
-            )
-        })
-        .max_by(|a, b| a.1.total_cmp(&b.1));
-    match best {
-        Some((c, s)) if s >= 0.85 => Ok(c),
-        _ => {
-            let mut names: Vec<&str> = among.iter().map(|c| name(*c)).collect();
-            names.sort();
-            names.dedup();
-            Err(UserError::new(format!(
-                "'{text}' is not {place}. {}",
-                if names.is_empty() {
-                    "There is none.".to_string()
-                } else {
-                    format!("You have: {}.", names.join(", "))
-                }
-            )))
-        }
+    let score = |t: &str, n: &str| {
+        strsim::jaro_winkler(&crate::cards::normalize(t), &crate::cards::normalize(n))
+    };
+    if let Some(c) = super::best_named(text, among, name, score) {
+        return Ok(c);
     }
+    let names = super::names_of(among, name);
+    Err(UserError::new(format!(
+        "'{text}' is not {place}. {}",
+        if names.is_empty() {
+            "There is none.".to_string()
+        } else {
+            format!("You have: {}.", names.join(", "))
+        }
+    )))
 }
 
 impl GameUi for FanGame {

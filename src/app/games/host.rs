@@ -286,15 +286,9 @@ impl<G: GameUi> Driver for Host<G> {
                         .collect();
                     allowed.dedup();
                     if !allowed.is_empty() {
-                        let shown: Vec<&String> = allowed.iter().take(12).collect();
-                        let more = allowed.len().saturating_sub(shown.len());
+                        let (shown, more) = join_capped(&allowed, 12, "; ");
                         text.push_str(&format!(
-                            "\nYou may now: {}{}.",
-                            shown
-                                .iter()
-                                .map(|s| s.as_str())
-                                .collect::<Vec<_>>()
-                                .join("; "),
+                            "\nYou may now: {shown}{}.",
                             if more > 0 {
                                 format!(" (and {more} more; see /hand)")
                             } else {
@@ -406,4 +400,10 @@ pub fn split_list(text: &str) -> Vec<String> {
         .filter(|s| !s.is_empty())
         .map(str::to_string)
         .collect()
+}
+
+/// Up to `max` items joined with `sep`, and how many were left out.
+pub fn join_capped(items: &[String], max: usize, sep: &str) -> (String, usize) {
+    let shown: Vec<&str> = items.iter().take(max).map(String::as_str).collect();
+    (shown.join(sep), items.len() - shown.len())
 }

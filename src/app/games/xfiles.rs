@@ -37,26 +37,18 @@ fn pick(text: &str, among: &[CardIdx], place: &str) -> Result<CardIdx, UserError
     if let Some(c) = db().by_id(text).filter(|c| among.contains(c)) {
         return Ok(c);
     }
-    let best = among
-        .iter()
-        .map(|c| (*c, name_score(text, title(*c))))
-        .max_by(|a, b| a.1.total_cmp(&b.1));
-    match best {
-        Some((c, s)) if s >= 0.85 => Ok(c),
-        _ => {
-            let mut names: Vec<&str> = among.iter().map(|c| title(*c)).collect();
-            names.sort();
-            names.dedup();
-            Err(UserError::new(format!(
-                "'{text}' is not {place}.{}",
-                if names.is_empty() {
-                    " There is none.".to_string()
-                } else {
-                    format!(" Choose one of: {}.", names.join(", "))
-                }
-            )))
-        }
+    if let Some(c) = super::best_named(text, among, title, name_score) {
+        return Ok(c);
     }
+    let names = super::names_of(among, title);
+    Err(UserError::new(format!(
+        "'{text}' is not {place}.{}",
+        if names.is_empty() {
+            " There is none.".to_string()
+        } else {
+            format!(" Choose one of: {}.", names.join(", "))
+        }
+    )))
 }
 
 fn section(text: &str) -> Section {
@@ -992,16 +984,11 @@ impl GameUi for XfGame {
         allowed.sort();
         allowed.dedup();
         if !allowed.is_empty() {
-            let shown: Vec<&String> = allowed.iter().take(15).collect();
+            let (shown, more) = super::host::join_capped(&allowed, 15, " · ");
             out.push_str(&format!(
-                "\nYou may: {}{}",
-                shown
-                    .iter()
-                    .map(|s| s.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" · "),
-                if allowed.len() > 15 {
-                    format!(" (and {} more)", allowed.len() - 15)
+                "\nYou may: {shown}{}",
+                if more > 0 {
+                    format!(" (and {more} more)")
                 } else {
                     String::new()
                 }
