@@ -9,9 +9,9 @@ mod xf_random;
 
 use std::time::{Duration, Instant};
 
-use rand::{Rng, RngExt, SeedableRng};
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use xf_random::{pick, random_deck};
+use xf_random::{bot_move, random_deck};
 use xfiles_bot::engine::xfiles::{XfAction, XfGame, XfOptions};
 use xfiles_bot::engine::{Game, Seat, step};
 
@@ -30,14 +30,7 @@ fn playout(seed: u64, players: usize) -> Played {
     let mut actions = Vec::new();
     let mut states = Vec::new();
     while g.outcome().is_none() && actions.len() < 20_000 {
-        let due = g.to_act();
-        let seat = due[rng.random_range(0..due.len())];
-        let legal: Vec<XfAction> = g
-            .legal_actions(seat)
-            .into_iter()
-            .filter(|a| *a != XfAction::Resign)
-            .collect();
-        let action = pick(&mut rng, &legal);
+        let (seat, action) = bot_move(&g, &mut rng).unwrap();
         g = step(&g, seat, &action).unwrap().0;
         actions.push((seat, action));
         if actions.len() % 64 == 0 {

@@ -7,7 +7,7 @@
 
 mod support;
 
-use support::{Backend, app_on, blocks, database, run_console};
+use support::{Backend, app_on, database, play_script, run_console};
 use xfiles_bot::app::App;
 use xfiles_bot::cards::fan::fan_db;
 use xfiles_bot::engine::Game;
@@ -121,35 +121,14 @@ async fn write_script() -> String {
 
 #[tokio::test]
 async fn scripted_fan_game_reaches_its_final_score() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(SCRIPT);
-    if std::env::var("XFILES_WRITE_SCRIPTS").is_ok() {
-        std::fs::write(&path, write_script().await).unwrap();
-    }
-    let script = std::fs::read_to_string(&path).unwrap();
-    let expect = script
-        .lines()
-        .find_map(|l| l.strip_prefix("# expect: "))
-        .expect("an expect line")
-        .to_string();
-    let db = database(Backend::Sqlite).await;
-    let app = app_on(&db, SEED).await;
-    let (out, err, failures) = run_console(&app, &script).await;
-    assert_eq!((failures, err.as_str()), (0, ""));
-    assert!(
-        !out.contains("Refused"),
-        "every scripted move is legal:\n{out}"
-    );
-    let g = state(&app).await;
+    let run = play_script(SCRIPT, SEED, write_script).await;
+    let (app, expect) = (&run.app, &run.expect);
+    let g = state(app).await;
     assert_eq!(
-        format!("alice {}, bob {}", g.scores[0], g.scores[1]),
+        &format!("alice {}, bob {}", g.scores[0], g.scores[1]),
         expect
     );
-    let last_channel = blocks(&out)
-        .into_iter()
-        .rev()
-        .find(|(h, _)| h == "[#table]")
-        .unwrap()
-        .1;
+    let last_channel = &run.last_channel;
     assert!(last_channel.contains("**Game over**"), "{last_channel}");
     assert!(
         last_channel.contains("**Period 3 ends.**"),

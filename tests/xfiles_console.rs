@@ -9,7 +9,7 @@
 
 mod support;
 
-use support::{Backend, app_on, blocks, database, run_console};
+use support::{Backend, app_on, database, play_script, run_console};
 use xfiles_bot::app::App;
 use xfiles_bot::cards::effects::Section;
 use xfiles_bot::cards::{self, CardIdx};
@@ -194,31 +194,13 @@ async fn write_script() -> String {
 
 #[tokio::test]
 async fn scripted_xfiles_game_ends_with_a_correct_guess() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(SCRIPT);
-    if std::env::var("XFILES_WRITE_SCRIPTS").is_ok() {
-        std::fs::write(&path, write_script().await).unwrap();
-    }
-    let script = std::fs::read_to_string(&path).unwrap();
-    let expect = script
-        .lines()
-        .find_map(|l| l.strip_prefix("# expect: "))
-        .expect("an expect line")
-        .to_string();
-    let db = database(Backend::Sqlite).await;
-    let app = app_on(&db, SEED).await;
-    let (out, err, failures) = run_console(&app, &script).await;
-    assert_eq!((failures, err.as_str()), (0, ""));
-    assert!(!out.contains("Refused"), "every move is legal:\n{out}");
-    let g = state(&app).await;
+    let run = play_script(SCRIPT, SEED, write_script).await;
+    let (app, out, expect) = (&run.app, &run.out, &run.expect);
+    let g = state(app).await;
     let outcome = g.outcome().expect("the game is over");
-    assert_eq!(outcome.summary, expect);
+    assert_eq!(&outcome.summary, expect);
     assert!(expect.contains("identified"), "won by a correct guess");
-    let last_channel = blocks(&out)
-        .into_iter()
-        .rev()
-        .find(|(h, _)| h == "[#table]")
-        .unwrap()
-        .1;
+    let last_channel = &run.last_channel;
     assert!(last_channel.contains("Game over"), "{last_channel}");
     let row = app.store().game(1).await.unwrap().unwrap();
     assert_eq!(row.status, xfiles_bot::store::GameStatus::Finished);

@@ -7,14 +7,14 @@
 #[path = "support/xf_random.rs"]
 mod xf_random;
 
-use rand::{Rng, RngExt, SeedableRng};
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use xf_random::{pick, random_deck};
+use xf_random::{bot_move, random_deck};
 use xfiles_bot::app::games::host::Host;
 use xfiles_bot::app::{Address, Table};
 use xfiles_bot::cards::{self, CardIdx};
 use xfiles_bot::decks::StoredDeck;
-use xfiles_bot::engine::xfiles::{Phase, XfAction, XfEvent, XfGame, XfOptions};
+use xfiles_bot::engine::xfiles::{Phase, XfEvent, XfGame, XfOptions};
 use xfiles_bot::engine::{Audience, Event, Game, Seat, step};
 
 fn owned(g: &XfGame, seat: Seat) -> usize {
@@ -199,24 +199,7 @@ pub fn playout(seed: u64, players: usize) -> usize {
             g.turn,
             g.phase_name()
         );
-        let due = g.to_act();
-        assert!(
-            !due.is_empty(),
-            "seed {seed}: nobody to act in {}",
-            g.phase_name()
-        );
-        let seat = due[rng.random_range(0..due.len())];
-        let legal: Vec<XfAction> = g
-            .legal_actions(seat)
-            .into_iter()
-            .filter(|a| *a != XfAction::Resign)
-            .collect();
-        assert!(
-            !legal.is_empty(),
-            "seed {seed}: seat {seat} must act but may do nothing in {}",
-            g.phase_name()
-        );
-        let action = pick(&mut rng, &legal);
+        let (seat, action) = bot_move(&g, &mut rng).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let (next, events) = step(&g, seat, &action)
             .unwrap_or_else(|r| panic!("seed {seed}: listed {action:?} refused: {r}"));
         check(&next, &initial, &events, seed);

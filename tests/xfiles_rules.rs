@@ -352,10 +352,7 @@ fn case_assignment_p24_sites_are_paid_and_two_identical_sites_not_in_one_turn() 
 #[test]
 fn case_assignment_p24_a_two_skill_site_needs_the_skill_announced() {
     let mut g = two(&[TOWNSEND], &[]);
-    advance(&mut g, Phase::Deployment);
-    to_field(&mut g, 0, &[MULDER]);
-    act(&mut g, 0, XfAction::Done);
-    act(&mut g, 0, site(TOWNSEND));
+    field_and_site(&mut g, &[MULDER], TOWNSEND, None);
     advance(&mut g, Phase::Investigation);
     let r = refused(&g, 0, investigate(0, &[MULDER]));
     assert!(r.reason.to_lowercase().contains("skill"), "{r}");
@@ -425,10 +422,7 @@ fn bluffs_p24_a_site_without_bluffs_is_discarded_at_the_end_of_the_turn() {
 #[test]
 fn investigation_p27_only_field_agents_and_one_investigation_a_turn() {
     let mut g = two(&[AUBREY, CAPE_COD], &[]);
-    advance(&mut g, Phase::Deployment);
-    to_field(&mut g, 0, &[MULDER, SCULLY]);
-    act(&mut g, 0, XfAction::Done);
-    act(&mut g, 0, site(AUBREY));
+    field_and_site(&mut g, &[MULDER, SCULLY], AUBREY, None);
     act(&mut g, 0, site(CAPE_COD));
     advance(&mut g, Phase::Investigation);
     let r = refused(&g, 0, investigate(0, &[MULDER, LAMANA]));
@@ -444,10 +438,7 @@ fn investigation_p27_only_field_agents_and_one_investigation_a_turn() {
 #[test]
 fn skill_check_p28_the_active_player_may_play_first_and_the_last_played_resolves_first() {
     let mut g = two(&[AUBREY, X], &[MANITOU]);
-    advance(&mut g, Phase::Deployment);
-    to_field(&mut g, 0, &[MULDER]);
-    act(&mut g, 0, XfAction::Done);
-    act(&mut g, 0, site(AUBREY));
+    field_and_site(&mut g, &[MULDER], AUBREY, None);
     advance(&mut g, Phase::Investigation);
     act(&mut g, 0, investigate(0, &[MULDER]));
     assert_eq!(g.to_act(), vec![0], "p. 28: the active player first");
@@ -482,10 +473,7 @@ fn skill_check_p28_the_active_player_may_play_first_and_the_last_played_resolves
 #[test]
 fn skill_check_p29_the_same_card_is_not_used_twice_in_one_check() {
     let mut g = two(&[AUBREY, SHEILA_BRAUN, "XF97-0207v2"], &[]);
-    advance(&mut g, Phase::Deployment);
-    to_field(&mut g, 0, &[MULDER]);
-    act(&mut g, 0, XfAction::Done);
-    act(&mut g, 0, site(AUBREY));
+    field_and_site(&mut g, &[MULDER], AUBREY, None);
     advance(&mut g, Phase::Investigation);
     act(&mut g, 0, investigate(0, &[MULDER]));
     act(&mut g, 0, play(SHEILA_BRAUN));
@@ -497,10 +485,7 @@ fn skill_check_p29_the_same_card_is_not_used_twice_in_one_check() {
 #[test]
 fn skill_check_p29_a_failed_check_earns_no_question() {
     let mut g = two(&[AUBREY], &[]);
-    advance(&mut g, Phase::Deployment);
-    to_field(&mut g, 0, &[SCULLY]);
-    act(&mut g, 0, XfAction::Done);
-    act(&mut g, 0, site(AUBREY));
+    field_and_site(&mut g, &[SCULLY], AUBREY, None);
     advance(&mut g, Phase::Investigation);
     act(&mut g, 0, investigate(0, &[SCULLY]));
     pass_until_resolved(&mut g);
@@ -523,10 +508,7 @@ fn skill_check_p29_a_failed_check_earns_no_question() {
 #[test]
 fn activators_p16_conspiracy_cards_on_the_opponents_turn_only_and_the_site_keyword() {
     let mut g = two(&[CAPE_COD, MANITOU], &[MANITOU]);
-    advance(&mut g, Phase::Deployment);
-    to_field(&mut g, 0, &[SCULLY]);
-    act(&mut g, 0, XfAction::Done);
-    act(&mut g, 0, site(CAPE_COD));
+    field_and_site(&mut g, &[SCULLY], CAPE_COD, None);
     advance(&mut g, Phase::Investigation);
     act(&mut g, 0, investigate(0, &[SCULLY]));
     // The active player may not play a CP card (p. 14).
@@ -553,19 +535,9 @@ fn combat_p32_an_adversary_with_lrc_na_skips_the_long_range_round() {
 #[test]
 fn combat_p33_damage_to_one_agent_of_the_adversarys_players_choice_not_split() {
     let mut g = manitou_combat(&[]);
-    while g.to_act() != vec![1]
-        || g.investigation
-            .as_ref()
-            .unwrap()
-            .combat
-            .as_ref()
-            .unwrap()
-            .step
-            != xfiles_bot::engine::xfiles::CombatStep::Assign
-    {
-        let s = g.to_act()[0];
-        act(&mut g, s, XfAction::Pass);
-    }
+    pass_while(&mut g, |c| {
+        c.step != xfiles_bot::engine::xfiles::CombatStep::Assign
+    });
     let r = refused(
         &g,
         1,
@@ -581,15 +553,9 @@ fn combat_p33_damage_to_one_agent_of_the_adversarys_players_choice_not_split() {
             to: vec![(id(SCULLY), 6)],
         },
     );
-    while g
-        .investigation
-        .as_ref()
-        .and_then(|i| i.combat.as_ref())
-        .is_some_and(|c| c.step == xfiles_bot::engine::xfiles::CombatStep::AfterDamage)
-    {
-        let s = g.to_act()[0];
-        act(&mut g, s, XfAction::Pass);
-    }
+    pass_while(&mut g, |c| {
+        c.step == xfiles_bot::engine::xfiles::CombatStep::AfterDamage
+    });
     // Scully (HEALTH 4) takes 4 at most and goes to the Hospital (p. 33).
     let scully = g.agent(agent(0, SCULLY)).unwrap();
     assert_eq!(scully.damage, 4);
@@ -788,18 +754,7 @@ fn multiplayer_p40_a_site_is_directed_at_one_opponent_announced() {
 fn multiplayer_p41_who_plays_which_pool_secret_answers_and_no_pooling() {
     use xfiles_bot::cards::Pool;
     let mut g = many(&[&[AUBREY], &[MANITOU], &[SHEILA_BRAUN]]);
-    advance(&mut g, Phase::Deployment);
-    to_field(&mut g, 0, &[MULDER, SCULLY]);
-    act(&mut g, 0, XfAction::Done);
-    act(
-        &mut g,
-        0,
-        XfAction::PlaySite {
-            card: id(AUBREY),
-            directed: Some(2),
-            free: false,
-        },
-    );
+    field_and_site(&mut g, &[MULDER, SCULLY], AUBREY, Some(2));
     advance(&mut g, Phase::Investigation);
     act(&mut g, 0, investigate(0, &[MULDER, SCULLY]));
     // The Directed Player (seat 3) plays CP or *P cards only; a third
@@ -849,18 +804,7 @@ fn multiplayer_p41_who_plays_which_pool_secret_answers_and_no_pooling() {
 #[test]
 fn multiplayer_p41_answers_are_given_in_secret() {
     let mut g = many(&[&[AUBREY], &[], &[]]);
-    advance(&mut g, Phase::Deployment);
-    to_field(&mut g, 0, &[MULDER, SCULLY]);
-    act(&mut g, 0, XfAction::Done);
-    act(
-        &mut g,
-        0,
-        XfAction::PlaySite {
-            card: id(AUBREY),
-            directed: Some(2),
-            free: false,
-        },
-    );
+    field_and_site(&mut g, &[MULDER, SCULLY], AUBREY, Some(2));
     advance(&mut g, Phase::Investigation);
     act(&mut g, 0, investigate(0, &[MULDER, SCULLY]));
     pass_until_resolved(&mut g);

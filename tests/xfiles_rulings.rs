@@ -59,6 +59,27 @@ fn fight_out(g: &mut XfGame, victim: &str) {
     }
 }
 
+/// Seat 0's Mulder, Scully and Kosseff investigate Aubrey, MO, under which
+/// seat 1 placed these Bluffs (not yet revealed).
+fn three_agents_at_bluffed_aubrey(bluffs: &[&str]) -> XfGame {
+    let mut g = many_with(&[MULDER, SCULLY, KOSSEFF], &[&[AUBREY], bluffs]);
+    field_and_site(&mut g, &[MULDER, SCULLY, KOSSEFF], AUBREY, None);
+    act(&mut g, 0, XfAction::Done);
+    for b in bluffs {
+        act(
+            &mut g,
+            1,
+            XfAction::PlaceBluff {
+                site: 0,
+                card: id(b),
+            },
+        );
+    }
+    advance(&mut g, Phase::Investigation);
+    act(&mut g, 0, investigate(0, &[MULDER, SCULLY, KOSSEFF]));
+    g
+}
+
 // ---- B.1 Timing and phases ----
 
 #[test]
@@ -78,10 +99,7 @@ fn every_player_trims_to_seven_in_every_debriefing_faq21_43a() {
 #[test]
 fn only_agents_sent_to_the_site_contribute_faq97_12_ra_p6() {
     let mut g = two(&[AUBREY], &[]);
-    advance(&mut g, Phase::Deployment);
-    to_field(&mut g, 0, &[MULDER, SCULLY]);
-    act(&mut g, 0, XfAction::Done);
-    act(&mut g, 0, site(AUBREY));
+    field_and_site(&mut g, &[MULDER, SCULLY], AUBREY, None);
     advance(&mut g, Phase::Investigation);
     act(&mut g, 0, investigate(0, &[MULDER]));
     // Scully is in the Field but not sent: Mulder's 3 only.
@@ -91,10 +109,7 @@ fn only_agents_sent_to_the_site_contribute_faq97_12_ra_p6() {
 #[test]
 fn hospital_agents_are_in_no_team_faq21_16_56() {
     let mut g = two(&[AUBREY], &[]);
-    advance(&mut g, Phase::Deployment);
-    to_field(&mut g, 0, &[MULDER]);
-    act(&mut g, 0, XfAction::Done);
-    act(&mut g, 0, site(AUBREY));
+    field_and_site(&mut g, &[MULDER], AUBREY, None);
     advance(&mut g, Phase::Investigation);
     g.players[0].agents[1].section = Section::Hospital;
     g.players[0].agents[1].damage = 4;
@@ -107,10 +122,7 @@ fn every_keyword_of_a_multi_site_is_live_for_activators_faq97_57_ra_p6() {
     // Townsend (MOTIVE/RESULT): the Manitou (MOTIVE SITE) may be played even
     // though the investigator announced ALIEN INVESTIGATION.
     let mut g = two(&[TOWNSEND], &[MANITOU]);
-    advance(&mut g, Phase::Deployment);
-    to_field(&mut g, 0, &[MULDER]);
-    act(&mut g, 0, XfAction::Done);
-    act(&mut g, 0, site(TOWNSEND));
+    field_and_site(&mut g, &[MULDER], TOWNSEND, None);
     advance(&mut g, Phase::Investigation);
     act(
         &mut g,
@@ -128,10 +140,7 @@ fn every_keyword_of_a_multi_site_is_live_for_activators_faq97_57_ra_p6() {
 #[test]
 fn dual_prerequisite_sites_keep_the_announced_skill_adv_p24_scr16_50() {
     let mut g = two(&[TOWNSEND], &[]);
-    advance(&mut g, Phase::Deployment);
-    to_field(&mut g, 0, &[MULDER]);
-    act(&mut g, 0, XfAction::Done);
-    act(&mut g, 0, site(TOWNSEND));
+    field_and_site(&mut g, &[MULDER], TOWNSEND, None);
     advance(&mut g, Phase::Investigation);
     let r = refused(
         &g,
@@ -151,22 +160,7 @@ fn dual_prerequisite_sites_keep_the_announced_skill_adv_p24_scr16_50() {
 
 #[test]
 fn car_troubles_leaves_two_agents_and_the_rest_add_nothing_adv_p30() {
-    let mut g = many_with(&[MULDER, SCULLY, KOSSEFF], &[&[AUBREY], &[CAR_TROUBLES]]);
-    advance(&mut g, Phase::Deployment);
-    to_field(&mut g, 0, &[MULDER, SCULLY, KOSSEFF]);
-    act(&mut g, 0, XfAction::Done);
-    act(&mut g, 0, site(AUBREY));
-    act(&mut g, 0, XfAction::Done);
-    act(
-        &mut g,
-        1,
-        XfAction::PlaceBluff {
-            site: 0,
-            card: id(CAR_TROUBLES),
-        },
-    );
-    advance(&mut g, Phase::Investigation);
-    act(&mut g, 0, investigate(0, &[MULDER, SCULLY, KOSSEFF]));
+    let mut g = three_agents_at_bluffed_aubrey(&[CAR_TROUBLES]);
     assert_eq!(g.team_total(Skill::Behavioral), 7);
     act(&mut g, 1, XfAction::PayBluff { pay: true });
     let r = refused(
@@ -336,22 +330,7 @@ fn deep_throat_is_removed_from_the_game_not_discarded_faq97_32() {
 
 #[test]
 fn an_unpaid_bluff_is_discarded_without_effect_ra_p8_faq21_60a() {
-    let mut g = many_with(&[MULDER, SCULLY, KOSSEFF], &[&[AUBREY], &[CAR_TROUBLES]]);
-    advance(&mut g, Phase::Deployment);
-    to_field(&mut g, 0, &[MULDER, SCULLY, KOSSEFF]);
-    act(&mut g, 0, XfAction::Done);
-    act(&mut g, 0, site(AUBREY));
-    act(&mut g, 0, XfAction::Done);
-    act(
-        &mut g,
-        1,
-        XfAction::PlaceBluff {
-            site: 0,
-            card: id(CAR_TROUBLES),
-        },
-    );
-    advance(&mut g, Phase::Investigation);
-    act(&mut g, 0, investigate(0, &[MULDER, SCULLY, KOSSEFF]));
+    let mut g = three_agents_at_bluffed_aubrey(&[CAR_TROUBLES]);
     let cp1 = cp(&g, 1);
     act(&mut g, 1, XfAction::PayBluff { pay: false });
     assert_eq!(cp(&g, 1), cp1);
@@ -362,27 +341,7 @@ fn an_unpaid_bluff_is_discarded_without_effect_ra_p8_faq21_60a() {
 
 #[test]
 fn several_bluffs_under_one_site_are_each_paid_and_resolved_faq21_3() {
-    let mut g = many_with(
-        &[MULDER, SCULLY, KOSSEFF],
-        &[&[AUBREY], &[CAR_TROUBLES, SLEEP_DEPRIVATION]],
-    );
-    advance(&mut g, Phase::Deployment);
-    to_field(&mut g, 0, &[MULDER, SCULLY, KOSSEFF]);
-    act(&mut g, 0, XfAction::Done);
-    act(&mut g, 0, site(AUBREY));
-    act(&mut g, 0, XfAction::Done);
-    for b in [CAR_TROUBLES, SLEEP_DEPRIVATION] {
-        act(
-            &mut g,
-            1,
-            XfAction::PlaceBluff {
-                site: 0,
-                card: id(b),
-            },
-        );
-    }
-    advance(&mut g, Phase::Investigation);
-    act(&mut g, 0, investigate(0, &[MULDER, SCULLY, KOSSEFF]));
+    let mut g = three_agents_at_bluffed_aubrey(&[CAR_TROUBLES, SLEEP_DEPRIVATION]);
     let cp1 = cp(&g, 1);
     let mut paid = 0;
     while stage(&g) != Some(Stage::Check) {
@@ -500,15 +459,7 @@ fn an_agent_wounded_by_the_manitou_does_not_heal_until_a_healing_card_faq97_58_r
 fn a_healing_card_lifts_the_manitous_block_faq97_58_faq21_35() {
     let mut g = manitou_combat(&[FIRST_AID]);
     // Mulder takes the Manitou's 6 (HEALTH 5: to 0) and First Aid saves him.
-    while g
-        .investigation
-        .as_ref()
-        .and_then(|i| i.combat.as_ref())
-        .is_some_and(|c| c.step != CombatStep::Assign)
-    {
-        let s = g.to_act()[0];
-        act(&mut g, s, XfAction::Pass);
-    }
+    pass_while(&mut g, |c| c.step != CombatStep::Assign);
     act(
         &mut g,
         1,
@@ -540,15 +491,7 @@ fn a_healing_card_lifts_the_manitous_block_faq97_58_faq21_35() {
 #[test]
 fn the_adversarys_player_names_the_agent_it_attacks_faq21_61() {
     let mut g = manitou_combat(&[]);
-    while g
-        .investigation
-        .as_ref()
-        .and_then(|i| i.combat.as_ref())
-        .is_some_and(|c| c.step != CombatStep::Assign)
-    {
-        let s = g.to_act()[0];
-        act(&mut g, s, XfAction::Pass);
-    }
+    pass_while(&mut g, |c| c.step != CombatStep::Assign);
     assert_eq!(g.to_act(), vec![1]);
     let r = refused(
         &g,
@@ -704,10 +647,7 @@ fn mulders_rp_must_buy_cards_that_turn_or_is_lost_faq97_37_ra_p9() {
 #[test]
 fn resource_witnesses_stay_in_play_others_are_discarded_faq97_42_ra_p9() {
     let mut g = two(&[AUBREY, DR_DIAMOND, SHEILA_BRAUN], &[]);
-    advance(&mut g, Phase::Deployment);
-    to_field(&mut g, 0, &[MULDER]);
-    act(&mut g, 0, XfAction::Done);
-    act(&mut g, 0, site(AUBREY));
+    field_and_site(&mut g, &[MULDER], AUBREY, None);
     advance(&mut g, Phase::Investigation);
     g.players[0].rp = 10;
     act(&mut g, 0, investigate(0, &[MULDER]));

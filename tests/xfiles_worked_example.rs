@@ -9,7 +9,9 @@ use xf::*;
 use xfiles_bot::cards::effects::Section;
 use xfiles_bot::cards::{Category, Trait};
 use xfiles_bot::engine::Game;
-use xfiles_bot::engine::xfiles::{Phase, Stage, Target, XfAction, XfEvent, XfGame, XfOptions};
+use xfiles_bot::engine::xfiles::{
+    CombatStep, Phase, Stage, Target, XfAction, XfEvent, XfGame, XfOptions,
+};
 
 const MULDER: &str = "XF96-0169v1";
 const SCULLY: &str = "XF96-0172v1";
@@ -394,41 +396,15 @@ fn pass_round(g: &mut XfGame) {
         .as_ref()
         .unwrap()
         .round;
-    while g
-        .investigation
-        .as_ref()
-        .and_then(|i| i.combat.as_ref())
-        .is_some_and(|c| c.round == round)
-    {
-        let seat = g.to_act()[0];
-        act(g, seat, XfAction::Pass);
-    }
+    pass_while(g, |c| c.round == round);
 }
 
 /// Both players pass in the Cards step, up to the damage assignment.
 fn pass_cards(g: &mut XfGame) {
-    use xfiles_bot::engine::xfiles::CombatStep;
-    while g
-        .investigation
-        .as_ref()
-        .and_then(|i| i.combat.as_ref())
-        .is_some_and(|c| c.step == CombatStep::Cards)
-    {
-        let seat = g.to_act()[0];
-        act(g, seat, XfAction::Pass);
-    }
+    pass_while(g, |c| c.step == CombatStep::Cards);
 }
 
 /// Everyone passes in the after-damage window (resolving what was played).
 fn finish_window(g: &mut XfGame) {
-    use xfiles_bot::engine::xfiles::CombatStep;
-    while g
-        .investigation
-        .as_ref()
-        .and_then(|i| i.combat.as_ref())
-        .is_some_and(|c| c.step == CombatStep::AfterDamage)
-    {
-        let seat = g.to_act()[0];
-        act(g, seat, XfAction::Pass);
-    }
+    pass_while(g, |c| c.step == CombatStep::AfterDamage);
 }

@@ -126,3 +126,55 @@ pub fn blocks(output: &str) -> Vec<(String, String)> {
 pub fn texts(messages: &[Outgoing]) -> Vec<String> {
     messages.iter().map(|m| m.text.clone()).collect()
 }
+
+/// A committed game script played through the app.
+pub struct ScriptRun {
+    /// Keeps the database alive while the app is used.
+    pub _db: TestDb,
+    pub app: App,
+    pub out: String,
+    /// The script's `# expect:` line.
+    pub expect: String,
+    /// The last message posted to #table.
+    pub last_channel: String,
+}
+
+/// Plays the committed script at `path` (first rewritten by `write` when
+/// XFILES_WRITE_SCRIPTS is set) on a fresh SQLite app seeded with `seed`;
+/// every line must parse and every move be accepted.
+pub async fn play_script<F>(path: &str, seed: u64, write: impl FnOnce() -> F) -> ScriptRun
+where
+    F: std::future::Future<Output = String>,
+{
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    if std::env::var("XFILES_WRITE_SCRIPTS").is_ok() {
+        std::fs::write(&path, write().await).unwrap();
+    }
+    let script = std::fs::read_to_string(&path).unwrap();
+    let expect = script
+        .lines()
+        .find_map(|l| l.strip_prefix("# expect: "))
+        .expect("an expect line")
+        .to_string();
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, seed).await;
+    let (out, err, failures) = run_console(&app, &script).await;
+    assert_eq!((failures, err.as_str()), (0, ""));
+    assert!(
+        !out.contains("Refused"),
+        "every scripted move is legal:\n{out}"
+    );
+    let last_channel = blocks(&out)
+        .into_iter()
+        .rev()
+        .find(|(h, _)| h == "[#table]")
+        .expect("a channel message")
+        .1;
+    ScriptRun {
+        _db: db,
+        app,
+        out,
+        expect,
+        last_channel,
+    }
+}

@@ -276,13 +276,27 @@ pub fn investigate(site: usize, team: &[&str]) -> XfAction {
     }
 }
 
+/// Seat 0 sends these Agents to the Field and plays this Site (directed at
+/// `at`, or by default), and is left in the Case Assignment Phase.
+pub fn field_and_site(g: &mut XfGame, agents: &[&str], card: &str, at: Option<Seat>) {
+    advance(g, Phase::Deployment);
+    to_field(g, 0, agents);
+    act(g, 0, XfAction::Done);
+    act(
+        g,
+        0,
+        XfAction::PlaySite {
+            card: id(card),
+            directed: at,
+            free: false,
+        },
+    );
+}
+
 /// Seat 0 plays Aubrey, MO; nobody bluffs; Mulder and Scully (BEHAVIORAL
 /// 3 + 1) investigate it and everyone passes: the check succeeds.
 pub fn successful_aubrey(g: &mut XfGame) {
-    advance(g, Phase::Deployment);
-    to_field(g, 0, &[MULDER, SCULLY]);
-    act(g, 0, XfAction::Done);
-    act(g, 0, site(AUBREY));
+    field_and_site(g, &[MULDER, SCULLY], AUBREY, None);
     advance(g, Phase::Investigation);
     act(g, 0, investigate(0, &[MULDER, SCULLY]));
     pass_until_resolved(g);
@@ -305,10 +319,7 @@ pub fn manitou_combat(hand0: &[&str]) -> XfGame {
     let mut h0 = vec![AUBREY];
     h0.extend_from_slice(hand0);
     let mut g = two(&h0, &[MANITOU]);
-    advance(&mut g, Phase::Deployment);
-    to_field(&mut g, 0, &[MULDER, SCULLY]);
-    act(&mut g, 0, XfAction::Done);
-    act(&mut g, 0, site(AUBREY));
+    field_and_site(&mut g, &[MULDER, SCULLY], AUBREY, None);
     advance(&mut g, Phase::Investigation);
     act(&mut g, 0, investigate(0, &[MULDER, SCULLY]));
     act(&mut g, 0, XfAction::Pass);
@@ -317,4 +328,17 @@ pub fn manitou_combat(hand0: &[&str]) -> XfGame {
     act(&mut g, 1, XfAction::Pass);
     assert!(g.investigation.as_ref().unwrap().combat.is_some());
     g
+}
+
+/// Everyone passes while the combat in progress satisfies `now`.
+pub fn pass_while(g: &mut XfGame, now: impl Fn(&xfiles_bot::engine::xfiles::Combat) -> bool) {
+    while g
+        .investigation
+        .as_ref()
+        .and_then(|i| i.combat.as_ref())
+        .is_some_and(&now)
+    {
+        let seat = g.to_act()[0];
+        act(g, seat, XfAction::Pass);
+    }
 }

@@ -5,7 +5,8 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use xfiles_bot::cards::{self, CardIdx, CardType, Keyword};
 use xfiles_bot::decks::{Deck, DeckFormat, StoredDeck, validate};
-use xfiles_bot::engine::xfiles::XfAction;
+use xfiles_bot::engine::xfiles::{XfAction, XfGame};
+use xfiles_bot::engine::{Game, Seat};
 
 /// A random legal Advanced deck from the official sets.
 pub fn random_deck(rng: &mut ChaCha8Rng) -> StoredDeck {
@@ -111,4 +112,26 @@ pub fn pick(rng: &mut ChaCha8Rng, legal: &[XfAction]) -> XfAction {
         roll -= w;
     }
     legal[0].clone()
+}
+
+/// The bot's next move: a random seat among those due, and a weighted
+/// choice among its offered actions (never resigning); or why there is none.
+pub fn bot_move(g: &XfGame, rng: &mut ChaCha8Rng) -> Result<(Seat, XfAction), String> {
+    let due = g.to_act();
+    if due.is_empty() {
+        return Err(format!("nobody to act in {}", g.phase_name()));
+    }
+    let seat = due[rng.random_range(0..due.len())];
+    let legal: Vec<XfAction> = g
+        .legal_actions(seat)
+        .into_iter()
+        .filter(|a| *a != XfAction::Resign)
+        .collect();
+    if legal.is_empty() {
+        return Err(format!(
+            "seat {seat} must act but may do nothing in {}",
+            g.phase_name()
+        ));
+    }
+    Ok((seat, pick(rng, &legal)))
 }
