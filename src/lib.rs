@@ -6,6 +6,7 @@ pub mod app;
 pub mod cards;
 pub mod console;
 pub mod decks;
+pub mod discord;
 pub mod engine;
 pub mod rules;
 pub mod store;

@@ -35,6 +35,9 @@ enum Command {
         #[arg(long)]
         echo: bool,
     },
+    /// The Discord bot (the default when DISCORD_TOKEN is set). Settings come
+    /// from the environment or .env; see .env.example.
+    Discord,
     /// Stored games: check them, or let a bot move in one.
     Game {
         #[command(subcommand)]
@@ -83,6 +86,11 @@ enum CardsCommand {
 }
 
 fn main() -> ExitCode {
+    // Before anything reads the environment (and before any thread exists).
+    if let Err(e) = xfiles_bot::discord::load_dotenv(std::path::Path::new(".env")) {
+        eprintln!("error: {e}");
+        return ExitCode::FAILURE;
+    }
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into()),
@@ -108,6 +116,10 @@ fn main() -> ExitCode {
             runtime.block_on(console(cli.db, seed, script, echo))
         }
         Some(Command::Game { command }) => runtime.block_on(game(cli.db, command)),
+        Some(Command::Discord) => runtime.block_on(discord(cli.db)),
+        None if std::env::var("DISCORD_TOKEN").is_ok_and(|t| !t.trim().is_empty()) => {
+            runtime.block_on(discord(cli.db))
+        }
         None => runtime.block_on(console(cli.db, None, None, false)),
     }
 }
@@ -221,6 +233,33 @@ async fn console(
         ExitCode::from(2)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+async fn discord(db: Option<String>) -> ExitCode {
+    let settings = match xfiles_bot::discord::Settings::from_env() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let store = match open_store(db).await {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    tracing::info!(database = %store.url(), "store open");
+    let seeds = settings.seed.map_or(Seeds::Random, Seeds::Fixed);
+    let app = App::new(store, seeds).with_schedule(settings.schedule);
+    match xfiles_bot::discord::run(app, settings).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
     }
 }
 

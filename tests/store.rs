@@ -44,6 +44,8 @@ fn new_game(channel: &str) -> NewGame {
         options: "{}".into(),
         seed: 42,
         now: 1_000,
+        remind_every: None,
+        deadline_every: None,
     }
 }
 

@@ -18,11 +18,14 @@ pub async fn game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
         Some("status") => status(app, req, args).await,
         Some("list") => list(app, req, args).await,
         Some("cancel") => cancel(app, req, args).await,
+        Some("advance") => super::async_play::advance(app, req, args).await,
+        Some("vacation") => super::async_play::vacation(app, req, args).await,
+        Some("stats") => super::async_play::stats(app, req, args).await,
         _ => unreachable!("the registry only routes known subcommands"),
     }
 }
 
-fn driver_of<'a>(app: &'a App, game: &GameRow) -> Result<&'a dyn Driver, UserError> {
+pub(super) fn driver_of<'a>(app: &'a App, game: &GameRow) -> Result<&'a dyn Driver, UserError> {
     let kind = GameKind::parse(&game.kind).ok_or_else(|| {
         UserError::new(format!(
             "Game #{} is of an unknown kind '{}'.",
@@ -65,8 +68,11 @@ async fn new_game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
             }
         )));
     };
+    let timing = super::async_play::Timing::from_args(app, args)?;
     for name in args.names() {
-        if !["game", "deck"].contains(&name) && !driver.options().iter().any(|o| o.name == name) {
+        if !["game", "deck", "remind", "deadline"].contains(&name)
+            && !driver.options().iter().any(|o| o.name == name)
+        {
             return Err(UserError::new(format!(
                 "Option {name} does not apply to {}. Its options: {}.",
                 kind.name(),
@@ -93,6 +99,8 @@ async fn new_game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
         options: options.clone(),
         seed: app.next_seed() as i64,
         now: req.now,
+        remind_every: timing.remind_every,
+        deadline_every: timing.deadline_every,
     };
     let seats = driver.seats(&options);
     let announce = |id: i64| {
@@ -116,7 +124,13 @@ async fn new_game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
                 req.user.name
             ));
         }
-        vec![Outgoing::channel(&req.place.channel, text).in_game(id)]
+        text.push_str(&format!("\n{}", timing.describe(app)));
+        vec![
+            Outgoing::channel(&req.place.channel, text)
+                .in_game(id)
+                .opening_thread(format!("Game #{id}: {}", kind.name())),
+            seat_notice(req, id, kind, &req.place.channel),
+        ]
     };
     let seat = SeatRow {
         seat: 0,
@@ -135,6 +149,25 @@ async fn new_game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
         Committed::Applied(id) => Ok(announce(id)),
         Committed::Duplicate(previous) => Ok(super::decode_response(&previous)),
     }
+}
+
+/// The DM a player gets on taking a seat: it says where the game's private
+/// messages will come, and checks that they can (closed DMs are reported).
+fn seat_notice(req: &Request, game: i64, kind: GameKind, channel: &str) -> Outgoing {
+    let secrets = match kind {
+        GameKind::XFilesCcg | GameKind::XFilesCcgBasic => {
+            "your hand, your X-File and the answers to your questions"
+        }
+        _ => "your hand and anything only you may see",
+    };
+    Outgoing::dm(
+        &req.user.id,
+        format!(
+            "**Game #{game}** ({}) in <#{channel}>: you have a seat. Once it starts, {secrets} come here, and I tell you when it is your move.",
+            kind.name()
+        ),
+    )
+    .in_game(game)
 }
 
 async fn seat_setup(
@@ -156,7 +189,7 @@ async fn seat_setup(
 
 /// Finds the game a command is about: the `game:` option, else the one open
 /// game of this channel (or of the user, in a DM).
-async fn resolve(
+pub(super) async fn resolve(
     app: &App,
     req: &Request,
     args: &Args,
@@ -282,7 +315,10 @@ async fn join(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, Us
             }
         )
     };
-    let messages = vec![Outgoing::channel(&game.channel_id, text).in_game(game.id)];
+    let mut messages = vec![Outgoing::channel(home(&game), text).in_game(game.id)];
+    if already.is_none() {
+        messages.push(seat_notice(req, game.id, kind, home(&game)));
+    }
     let seat = SeatRow {
         seat: 0,
         user_id: req.user.id.clone(),
@@ -342,7 +378,7 @@ async fn leave(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, U
     }
     let messages = vec![
         Outgoing::channel(
-            &game.channel_id,
+            home(&game),
             format!(
                 "{} leaves game #{}. Seats taken: {}.",
                 req.user.name,
@@ -364,13 +400,15 @@ async fn leave(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, U
     )
 }
 
-fn table_of(game: &GameRow, seats: &[SeatRow]) -> Table {
+/// Where a game's public messages go: its thread, else its channel.
+pub(super) fn home(game: &GameRow) -> &str {
+    game.thread_id.as_deref().unwrap_or(&game.channel_id)
+}
+
+pub(super) fn table_of(game: &GameRow, seats: &[SeatRow]) -> Table {
     Table {
         game_id: game.id,
-        channel: game
-            .thread_id
-            .clone()
-            .unwrap_or_else(|| game.channel_id.clone()),
+        channel: home(game).to_string(),
         seats: seats
             .iter()
             .map(|s| (s.user_id.clone(), s.user_name.clone()))
@@ -436,7 +474,7 @@ async fn start(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, U
 
 /// Stores a transition atomically (state, optional seats, optional action)
 /// and returns its messages.
-async fn store_transition(
+pub(super) async fn store_transition(
     app: &App,
     req: &Request,
     game: &GameRow,
@@ -446,6 +484,18 @@ async fn store_transition(
     seat: Option<u8>,
 ) -> Result<Stored, UserError> {
     let messages: Vec<Outgoing> = t.messages.into_iter().map(|m| m.in_game(game.id)).collect();
+    let finished = t.outcome.is_some();
+    let (remind_at, deadline_at) = if finished {
+        (None, None)
+    } else {
+        super::async_play::next_times(app, game, req.now)
+    };
+    let due_before: Vec<u8> = serde_json::from_str(&game.to_act).unwrap_or_default();
+    let due_after = if finished {
+        Vec::new()
+    } else {
+        t.to_act.clone()
+    };
     let update = GameUpdate {
         status: if t.outcome.is_some() {
             GameStatus::Finished
@@ -456,8 +506,8 @@ async fn store_transition(
         state_format: driver.format(),
         to_act: serde_json::to_string(&t.to_act).expect("seats serialise"),
         result: t.outcome,
-        deadline_at: game.deadline_at,
-        remind_at: game.remind_at,
+        deadline_at,
+        remind_at,
         now: req.now,
     };
     let action = t.action.map(|action| NewAction {
@@ -492,8 +542,13 @@ async fn store_transition(
                 to_act: update.to_act,
                 result: update.result,
                 updated_at: update.now,
+                remind_at,
+                deadline_at,
                 ..game.clone()
             });
+            let seats = seats.map(<[SeatRow]>::to_vec);
+            super::async_play::record_turns(app, game, seats, &due_before, &due_after, req.now)
+                .await;
             Ok(Stored::Done(messages))
         }
         Ok(Committed::Duplicate(previous)) => {
@@ -512,7 +567,7 @@ async fn store_transition(
 }
 
 /// The result of writing a transition.
-enum Stored {
+pub(super) enum Stored {
     Done(Vec<Outgoing>),
     /// Another command changed the game first: re-evaluate.
     Conflict,
@@ -623,7 +678,7 @@ async fn cancel(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, 
     }
     let messages = vec![
         Outgoing::channel(
-            &game.channel_id,
+            home(&game),
             format!("Game #{} was cancelled by {}.", game.id, req.user.name),
         )
         .in_game(game.id),

@@ -171,6 +171,27 @@ pub trait Driver: Send + Sync {
         }
     }
 
+    /// The move the game makes for a seat whose agreed deadline passed: a
+    /// pass or the end of a step where the rules allow one, else the first
+    /// legal move. Returns the seat, the change and the move in words.
+    fn default_move(
+        &self,
+        table: &Table,
+        state: &str,
+    ) -> Result<Option<(u8, Transition, String)>, UserError>;
+
+    /// Autocomplete values for an option of a game command: names from the
+    /// seat's own hand or table where the option takes them (`None`: no
+    /// game-specific list).
+    fn suggest(
+        &self,
+        table: &Table,
+        state: &str,
+        seat: Option<u8>,
+        command: &str,
+        option: &str,
+    ) -> Option<Vec<String>>;
+
     /// A random legal move (never a resignation) of a seat that must act,
     /// for bots and tests; `None` when nobody can act.
     fn random_move(

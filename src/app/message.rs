@@ -92,6 +92,13 @@ pub struct Outgoing {
     /// The game a message belongs to (DMs name it and link to its channel).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<i64>,
+    /// Users to notify (mentioned) with a channel post: the seats now due.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ping: Vec<String>,
+    /// Open a thread from this channel post for the game, with this title
+    /// (transports without threads ignore it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<String>,
 }
 
 impl Outgoing {
@@ -101,6 +108,8 @@ impl Outgoing {
             text: text.into(),
             buttons: vec![],
             game: None,
+            ping: vec![],
+            thread: None,
         }
     }
 
@@ -110,6 +119,8 @@ impl Outgoing {
             text: text.into(),
             buttons: vec![],
             game: None,
+            ping: vec![],
+            thread: None,
         }
     }
 
@@ -119,6 +130,8 @@ impl Outgoing {
             text: text.into(),
             buttons: vec![],
             game: None,
+            ping: vec![],
+            thread: None,
         }
     }
 
@@ -129,6 +142,16 @@ impl Outgoing {
 
     pub fn with_buttons(mut self, buttons: Vec<Button>) -> Self {
         self.buttons = buttons;
+        self
+    }
+
+    pub fn with_ping(mut self, users: Vec<String>) -> Self {
+        self.ping = users;
+        self
+    }
+
+    pub fn opening_thread(mut self, title: impl Into<String>) -> Self {
+        self.thread = Some(title.into());
         self
     }
 }

@@ -3,6 +3,7 @@
 //! and Discord adapters only translate input and deliver the [`Outgoing`]
 //! messages, so every command can be tested without Discord.
 
+mod async_play;
 mod card_cmd;
 pub mod commands;
 mod deck_cmd;
@@ -13,10 +14,12 @@ pub mod kinds;
 pub mod message;
 mod registry;
 mod rules_cmd;
+pub mod suggest;
 mod verify;
 
 use std::sync::Mutex;
 
+pub use async_play::{Schedule, describe_duration, parse_duration};
 pub use commands::{Args, CommandSpec, OptKind, OptionSpec};
 pub use kinds::{Driver, GameKind, Reaction, Table, Transition};
 pub use message::{
@@ -26,6 +29,14 @@ pub use registry::Registry;
 pub use verify::Verdict;
 
 use crate::store::Store;
+
+/// A handled request's messages.
+#[derive(Debug, Clone)]
+pub struct Handled {
+    pub messages: Vec<Outgoing>,
+    /// The key was seen before: these messages were sent the first time.
+    pub replayed: bool,
+}
 
 /// How new games get their seeds.
 #[derive(Debug, Clone, Copy)]
@@ -41,6 +52,7 @@ pub struct App {
     store: Store,
     registry: Registry,
     seeds: Mutex<(Seeds, u64)>,
+    schedule: Schedule,
     /// Seats of started games (they never change after the start).
     seats: Mutex<std::collections::HashMap<i64, Vec<crate::store::SeatRow>>>,
     /// Active games as this process last read or wrote them. Writes are
@@ -55,9 +67,47 @@ impl App {
             store,
             registry: Registry::new(),
             seeds: Mutex::new((seeds, 0)),
+            schedule: Schedule::default(),
             seats: Mutex::default(),
             games: Mutex::default(),
         }
+    }
+
+    /// The same app with these reminder and deadline settings.
+    pub fn with_schedule(mut self, schedule: Schedule) -> App {
+        self.schedule = schedule;
+        self
+    }
+
+    pub fn schedule(&self) -> Schedule {
+        self.schedule
+    }
+
+    /// Reminders and deadlines due at `now` (the scheduler calls this).
+    pub async fn tick(&self, now: i64) -> Vec<Outgoing> {
+        async_play::tick(self, now).await
+    }
+
+    /// When the scheduler should next call [`App::tick`].
+    pub async fn next_due(&self) -> Option<i64> {
+        self.store.next_due().await.ok().flatten()
+    }
+
+    /// Autocomplete choices for an option of a partly typed command.
+    pub async fn suggest(
+        &self,
+        req: &Request,
+        option: &str,
+        partial: &str,
+    ) -> Vec<suggest::Choice> {
+        suggest::suggest(self, req, option, partial).await
+    }
+
+    /// Binds a game to the thread a transport opened for it.
+    pub async fn attach_thread(&self, game: i64, thread: &str) -> Result<(), UserError> {
+        self.store.set_thread(game, thread).await?;
+        self.forget_game(game);
+        Ok(())
     }
 
     pub fn store(&self) -> &Store {
@@ -71,16 +121,37 @@ impl App {
     /// Handles one request. Never fails: a refusal becomes an ephemeral
     /// message to the user, and nothing is changed.
     pub async fn handle(&self, req: &Request) -> Vec<Outgoing> {
+        self.handle_once(req).await.messages
+    }
+
+    /// Like [`App::handle`], and says whether the request's key was handled
+    /// before: a redelivered interaction, whose messages were already sent.
+    pub async fn handle_once(&self, req: &Request) -> Handled {
         match self.store.interaction(&req.key).await {
-            Ok(Some(previous)) => return decode_response(&previous),
+            Ok(Some(previous)) => {
+                return Handled {
+                    messages: decode_response(&previous),
+                    replayed: true,
+                };
+            }
             Ok(None) => {}
             Err(e) => {
-                return vec![Outgoing::ephemeral(
-                    &req.user.id,
-                    UserError::from(e).message,
-                )];
+                return Handled {
+                    messages: vec![Outgoing::ephemeral(
+                        &req.user.id,
+                        UserError::from(e).message,
+                    )],
+                    replayed: false,
+                };
             }
         }
+        Handled {
+            messages: self.handle_new(req).await,
+            replayed: false,
+        }
+    }
+
+    async fn handle_new(&self, req: &Request) -> Vec<Outgoing> {
         match self.dispatch(req).await {
             Ok(messages) => messages,
             Err(e) => vec![Outgoing::ephemeral(&req.user.id, e.message)],

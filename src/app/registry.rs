@@ -153,6 +153,16 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
         ),
         opt("deck", OptKind::Deck, "your saved deck to play with"),
     ];
+    new_options.push(opt(
+        "remind",
+        OptKind::Text,
+        "remind whoever must move after this long, e.g. 12h or 2d",
+    ));
+    new_options.push(opt(
+        "deadline",
+        OptKind::Text,
+        "agreed time a move, e.g. 2d; after it the game passes for you",
+    ));
     for d in drivers {
         for o in d.options() {
             if !new_options.iter().any(|e| e.name == o.name) {
@@ -349,6 +359,34 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
             about: "Cancel a game (its creator or a server manager)",
             options: vec![game_opt],
             example: "/game cancel game:3",
+        },
+        CommandSpec {
+            name: "game",
+            sub: Some("advance"),
+            about: "Make the default move for whoever must act (creator or server manager)",
+            options: vec![game_opt],
+            example: "/game advance",
+        },
+        CommandSpec {
+            name: "game",
+            sub: Some("vacation"),
+            about: "Pause your reminders and deadline in a game for some days",
+            options: vec![
+                opt(
+                    "days",
+                    OptKind::Int { min: 0, max: 30 },
+                    "how many days (default 7; 0 = back now)",
+                ),
+                game_opt,
+            ],
+            example: "/game vacation days:5",
+        },
+        CommandSpec {
+            name: "game",
+            sub: Some("stats"),
+            about: "How long each player takes to move in a game",
+            options: vec![game_opt],
+            example: "/game stats",
         },
     ]
 }

@@ -133,7 +133,11 @@ pub fn render(message: &Outgoing) -> String {
         Address::Dm(u) => format!("[DM @{u}]"),
         Address::Ephemeral(u) => format!("[ephemeral @{u}]"),
     };
-    let mut block = format!("{header}\n{}\n", message.text);
+    let mut block = format!("{header}\n{}\n", plain_mentions(&message.text));
+    if !message.ping.is_empty() {
+        let who: Vec<String> = message.ping.iter().map(|u| format!("@{u}")).collect();
+        block.push_str(&format!("Pings: {}\n", who.join(" ")));
+    }
     if !message.buttons.is_empty() {
         let buttons: Vec<String> = message
             .buttons
@@ -144,4 +148,13 @@ pub fn render(message: &Outgoing) -> String {
     }
     block.push('\n');
     block
+}
+
+/// Discord's channel and user mentions (`<#id>`, `<@id>`) as the console shows them.
+pub fn plain_mentions(text: &str) -> String {
+    static MENTION: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    MENTION
+        .get_or_init(|| regex::Regex::new(r"<([#@])([^<>\s]+)>").expect("valid regex"))
+        .replace_all(text, "$1$2")
+        .into_owned()
 }

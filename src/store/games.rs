@@ -62,6 +62,10 @@ pub struct GameRow {
     pub updated_at: i64,
     pub deadline_at: Option<i64>,
     pub remind_at: Option<i64>,
+    /// Milliseconds between reminders (`None`: the bot's default).
+    pub remind_every: Option<i64>,
+    /// The agreed time a seat has for each move (`None`: no deadline).
+    pub deadline_every: Option<i64>,
 }
 
 /// A seat and who holds it. In the lobby `seat` is the join order.
@@ -97,6 +101,8 @@ pub struct NewGame {
     pub options: String,
     pub seed: i64,
     pub now: i64,
+    pub remind_every: Option<i64>,
+    pub deadline_every: Option<i64>,
 }
 
 /// The new values of a game row.
@@ -125,7 +131,8 @@ pub struct NewAction {
 macro_rules! game_columns {
     () => {
         "id, kind, guild_id, channel_id, thread_id, creator_id, status, options, seed, state, state_format, \
-         version, action_count, to_act, result, created_at, updated_at, deadline_at, remind_at"
+         version, action_count, to_act, result, created_at, updated_at, deadline_at, remind_at, \
+         remind_every, deadline_every"
     };
 }
 
@@ -156,6 +163,8 @@ fn game_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         updated_at: row.try_get("updated_at")?,
         deadline_at: row.try_get("deadline_at")?,
         remind_at: row.try_get("remind_at")?,
+        remind_every: row.try_get("remind_every")?,
+        deadline_every: row.try_get("deadline_every")?,
     })
 }
 
@@ -181,8 +190,8 @@ impl Store {
     ) -> Result<Committed<i64>, StoreError> {
         let mut tx = self.pool.begin().await?;
         let row = sqlx::query(
-            "INSERT INTO games (kind, guild_id, channel_id, thread_id, creator_id, status, options, seed, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, 'lobby', $6, $7, $8, $8) RETURNING id",
+            "INSERT INTO games (kind, guild_id, channel_id, thread_id, creator_id, status, options, seed, created_at, updated_at, \
+             remind_every, deadline_every) VALUES ($1, $2, $3, $4, $5, 'lobby', $6, $7, $8, $8, $9, $10) RETURNING id",
         )
         .bind(&new.kind)
         .bind(&new.guild_id)
@@ -192,6 +201,8 @@ impl Store {
         .bind(&new.options)
         .bind(new.seed)
         .bind(new.now)
+        .bind(new.remind_every)
+        .bind(new.deadline_every)
         .fetch_one(&mut *tx)
         .await?;
         let id: i64 = row.try_get("id")?;

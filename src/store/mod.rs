@@ -9,6 +9,7 @@
 
 mod decks;
 mod games;
+mod play;
 
 use std::path::Path;
 use std::time::Duration;
@@ -18,6 +19,7 @@ use sqlx::{AnyPool, Executor};
 
 pub use decks::DeckRow;
 pub use games::{ActionRow, GameRow, GameStatus, GameUpdate, NewAction, NewGame, SeatRow};
+pub use play::{DmRecord, TurnStat};
 
 /// The database behind a [`Store`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -567,6 +567,19 @@ impl GameUi for FanGame {
         }
     }
 
+    fn choices(&self, seat: Seat, command: &str, option: &str) -> Option<Vec<String>> {
+        let me = &self.players[usize::from(seat)];
+        let cards: Vec<FanIdx> = match (command, option) {
+            ("swap", "in") => me.sideboard.clone(),
+            (_, "card" | "cards" | "out") => me.hand.clone(),
+            _ => return None,
+        };
+        let mut names: Vec<String> = cards.into_iter().map(|c| name(c).to_string()).collect();
+        names.sort();
+        names.dedup();
+        Some(names)
+    }
+
     fn describe(&self, action: &FanAction, t: &Table) -> String {
         match action {
             FanAction::ChooseFirst { first } => format!("/first player:{}", t.name(*first)),

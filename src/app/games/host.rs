@@ -67,6 +67,29 @@ pub trait GameUi: Game {
     fn buttons(&self, _seat: Seat, _game: i64) -> Vec<Button> {
         Vec::new()
     }
+
+    /// Names a seat may give to an option of a command, for autocomplete
+    /// (`None`: nothing game-specific).
+    fn choices(&self, _seat: Seat, _command: &str, _option: &str) -> Option<Vec<String>> {
+        None
+    }
+
+    /// The move made for a seat whose agreed deadline passed: the first
+    /// passive move the rules allow (pass, done, skip, ready), else the
+    /// first legal move that is not a resignation.
+    fn default_action(&self, seat: Seat) -> Option<Self::Action> {
+        let legal = self.legal_actions(seat);
+        let word = |a: &Self::Action| match serde_json::to_value(a) {
+            Ok(serde_json::Value::String(s)) => s,
+            _ => String::new(),
+        };
+        for passive in ["pass", "done", "skip_action", "ready"] {
+            if let Some(a) = legal.iter().find(|a| word(a) == passive) {
+                return Some(a.clone());
+            }
+        }
+        legal.into_iter().find(|a| word(a) != "resign")
+    }
 }
 
 /// The [`Driver`] for any engine with a [`GameUi`].
@@ -124,9 +147,14 @@ impl<G: GameUi> Host<G> {
         }
         let mut out = Vec::new();
         let after = game.to_act();
+        let newly_due: Vec<String> = after
+            .iter()
+            .filter(|s| !before.contains(s))
+            .map(|s| table.user(*s).to_string())
+            .collect();
         if !public.is_empty() {
             public.push(game.next_line(table));
-            out.push(Outgoing::channel(&table.channel, public.join("\n")));
+            out.push(Outgoing::channel(&table.channel, public.join("\n")).with_ping(newly_due));
         }
         let seats: Vec<Seat> = (0..table.seats.len() as Seat).collect();
         for s in seats {
@@ -139,7 +167,7 @@ impl<G: GameUi> Host<G> {
                 continue;
             }
             let header = format!(
-                "**Game #{}** ({}) in #{}",
+                "**Game #{}** ({}) in <#{}>",
                 table.game_id,
                 G::KIND.name(),
                 table.channel
@@ -226,6 +254,12 @@ impl<G: GameUi> Driver for Host<G> {
                 Outgoing::channel(
                     &table.channel,
                     format!("{intro}\n{}", game.next_line(table)),
+                )
+                .with_ping(
+                    game.to_act()
+                        .iter()
+                        .map(|s| table.user(*s).to_string())
+                        .collect(),
                 ),
             ),
         }
@@ -342,6 +376,47 @@ impl<G: GameUi> Driver for Host<G> {
                 messages: Self::messages(&game.to_act(), &next, &events, table),
             },
         )))
+    }
+
+    fn default_move(
+        &self,
+        table: &Table,
+        state: &str,
+    ) -> Result<Option<(u8, Transition, String)>, UserError> {
+        let game: G = decode("state", state)?;
+        let before = game.to_act();
+        for seat in before.iter().copied() {
+            let Some(action) = game.default_action(seat) else {
+                continue;
+            };
+            let (next, events) =
+                step(&game, seat, &action).map_err(|r| UserError::new(r.reason))?;
+            let words = game.describe(&action, table);
+            return Ok(Some((
+                seat,
+                Transition {
+                    state: encode(&next),
+                    action: Some(encode(&action)),
+                    to_act: next.to_act(),
+                    outcome: Self::outcome_json(&next),
+                    messages: Self::messages(&before, &next, &events, table),
+                },
+                words,
+            )));
+        }
+        Ok(None)
+    }
+
+    fn suggest(
+        &self,
+        _table: &Table,
+        state: &str,
+        seat: Option<u8>,
+        command: &str,
+        option: &str,
+    ) -> Option<Vec<String>> {
+        let game: G = serde_json::from_str(state).ok()?;
+        game.choices(seat?, command, option)
     }
 
     fn board(&self, table: &Table, state: &str) -> Result<String, UserError> {

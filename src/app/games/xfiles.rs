@@ -1132,6 +1132,38 @@ impl GameUi for XfGame {
         }
     }
 
+    fn choices(&self, seat: Seat, command: &str, option: &str) -> Option<Vec<String>> {
+        let me = self.player(seat);
+        let titles = |cards: &mut dyn Iterator<Item = CardIdx>| -> Vec<String> {
+            let mut names: Vec<String> = cards.map(|c| title(c).to_string()).collect();
+            names.sort();
+            names.dedup();
+            names
+        };
+        Some(match (command, option) {
+            ("guess", "xfile") => titles(
+                &mut (0..db().len() as u16)
+                    .map(CardIdx)
+                    .filter(|c| db().get(*c).kind == crate::cards::CardType::XFile),
+            ),
+            ("xfile", "card") => titles(&mut me.candidates.iter().copied()),
+            ("play", "card") => {
+                let playable: Vec<CardIdx> = self
+                    .legal_actions(seat)
+                    .iter()
+                    .filter_map(|a| match a {
+                        XfAction::Play { card, .. } => Some(*card),
+                        _ => None,
+                    })
+                    .collect();
+                titles(&mut playable.into_iter())
+            }
+            (_, "card" | "cards") => titles(&mut me.hand.iter().copied()),
+            (_, "agent" | "agents" | "to") => titles(&mut me.agents.iter().map(|a| a.card)),
+            _ => return None,
+        })
+    }
+
     fn buttons(&self, seat: Seat, game: i64) -> Vec<Button> {
         let actions = self.legal_actions(seat);
         let mut out = Vec::new();

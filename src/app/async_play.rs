@@ -1,0 +1,526 @@
+//! Asynchronous play: each game's reminder interval and agreed deadline, the
+//! scheduler's tick (reminders, and the default move once a deadline passes),
+//! vacations, forced advances and turn statistics. Times come from the
+//! caller, so the tick is as testable as any command.
+
+use super::commands::Args;
+use super::game_cmd::{Stored, driver_of, home, resolve, store_transition, table_of};
+use super::message::{Invocation, Outgoing, Place, Request, User, UserError};
+use super::{App, GameKind, Reaction};
+use crate::store::{GameRow, GameStatus, SeatRow};
+
+const MINUTE: i64 = 60_000;
+const HOUR: i64 = 60 * MINUTE;
+const DAY: i64 = 24 * HOUR;
+
+/// The bot's timing settings (`REMIND_AFTER`, `MIN_INTERVAL`).
+#[derive(Debug, Clone, Copy)]
+pub struct Schedule {
+    /// Reminder interval of games that set none.
+    pub remind_after: i64,
+    /// The shortest reminder interval or deadline a game may agree on.
+    pub min_interval: i64,
+}
+
+impl Default for Schedule {
+    fn default() -> Self {
+        Schedule {
+            remind_after: DAY,
+            min_interval: HOUR,
+        }
+    }
+}
+
+/// "90s", "30m", "12h", "2d", "1w", "1d12h"; a bare number is hours.
+pub fn parse_duration(text: &str) -> Result<i64, String> {
+    let t = text.trim().to_ascii_lowercase().replace(' ', "");
+    let bad = || {
+        format!(
+            "'{text}' is not a duration; write it like 30m, 12h, 2d or 1d12h (m minutes, h hours, d days, w weeks)"
+        )
+    };
+    if t.is_empty() {
+        return Err(bad());
+    }
+    if let Ok(hours) = t.parse::<i64>() {
+        return hours.checked_mul(HOUR).ok_or_else(bad);
+    }
+    let (mut total, mut number) = (0i64, String::new());
+    for c in t.chars() {
+        if c.is_ascii_digit() {
+            number.push(c);
+            continue;
+        }
+        let unit = match c {
+            's' => 1_000,
+            'm' => MINUTE,
+            'h' => HOUR,
+            'd' => DAY,
+            'w' => 7 * DAY,
+            _ => return Err(bad()),
+        };
+        let n: i64 = number.parse().map_err(|_| bad())?;
+        total = n
+            .checked_mul(unit)
+            .and_then(|v| total.checked_add(v))
+            .ok_or_else(bad)?;
+        number.clear();
+    }
+    if number.is_empty() {
+        Ok(total)
+    } else {
+        Err(bad())
+    }
+}
+
+/// A duration in the largest whole units: "2 d 4 h", "45 min", "3 s".
+pub fn describe_duration(ms: i64) -> String {
+    let ms = ms.max(0);
+    let parts = [(DAY, "d"), (HOUR, "h"), (MINUTE, "min"), (1_000, "s")];
+    let mut out = Vec::new();
+    let mut rest = ms;
+    for (unit, word) in parts {
+        if rest >= unit && out.len() < 2 {
+            out.push(format!("{} {word}", rest / unit));
+            rest %= unit;
+        } else if !out.is_empty() {
+            break;
+        }
+    }
+    if out.is_empty() {
+        format!("{ms} ms")
+    } else {
+        out.join(" ")
+    }
+}
+
+/// A game's reminder interval and deadline, from `/game new`.
+#[derive(Debug, Clone, Copy)]
+pub struct Timing {
+    pub remind_every: Option<i64>,
+    pub deadline_every: Option<i64>,
+}
+
+impl Timing {
+    pub fn from_args(app: &App, args: &Args) -> Result<Timing, UserError> {
+        let min = app.schedule().min_interval;
+        let read = |name: &str| -> Result<Option<i64>, UserError> {
+            let Some(text) = args.text(name) else {
+                return Ok(None);
+            };
+            let ms = parse_duration(text)
+                .map_err(|e| UserError::new(format!("/game new: option {name}: {e}.")))?;
+            if ms < min || ms > 60 * DAY {
+                return Err(UserError::new(format!(
+                    "/game new: option {name}: {} is out of range; give from {} to 60 d.",
+                    describe_duration(ms),
+                    describe_duration(min)
+                )));
+            }
+            Ok(Some(ms))
+        };
+        Ok(Timing {
+            remind_every: read("remind")?,
+            deadline_every: read("deadline")?,
+        })
+    }
+
+    pub fn describe(&self, app: &App) -> String {
+        let every = self.remind_every.unwrap_or(app.schedule().remind_after);
+        match self.deadline_every {
+            Some(d) => format!(
+                "Reminders after {} without a move; agreed deadline {} a move (then the game passes for you).",
+                describe_duration(every),
+                describe_duration(d)
+            ),
+            None => format!(
+                "Reminders after {} without a move; no deadline (agree one with deadline:, e.g. deadline:2d).",
+                describe_duration(every)
+            ),
+        }
+    }
+}
+
+/// When the next reminder and deadline fall after a change at `now`.
+pub fn next_times(app: &App, game: &GameRow, now: i64) -> (Option<i64>, Option<i64>) {
+    let every = game.remind_every.unwrap_or(app.schedule().remind_after);
+    (Some(now + every), game.deadline_every.map(|d| now + d))
+}
+
+/// Opens a turn for each seat that became due and closes those that ended
+/// (statistics: a failure is logged, never shown as the command's failure).
+pub async fn record_turns(
+    app: &App,
+    game: &GameRow,
+    seats: Option<Vec<SeatRow>>,
+    before: &[u8],
+    after: &[u8],
+    now: i64,
+) {
+    let seats = match seats {
+        Some(s) => s,
+        None => match app.started_seats(game.id).await {
+            Ok(s) => s,
+            Err(_) => return,
+        },
+    };
+    let started: Vec<(i64, String)> = after
+        .iter()
+        .filter(|s| !before.contains(s))
+        .filter_map(|s| {
+            seats
+                .get(usize::from(*s))
+                .map(|r| (i64::from(*s), r.user_id.clone()))
+        })
+        .collect();
+    let ended: Vec<i64> = before
+        .iter()
+        .filter(|s| !after.contains(s))
+        .map(|s| i64::from(*s))
+        .collect();
+    if started.is_empty() && ended.is_empty() {
+        return;
+    }
+    if let Err(e) = app
+        .store()
+        .record_turns(game.id, &started, &ended, now)
+        .await
+    {
+        tracing::warn!(game = game.id, error = %e, "could not record turn times");
+    }
+}
+
+/// A request the bot makes itself, as the seat it acts for.
+fn system_request(game: &GameRow, user: &SeatRow, key: String, now: i64) -> Request {
+    Request {
+        user: User {
+            id: user.user_id.clone(),
+            name: user.user_name.clone(),
+            is_manager: false,
+        },
+        place: Place {
+            guild: game.guild_id.clone(),
+            channel: home(game).to_string(),
+            is_dm: false,
+        },
+        invocation: Invocation {
+            name: "deadline".into(),
+            sub: None,
+            options: vec![],
+        },
+        key,
+        now,
+    }
+}
+
+/// Reminders and deadlines due at `now`, for every game. A game that fails
+/// is logged and retried at the next tick; the others go on.
+pub async fn tick(app: &App, now: i64) -> Vec<Outgoing> {
+    let due = match app.store().due_games(now).await {
+        Ok(games) => games,
+        Err(e) => {
+            tracing::warn!(error = %e, "scheduler: cannot read due games");
+            return Vec::new();
+        }
+    };
+    let mut out = Vec::new();
+    for game in due {
+        match tick_game(app, &game, now).await {
+            Ok(messages) => out.extend(messages),
+            Err(e) => tracing::warn!(game = game.id, error = %e, "scheduler: game skipped"),
+        }
+    }
+    out
+}
+
+async fn tick_game(app: &App, game: &GameRow, now: i64) -> Result<Vec<Outgoing>, UserError> {
+    let seats = app.started_seats(game.id).await?;
+    let to_act: Vec<u8> = serde_json::from_str(&game.to_act).unwrap_or_default();
+    let away = app.store().away(game.id, now).await?;
+    let is_away = |s: &u8| away.iter().any(|(a, _)| *a == i64::from(*s));
+    let present: Vec<u8> = to_act.iter().copied().filter(|s| !is_away(s)).collect();
+    if present.is_empty() {
+        // Everyone due is on vacation (or nobody is due): wait for the first return.
+        let back = away.iter().map(|(_, until)| *until).min().unwrap_or(now);
+        let every = game.remind_every.unwrap_or(app.schedule().remind_after);
+        let remind = back.max(now) + every;
+        let deadline = game.deadline_every.map(|d| back.max(now) + d);
+        app.store()
+            .set_schedule(game.id, Some(remind), deadline)
+            .await?;
+        app.forget_game(game.id);
+        return Ok(Vec::new());
+    }
+    if game.deadline_at.is_some_and(|d| d <= now) {
+        return apply_default(app, game, &seats, now, None).await;
+    }
+    let waited = describe_duration(now - game.updated_at);
+    let mut out = Vec::new();
+    for s in &present {
+        let Some(seat) = seats.get(usize::from(*s)) else {
+            continue;
+        };
+        let mut dm = Outgoing::dm(
+            &seat.user_id,
+            format!(
+                "**Game #{}** ({}) in <#{}>: a reminder, the game has waited {waited} for your move.",
+                game.id,
+                kind_name(game),
+                home(game)
+            ),
+        )
+        .in_game(game.id);
+        if let Some(hand) = hand_view(app, game, &seats, *s).await {
+            dm.text.push('\n');
+            dm.text.push_str(&hand.text);
+            dm.buttons = hand.buttons;
+        }
+        out.push(dm);
+    }
+    let names: Vec<&str> = present
+        .iter()
+        .filter_map(|s| seats.get(usize::from(*s)).map(|r| r.user_name.as_str()))
+        .collect();
+    let deadline = match game.deadline_at {
+        Some(at) => format!(
+            " The agreed deadline passes in {}.",
+            describe_duration(at - now)
+        ),
+        None => String::new(),
+    };
+    out.push(
+        Outgoing::channel(
+            home(game),
+            format!(
+                "Reminder: game #{} has waited {waited} for {}.{deadline}",
+                game.id,
+                names.join(" and ")
+            ),
+        )
+        .in_game(game.id)
+        .with_ping(
+            present
+                .iter()
+                .filter_map(|s| seats.get(usize::from(*s)).map(|r| r.user_id.clone()))
+                .collect(),
+        ),
+    );
+    let every = game.remind_every.unwrap_or(app.schedule().remind_after);
+    app.store()
+        .set_schedule(game.id, Some(now + every), game.deadline_at)
+        .await?;
+    app.forget_game(game.id);
+    Ok(out)
+}
+
+/// What `/hand` would show a seat (for reminder DMs).
+async fn hand_view(app: &App, game: &GameRow, seats: &[SeatRow], seat: u8) -> Option<Outgoing> {
+    let driver = driver_of(app, game).ok()?;
+    let state = app.current_state(game).await.ok()?;
+    let inv = Invocation {
+        name: "hand".into(),
+        sub: None,
+        options: vec![],
+    };
+    let table = table_of(game, seats);
+    match driver.handle(&table, &state, Some(seat), &inv, &Args::default()) {
+        Ok(Reaction::Reply(mut messages)) if !messages.is_empty() => Some(messages.remove(0)),
+        _ => None,
+    }
+}
+
+fn kind_name(game: &GameRow) -> &'static str {
+    GameKind::parse(&game.kind).map_or("an unknown game", GameKind::name)
+}
+
+/// Makes the default move of the seat that must act: after a deadline
+/// (`by: None`) or when a manager forces it (`by: Some(name)`).
+async fn apply_default(
+    app: &App,
+    game: &GameRow,
+    seats: &[SeatRow],
+    now: i64,
+    by: Option<&Request>,
+) -> Result<Vec<Outgoing>, UserError> {
+    let driver = driver_of(app, game)?;
+    let table = table_of(game, seats);
+    let state = app.current_state(game).await?;
+    let Some((seat, t, words)) = driver.default_move(&table, &state)? else {
+        if by.is_none() {
+            app.store()
+                .set_schedule(game.id, game.remind_at, None)
+                .await?;
+            app.forget_game(game.id);
+        }
+        return Ok(vec![
+            Outgoing::channel(
+                home(game),
+                format!(
+                    "Game #{}: the game cannot move for the player who must act (no default move here). Its creator or a server manager may /game cancel it.",
+                    game.id
+                ),
+            )
+            .in_game(game.id),
+        ]);
+    };
+    let player = &seats[usize::from(seat)];
+    let note = match by {
+        None => format!(
+            "⏰ Game #{}: {}'s agreed time for a move ({}) ran out, so the game moved for them: {words}.",
+            game.id,
+            player.user_name,
+            describe_duration(game.deadline_every.unwrap_or(0))
+        ),
+        Some(req) => format!(
+            "⏩ Game #{}: {} advanced the game for {}: {words}.",
+            game.id, req.user.name, player.user_name
+        ),
+    };
+    let req = match by {
+        None => system_request(
+            game,
+            player,
+            format!("deadline:{}:{}", game.id, game.version),
+            now,
+        ),
+        Some(r) => Request {
+            user: User {
+                id: player.user_id.clone(),
+                ..r.user.clone()
+            },
+            ..r.clone()
+        },
+    };
+    match store_transition(app, &req, game, driver, t, None, Some(seat)).await? {
+        Stored::Done(mut messages) => {
+            match messages
+                .iter_mut()
+                .find(|m| m.to == super::Address::Channel(home(game).to_string()))
+            {
+                Some(m) => m.text = format!("{note}\n{}", m.text),
+                None => messages.insert(0, Outgoing::channel(home(game), note).in_game(game.id)),
+            }
+            Ok(messages)
+        }
+        Stored::Conflict => Err(UserError::new(format!(
+            "Game #{} changed meanwhile; nothing was done. Please try again.",
+            game.id
+        ))),
+    }
+}
+
+/// `/game advance`: the game's creator or a server manager makes the default
+/// move for whoever must act.
+pub async fn advance(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
+    let game = resolve(app, req, args, &[GameStatus::Active]).await?;
+    if req.user.id != game.creator_id && !req.user.is_manager {
+        return Err(UserError::new(format!(
+            "Only the creator of game #{} or a member with Manage Server can advance it.",
+            game.id
+        )));
+    }
+    let seats = app.started_seats(game.id).await?;
+    apply_default(app, &game, &seats, req.now, Some(req)).await
+}
+
+/// `/game vacation`: a player pauses reminders and the deadline for a while.
+pub async fn vacation(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
+    let game = resolve(app, req, args, &[GameStatus::Active, GameStatus::Lobby]).await?;
+    let days = args.int("days").unwrap_or(7);
+    let until = (days > 0).then(|| req.now + days * DAY);
+    if !app.store().set_away(game.id, &req.user.id, until).await? {
+        return Err(UserError::new(format!(
+            "You do not sit in game #{}; only its players can take a vacation from it.",
+            game.id
+        )));
+    }
+    if until.is_none() && game.status == GameStatus::Active {
+        let (remind, deadline) = next_times(app, &game, req.now);
+        app.store().set_schedule(game.id, remind, deadline).await?;
+        app.forget_game(game.id);
+    }
+    let text = match until {
+        Some(_) => format!(
+            "{} is away from game #{} for {days} day{}: no reminders or deadline for them until they are back (/game vacation days:0 ends it early).",
+            req.user.name,
+            game.id,
+            if days == 1 { "" } else { "s" }
+        ),
+        None => format!(
+            "{} is back in game #{}; reminders resume.",
+            req.user.name, game.id
+        ),
+    };
+    Ok(vec![Outgoing::channel(home(&game), text).in_game(game.id)])
+}
+
+/// `/game stats`: how long each player takes to move.
+pub async fn stats(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
+    let all = [
+        GameStatus::Active,
+        GameStatus::Finished,
+        GameStatus::Cancelled,
+    ];
+    let game = resolve(app, req, args, &all).await?;
+    let seats = app.store().seats(game.id).await?;
+    let stats = app.store().turn_stats(game.id).await?;
+    let mut text = format!(
+        "**Game #{}: time to move** ({} moves so far)\n",
+        game.id, game.action_count
+    );
+    for seat in &seats {
+        let stat = stats.iter().find(|s| s.seat == seat.seat);
+        let line = match stat {
+            Some(s) if !s.durations.is_empty() => {
+                let d = &s.durations;
+                let total: i64 = d.iter().sum();
+                format!(
+                    "{}: {} turn{}, median {}, mean {}, longest {}",
+                    seat.user_name,
+                    d.len(),
+                    if d.len() == 1 { "" } else { "s" },
+                    describe_duration(d[d.len() / 2]),
+                    describe_duration(total / d.len() as i64),
+                    describe_duration(d[d.len() - 1])
+                )
+            }
+            _ => format!("{}: no finished turn yet", seat.user_name),
+        };
+        text.push_str(&line);
+        if let Some(since) = stat.and_then(|s| s.waiting_since) {
+            text.push_str(&format!(
+                " (to move now, for {})",
+                describe_duration(req.now - since)
+            ));
+        }
+        text.push('\n');
+    }
+    Ok(vec![
+        Outgoing::ephemeral(&req.user.id, text.trim_end()).in_game(game.id),
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_parse_in_every_unit() {
+        assert_eq!(parse_duration("90s"), Ok(90_000));
+        assert_eq!(parse_duration("30m"), Ok(30 * MINUTE));
+        assert_eq!(parse_duration("12"), Ok(12 * HOUR));
+        assert_eq!(parse_duration("1d12h"), Ok(DAY + 12 * HOUR));
+        assert_eq!(parse_duration("1w"), Ok(7 * DAY));
+        assert!(parse_duration("soon").unwrap_err().contains("12h"));
+        assert!(parse_duration("12x").is_err());
+        assert!(parse_duration("h").is_err());
+    }
+
+    #[test]
+    fn durations_read_back() {
+        assert_eq!(describe_duration(DAY + 4 * HOUR + 5), "1 d 4 h");
+        assert_eq!(describe_duration(45 * MINUTE), "45 min");
+        assert_eq!(describe_duration(3_500), "3 s");
+        assert_eq!(describe_duration(20), "20 ms");
+    }
+}

@@ -1,0 +1,391 @@
+//! The Discord adapter: poise on serenity over the application layer.
+//!
+//! Slash commands and their options come from the one registry
+//! ([`slash`]); every interaction is deferred at once (Discord allows 3 s),
+//! turned into an application request, and the resulting messages are
+//! delivered by [`respond`]. Buttons carry the command they run. A scheduler
+//! task sends reminders and applies agreed deadlines from the store, so they
+//! survive restarts. No gateway intent is needed: interactions need none.
+
+mod config;
+mod respond;
+mod slash;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ClientBuilder, ComponentInteraction, CreateInteractionResponse,
+    CreateInteractionResponseMessage, FullEvent, GatewayIntents, HttpBuilder, Interaction,
+};
+use tokio::sync::Notify;
+
+pub use config::{Settings, load_dotenv};
+pub use respond::split;
+pub use slash::definitions;
+
+use crate::app::{App, Invocation, OptionValue, Request};
+use crate::store::DmRecord;
+
+pub type Data = Arc<Bot>;
+pub type BotError = Box<dyn std::error::Error + Send + Sync>;
+pub type Ctx<'a> = poise::ApplicationContext<'a, Data, BotError>;
+
+/// How many recent interaction ids are remembered against redelivery.
+const SEEN_CAP: usize = 10_000;
+/// The scheduler looks at the store at least this often.
+const MAX_SLEEP: Duration = Duration::from_secs(30);
+
+/// Everything the handlers share.
+pub struct Bot {
+    pub app: App,
+    /// Wakes the scheduler after a change (a game may now be due sooner).
+    pub wake: Notify,
+    seen: Mutex<HashMap<u64, ()>>,
+    dms: Mutex<HashMap<String, DmRecord>>,
+}
+
+impl Bot {
+    pub fn new(app: App) -> Bot {
+        Bot {
+            app,
+            wake: Notify::new(),
+            seen: Mutex::default(),
+            dms: Mutex::default(),
+        }
+    }
+
+    /// False when this interaction id is already being (or was) handled by
+    /// this process: a redelivery, which must not act twice.
+    fn first_delivery(&self, id: u64) -> bool {
+        let mut seen = self.seen.lock().expect("seen lock");
+        if seen.len() >= SEEN_CAP {
+            seen.clear();
+        }
+        seen.insert(id, ()).is_none()
+    }
+
+    async fn dm_record(&self, user: &str) -> DmRecord {
+        if let Some(r) = self.dms.lock().expect("dm lock").get(user) {
+            return r.clone();
+        }
+        let record = self.app.store().dm_record(user).await.unwrap_or_default();
+        self.dms
+            .lock()
+            .expect("dm lock")
+            .insert(user.to_string(), record.clone());
+        record
+    }
+
+    fn dm_changed(&self, user: &str, record: &DmRecord) -> bool {
+        self.dms.lock().expect("dm lock").get(user) != Some(record)
+    }
+
+    async fn set_dm_record(&self, user: &str, record: &DmRecord, now: i64) {
+        self.dms
+            .lock()
+            .expect("dm lock")
+            .insert(user.to_string(), record.clone());
+        if let Err(e) = self.app.store().set_dm_record(user, record, now).await {
+            tracing::warn!(user, error = %e, "cannot store the user's DM state");
+        }
+    }
+
+    /// A button's custom id: the command itself when it fits Discord's 100
+    /// characters, else a stored short id.
+    async fn button_id(&self, command: &str) -> String {
+        let inline = format!("x:{command}");
+        if inline.len() <= 100 {
+            return inline;
+        }
+        let hash = command.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        });
+        let id = format!("b:{hash:016x}");
+        if let Err(e) = self
+            .app
+            .store()
+            .save_button(&id, command, crate::console::now_ms())
+            .await
+        {
+            tracing::warn!(error = %e, "cannot store a button");
+        }
+        id
+    }
+
+    async fn button_command(&self, custom_id: &str) -> Option<String> {
+        if let Some(c) = custom_id.strip_prefix("x:") {
+            return Some(c.to_string());
+        }
+        let id = custom_id.strip_prefix("b:").map(|_| custom_id)?;
+        self.app.store().button(id).await.ok().flatten()
+    }
+}
+
+/// Runs the bot until SIGTERM or Ctrl-C.
+pub async fn run(app: App, settings: Settings) -> Result<(), String> {
+    let mut http = HttpBuilder::new(&settings.token);
+    if let Some(url) = &settings.api_url {
+        // serenity ignores the proxy while its rate limiter is on (#1739).
+        http = http.proxy(url.clone()).ratelimiter_disabled(true);
+    }
+    let http = http.build();
+    let bot = Arc::new(Bot::new(app));
+    let commands = slash::commands(bot.app.registry());
+    let guild = settings.guild;
+    let setup_bot = bot.clone();
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands,
+            on_error: |e| Box::pin(on_error(e)),
+            event_handler: |ctx, event| Box::pin(on_event(ctx, event)),
+            ..Default::default()
+        })
+        .initialize_owners(false)
+        .setup(move |ctx, ready, _framework| {
+            Box::pin(async move {
+                let defs = definitions(setup_bot.app.registry());
+                let count = defs.len();
+                match guild {
+                    Some(g) => {
+                        serenity::GuildId::new(g)
+                            .set_commands(&ctx.http, defs)
+                            .await?;
+                    }
+                    None => {
+                        serenity::Command::set_global_commands(&ctx.http, defs).await?;
+                    }
+                }
+                tracing::info!(user = %ready.user.name, count, "ready; slash commands registered");
+                tokio::spawn(scheduler(ctx.http.clone(), setup_bot.clone()));
+                Ok(setup_bot)
+            })
+        })
+        .build();
+    let mut client = ClientBuilder::new_with_http(http, GatewayIntents::empty())
+        .framework(framework)
+        .await
+        .map_err(|e| format!("cannot start the Discord client: {e}"))?;
+    let shards = client.shard_manager.clone();
+    tokio::spawn(async move {
+        shutdown_signal().await;
+        tracing::info!("shutting down");
+        shards.shutdown_all().await;
+    });
+    let result = client.start().await;
+    bot.app.store().close().await;
+    result.map_err(|e| format!("the Discord client stopped: {e}"))
+}
+
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+            .expect("SIGTERM handler");
+        tokio::select! {
+            _ = term.recv() => {}
+            _ = tokio::signal::ctrl_c() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// Sends reminders and applies deadlines when they fall due; sleeps until the
+/// next one (or a change), at most [`MAX_SLEEP`].
+async fn scheduler(http: Arc<serenity::Http>, bot: Arc<Bot>) {
+    let mut last_prune = 0;
+    loop {
+        let now = crate::console::now_ms();
+        let messages = bot.app.tick(now).await;
+        if !messages.is_empty() {
+            let req = system_request();
+            let handled = crate::app::Handled {
+                messages,
+                replayed: false,
+            };
+            respond::deliver(&http, &bot, None, &req, handled).await;
+        }
+        if now - last_prune > 3_600_000 {
+            last_prune = now;
+            let _ = bot.app.store().prune_interactions(now - 86_400_000).await;
+        }
+        let next = bot.app.next_due().await;
+        let wait = next
+            .map(|at| Duration::from_millis((at - crate::console::now_ms()).max(0) as u64))
+            .unwrap_or(MAX_SLEEP)
+            .min(MAX_SLEEP)
+            .max(Duration::from_millis(50));
+        tokio::select! {
+            _ = tokio::time::sleep(wait) => {}
+            _ = bot.wake.notified() => {}
+        }
+    }
+}
+
+fn system_request() -> Request {
+    Request {
+        user: crate::app::User {
+            id: String::new(),
+            name: "scheduler".into(),
+            is_manager: false,
+        },
+        place: crate::app::Place {
+            guild: None,
+            channel: String::new(),
+            is_dm: false,
+        },
+        invocation: Invocation {
+            name: "tick".into(),
+            sub: None,
+            options: vec![],
+        },
+        key: String::new(),
+        now: crate::console::now_ms(),
+    }
+}
+
+async fn on_event(
+    ctx: poise::FrameworkContext<'_, Data, BotError>,
+    event: &FullEvent,
+) -> Result<(), BotError> {
+    if let FullEvent::InteractionCreate {
+        interaction: Interaction::Component(c),
+    } = event
+    {
+        press(ctx.serenity_context, ctx.user_data, c).await?;
+    }
+    Ok(())
+}
+
+/// A button press runs the command it carries, as the user who pressed it.
+async fn press(
+    ctx: &serenity::Context,
+    bot: &Data,
+    c: &ComponentInteraction,
+) -> Result<(), BotError> {
+    if !bot.first_delivery(c.id.get()) {
+        return Ok(());
+    }
+    c.create_response(
+        &ctx.http,
+        CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new().ephemeral(true)),
+    )
+    .await?;
+    let user = slash::user_of(&c.user, c.member.as_ref());
+    let place = slash::place_of(c.guild_id, c.channel_id);
+    let line = bot.button_command(&c.data.custom_id).await.and_then(|cmd| {
+        crate::console::parse_line(&format!("@u {cmd}"))
+            .ok()
+            .flatten()
+    });
+    let req = match line {
+        Some(line) => Request {
+            user,
+            place,
+            invocation: Invocation {
+                name: line.command,
+                sub: line.sub,
+                options: line
+                    .options
+                    .into_iter()
+                    .map(|(n, v)| (n, OptionValue::Text(v)))
+                    .collect(),
+            },
+            key: c.id.to_string(),
+            now: crate::console::now_ms(),
+        },
+        None => {
+            let req = Request {
+                user,
+                place,
+                invocation: Invocation {
+                    name: "button".into(),
+                    sub: None,
+                    options: vec![],
+                },
+                key: c.id.to_string(),
+                now: crate::console::now_ms(),
+            };
+            let handled = crate::app::Handled {
+                messages: vec![crate::app::Outgoing::ephemeral(
+                    &req.user.id,
+                    "This button has expired; use the slash command instead (/help lists them).",
+                )],
+                replayed: false,
+            };
+            respond::deliver(
+                &ctx.http,
+                bot,
+                Some(respond::Origin::Component(c)),
+                &req,
+                handled,
+            )
+            .await;
+            return Ok(());
+        }
+    };
+    let handled = bot.app.handle_once(&req).await;
+    respond::deliver(
+        &ctx.http,
+        bot,
+        Some(respond::Origin::Component(c)),
+        &req,
+        handled,
+    )
+    .await;
+    bot.wake.notify_one();
+    Ok(())
+}
+
+/// Errors and panics: logged with the interaction id, and answered so no
+/// interaction is left hanging.
+async fn on_error(error: poise::FrameworkError<'_, Data, BotError>) {
+    let (ctx, what) = match &error {
+        poise::FrameworkError::CommandPanic { payload, ctx, .. } => (
+            *ctx,
+            format!("panic: {}", payload.as_deref().unwrap_or("(no message)")),
+        ),
+        poise::FrameworkError::Command { error, ctx, .. } => (*ctx, format!("error: {error}")),
+        other => {
+            tracing::warn!(error = %other, "framework error");
+            return;
+        }
+    };
+    let poise::Context::Application(actx) = ctx else {
+        return;
+    };
+    tracing::error!(interaction = %actx.interaction.id, command = %actx.command().qualified_name, "{what}");
+    let text = format!(
+        "Something went wrong on our side (reference {}). Nothing was changed; please try again.",
+        actx.interaction.id
+    );
+    let http = &actx.serenity_context().http;
+    let sent = if actx
+        .has_sent_initial_response
+        .load(std::sync::atomic::Ordering::SeqCst)
+    {
+        actx.interaction
+            .edit_response(http, serenity::EditInteractionResponse::new().content(text))
+            .await
+            .map(|_| ())
+    } else {
+        actx.interaction
+            .create_response(
+                http,
+                CreateInteractionResponse::Message(
+                    CreateInteractionResponseMessage::new()
+                        .ephemeral(true)
+                        .content(text),
+                ),
+            )
+            .await
+    };
+    if let Err(e) = sent {
+        tracing::warn!(error = %e, "cannot report the error to the user");
+    }
+}

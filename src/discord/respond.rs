@@ -1,0 +1,348 @@
+//! Delivers the application's [`Outgoing`] messages on Discord: channel posts
+//! (with pings, buttons and the game's thread), DMs (remembering users whose
+//! DMs fail, so they are not retried on every event), and ephemeral replies
+//! to the interaction, all split to Discord's limits.
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ButtonStyle, ChannelId, CommandInteraction, ComponentInteraction, CreateActionRow,
+    CreateAllowedMentions, CreateButton, CreateInteractionResponseFollowup, CreateMessage,
+    CreateThread, EditInteractionResponse, Http, UserId,
+};
+
+use super::Bot;
+use crate::app::{Address, Button, Handled, Outgoing, Request};
+
+/// Discord's limit on a message's content.
+pub const MESSAGE_LIMIT: usize = 2000;
+/// A user whose DMs failed is not tried again for this long, unless they act.
+const DM_RETRY_MS: i64 = 6 * 3600 * 1000;
+
+/// The interaction a delivery answers (none for the scheduler's messages).
+#[derive(Clone, Copy)]
+pub enum Origin<'a> {
+    Command(&'a CommandInteraction),
+    Component(&'a ComponentInteraction),
+}
+
+/// Splits text into pieces of at most `limit` characters, at line breaks
+/// where possible.
+pub fn split(text: &str, limit: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    for line in text.split_inclusive('\n') {
+        if current.chars().count() + line.chars().count() > limit && !current.is_empty() {
+            out.push(std::mem::take(&mut current).trim_end().to_string());
+        }
+        if line.chars().count() > limit {
+            let chars: Vec<char> = line.chars().collect();
+            for chunk in chars.chunks(limit) {
+                out.push(chunk.iter().collect());
+            }
+            continue;
+        }
+        current.push_str(line);
+    }
+    if !current.trim().is_empty() || out.is_empty() {
+        out.push(current.trim_end().to_string());
+    }
+    out
+}
+
+/// Buttons as action rows: five a row, five rows (25 buttons) at most.
+async fn components(bot: &Bot, buttons: &[Button]) -> Vec<CreateActionRow> {
+    let mut rows = Vec::new();
+    for chunk in buttons.chunks(5).take(5) {
+        let mut row = Vec::new();
+        for b in chunk {
+            let id = bot.button_id(&b.command).await;
+            row.push(
+                CreateButton::new(id)
+                    .label(clip(&b.label, 80))
+                    .style(ButtonStyle::Secondary),
+            );
+        }
+        rows.push(CreateActionRow::Buttons(row));
+    }
+    rows
+}
+
+fn clip(text: &str, max: usize) -> String {
+    text.chars().take(max).collect()
+}
+
+/// Sends every message of a handled request. A redelivered interaction
+/// (`replayed`) only gets its reply: its posts and DMs went out the first time.
+pub async fn deliver(
+    http: &Http,
+    bot: &Bot,
+    origin: Option<Origin<'_>>,
+    req: &Request,
+    handled: Handled,
+) {
+    let invoker = req.user.id.as_str();
+    let mut replies: Vec<(String, Vec<Button>)> = Vec::new();
+    let mut posted_in: Vec<String> = Vec::new();
+    for m in handled.messages {
+        match &m.to {
+            Address::Ephemeral(u) => {
+                if origin.is_some() && u == invoker {
+                    replies.push((m.text.clone(), m.buttons.clone()));
+                } else if !handled.replayed {
+                    let dm = Outgoing {
+                        to: Address::Dm(u.clone()),
+                        ..m.clone()
+                    };
+                    send_dm(http, bot, &dm, None, &mut replies).await;
+                }
+            }
+            _ if handled.replayed => {}
+            Address::Channel(c) => match post(http, bot, c, &m).await {
+                Ok(()) => posted_in.push(c.clone()),
+                Err(e) => {
+                    tracing::warn!(channel = %c, error = %e, "cannot post in channel");
+                    replies.push((
+                        format!("I could not post in <#{c}> ({e}). Check that I may send messages and create threads there."),
+                        vec![],
+                    ));
+                }
+            },
+            Address::Dm(_) => {
+                let acting = origin.is_some().then_some(invoker);
+                send_dm(http, bot, &m, acting, &mut replies).await;
+            }
+        }
+    }
+    let Some(origin) = origin else {
+        return;
+    };
+    if replies.is_empty() {
+        let text = if handled.replayed {
+            "Already done: this command was handled before.".to_string()
+        } else if posted_in.is_empty() {
+            "Done.".to_string()
+        } else {
+            posted_in.dedup();
+            let places: Vec<String> = posted_in.iter().map(|c| format!("<#{c}>")).collect();
+            format!("Done: see {}.", places.join(" and "))
+        };
+        replies.push((text, vec![]));
+    }
+    let mut first = true;
+    for (text, buttons) in replies {
+        let pieces = split(&text, MESSAGE_LIMIT);
+        let last = pieces.len() - 1;
+        for (i, piece) in pieces.into_iter().enumerate() {
+            let rows = if i == last {
+                components(bot, &buttons).await
+            } else {
+                vec![]
+            };
+            let result = if first {
+                first = false;
+                let b = EditInteractionResponse::new()
+                    .content(piece)
+                    .components(rows);
+                match origin {
+                    Origin::Command(i) => i.edit_response(http, b).await.map(|_| ()),
+                    Origin::Component(i) => i.edit_response(http, b).await.map(|_| ()),
+                }
+            } else {
+                let b = CreateInteractionResponseFollowup::new()
+                    .ephemeral(true)
+                    .content(piece)
+                    .components(rows);
+                match origin {
+                    Origin::Command(i) => i.create_followup(http, b).await.map(|_| ()),
+                    Origin::Component(i) => i.create_followup(http, b).await.map(|_| ()),
+                }
+            };
+            if let Err(e) = result {
+                tracing::warn!(error = %e, "cannot answer the interaction");
+            }
+        }
+    }
+}
+
+/// Posts in a channel: pings first, buttons under the last piece, and a
+/// thread opened from the first piece when the message asks for one.
+async fn post(http: &Http, bot: &Bot, channel: &str, m: &Outgoing) -> Result<(), String> {
+    let id: u64 = channel
+        .parse()
+        .map_err(|_| format!("'{channel}' is not a channel id"))?;
+    let channel_id = ChannelId::new(id);
+    let mut text = m.text.clone();
+    let pings: Vec<UserId> = m
+        .ping
+        .iter()
+        .filter_map(|u| u.parse().ok())
+        .map(UserId::new)
+        .collect();
+    if !pings.is_empty() {
+        let mentions: Vec<String> = pings.iter().map(|u| format!("<@{u}>")).collect();
+        text = format!("{}\n{text}", mentions.join(" "));
+    }
+    let mut buttons = m.buttons.clone();
+    if let (Some(game), false) = (m.game, m.ping.is_empty()) {
+        buttons.push(Button {
+            label: "My hand".into(),
+            command: format!("/hand game:{game}"),
+        });
+    }
+    let pieces = split(&text, MESSAGE_LIMIT);
+    let last = pieces.len() - 1;
+    let mut first_message = None;
+    for (i, piece) in pieces.into_iter().enumerate() {
+        let mut msg = CreateMessage::new()
+            .content(piece)
+            .allowed_mentions(CreateAllowedMentions::new().users(pings.clone()));
+        if i == last {
+            msg = msg.components(components(bot, &buttons).await);
+        }
+        let sent = channel_id
+            .send_message(http, msg)
+            .await
+            .map_err(|e| e.to_string())?;
+        first_message.get_or_insert(sent.id);
+    }
+    if let (Some(title), Some(game), Some(message)) = (&m.thread, m.game, first_message) {
+        let thread = channel_id
+            .create_thread_from_message(
+                http,
+                message,
+                CreateThread::new(clip(title, 100))
+                    .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
+            )
+            .await;
+        match thread {
+            Ok(t) => {
+                if let Err(e) = bot.app.attach_thread(game, &t.id.to_string()).await {
+                    tracing::warn!(game, error = %e, "cannot record the game's thread");
+                }
+            }
+            Err(e) => {
+                tracing::warn!(game, error = %e, "cannot open a thread; the game stays in its channel")
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Is this the "Cannot send messages to this user" family of errors?
+fn dm_refused(e: &serenity::Error) -> bool {
+    match e {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
+            r.status_code.as_u16() == 403 || [50007, 50278].contains(&r.error.code)
+        }
+        _ => false,
+    }
+}
+
+/// Sends a DM. When DMs to the user fail, says so once in the game's channel
+/// (without the content) and, if the user is the one acting, shows them the
+/// content in their reply instead.
+async fn send_dm(
+    http: &Http,
+    bot: &Bot,
+    m: &Outgoing,
+    acting: Option<&str>,
+    replies: &mut Vec<(String, Vec<Button>)>,
+) {
+    let Address::Dm(user) = &m.to else { return };
+    let is_actor = acting == Some(user.as_str());
+    let now = crate::console::now_ms();
+    let mut record = bot.dm_record(user).await;
+    if let Some(failed) = record.failed_at
+        && !is_actor
+        && now - failed < DM_RETRY_MS
+    {
+        return;
+    }
+    let result = async {
+        let channel = match &record.channel {
+            Some(c) => c.clone(),
+            None => {
+                let uid: u64 = user.parse().map_err(|_| None)?;
+                let ch = UserId::new(uid)
+                    .create_dm_channel(http)
+                    .await
+                    .map_err(Some)?;
+                ch.id.to_string()
+            }
+        };
+        record.channel = Some(channel.clone());
+        let channel_id = ChannelId::new(channel.parse().map_err(|_| None)?);
+        let pieces = split(&m.text, MESSAGE_LIMIT);
+        let last = pieces.len() - 1;
+        for (i, piece) in pieces.into_iter().enumerate() {
+            let mut msg = CreateMessage::new().content(piece);
+            if i == last {
+                msg = msg.components(components(bot, &m.buttons).await);
+            }
+            channel_id.send_message(http, msg).await.map_err(Some)?;
+        }
+        Ok::<(), Option<serenity::Error>>(())
+    }
+    .await;
+    match result {
+        Ok(()) => {
+            if record.failed_at.is_some() || bot.dm_changed(user, &record) {
+                record.failed_at = None;
+                bot.set_dm_record(user, &record, now).await;
+            }
+        }
+        Err(Some(e)) if dm_refused(&e) => {
+            let first_failure = record.failed_at.is_none();
+            record.failed_at = Some(now);
+            bot.set_dm_record(user, &record, now).await;
+            if is_actor {
+                replies.push((
+                    format!(
+                        "I cannot send you direct messages, so here is what I tried to send (only you see this). To get them by DM, allow direct messages from this server's members.\n{}",
+                        m.text
+                    ),
+                    m.buttons.clone(),
+                ));
+            }
+            if first_failure && let Some(game) = m.game {
+                announce_closed_dms(http, bot, game, user).await;
+            }
+        }
+        Err(e) => tracing::warn!(user = %user, error = ?e, "cannot send a DM"),
+    }
+}
+
+async fn announce_closed_dms(http: &Http, bot: &Bot, game: i64, user: &str) {
+    let Ok(Some(row)) = bot.app.store().game(game).await else {
+        return;
+    };
+    let home = row.thread_id.unwrap_or(row.channel_id);
+    let text = format!(
+        "I cannot send direct messages to <@{user}>, so their private game messages are held back. They can see their cards with /hand (only they see the answer), and should allow direct messages from this server's members."
+    );
+    let note = Outgoing::channel(&home, text).in_game(game);
+    if let Err(e) = post(http, bot, &home, &note).await {
+        tracing::warn!(game, error = %e, "cannot report closed DMs");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split;
+
+    #[test]
+    fn long_texts_split_at_line_breaks_within_the_limit() {
+        let text = (0..300)
+            .map(|i| format!("line {i:03} of the board"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let pieces = split(&text, 2000);
+        assert!(pieces.len() > 1);
+        assert!(pieces.iter().all(|p| p.chars().count() <= 2000));
+        assert!(pieces.iter().all(|p| p.starts_with("line ")));
+        assert_eq!(pieces.join("\n"), text);
+        let long = "x".repeat(4500);
+        assert_eq!(split(&long, 2000).len(), 3);
+        assert_eq!(split("short", 2000), ["short"]);
+    }
+}

@@ -1,0 +1,881 @@
+//! A local stand-in for the parts of Discord's HTTP API and gateway the bot
+//! uses, on loopback, with a recorder of everything the bot sends. It is
+//! test support: the bot under test is the real binary, pointed here by
+//! `DISCORD_API_URL` (serenity's HTTP proxy, rate limiter off) and the
+//! gateway URL this server returns from `GET /api/v10/gateway`.
+//!
+//! State kept: channels (guild text channels, threads opened from a message,
+//! DM channels), messages, interactions and their responses, users whose DMs
+//! are closed (their DMs get 403 / 50007 as on Discord), attachments.
+#![allow(dead_code)]
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{Notify, mpsc};
+use tokio_tungstenite::tungstenite::Message as WsMessage;
+
+pub const APP_ID: u64 = 1000;
+pub const BOT_ID: u64 = 1001;
+pub const GUILD: u64 = 2000;
+
+/// One request the bot made.
+#[derive(Debug, Clone)]
+pub struct Call {
+    pub method: String,
+    pub path: String,
+    pub body: Value,
+    pub at: Instant,
+}
+
+/// A message the bot sent, wherever it went.
+#[derive(Debug, Clone)]
+pub struct Sent {
+    pub channel: String,
+    pub content: String,
+    pub mentions: Vec<String>,
+    pub buttons: Vec<(String, String)>,
+    /// For interaction replies: the interaction's id; ephemeral or not.
+    pub interaction: Option<String>,
+    pub ephemeral: bool,
+    pub at: Instant,
+}
+
+#[derive(Default)]
+struct State {
+    calls: Vec<Call>,
+    sent: Vec<Sent>,
+    next_id: u64,
+    /// DM channel id → user id.
+    dm_channels: HashMap<String, String>,
+    /// Thread id → parent channel.
+    threads: HashMap<String, String>,
+    closed_dms: HashSet<String>,
+    /// Interaction token → (interaction id, created at, deferred ephemeral).
+    tokens: HashMap<String, (String, Instant, bool)>,
+    /// Interaction id → first callback time.
+    callbacks: HashMap<String, (Instant, Value)>,
+    files: HashMap<String, Vec<u8>>,
+    identified: bool,
+    registered: Option<Value>,
+    unknown: Vec<String>,
+}
+
+/// The running stand-in.
+#[derive(Clone)]
+pub struct FakeDiscord {
+    state: Arc<Mutex<State>>,
+    changed: Arc<Notify>,
+    http_port: u16,
+    events: Arc<Mutex<Option<mpsc::UnboundedSender<Value>>>>,
+    connected: Arc<Notify>,
+}
+
+impl FakeDiscord {
+    pub async fn start() -> FakeDiscord {
+        let http = TcpListener::bind("127.0.0.1:0").await.expect("bind http");
+        let ws = TcpListener::bind("127.0.0.1:0").await.expect("bind ws");
+        let fake = FakeDiscord {
+            state: Arc::new(Mutex::new(State {
+                next_id: 5_000_000,
+                ..State::default()
+            })),
+            changed: Arc::new(Notify::new()),
+            http_port: http.local_addr().expect("addr").port(),
+            events: Arc::new(Mutex::new(None)),
+            connected: Arc::new(Notify::new()),
+        };
+        let ws_port = ws.local_addr().expect("addr").port();
+        let f = fake.clone();
+        tokio::spawn(async move {
+            loop {
+                let Ok((stream, _)) = http.accept().await else {
+                    return;
+                };
+                let f = f.clone();
+                tokio::spawn(async move { f.serve_http(stream, ws_port).await });
+            }
+        });
+        let f = fake.clone();
+        tokio::spawn(async move {
+            loop {
+                let Ok((stream, _)) = ws.accept().await else {
+                    return;
+                };
+                let f = f.clone();
+                tokio::spawn(async move { f.serve_gateway(stream).await });
+            }
+        });
+        fake
+    }
+
+    /// What `DISCORD_API_URL` should be.
+    pub fn api_url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.http_port)
+    }
+
+    fn id(&self) -> String {
+        let mut s = self.state.lock().unwrap();
+        s.next_id += 1;
+        s.next_id.to_string()
+    }
+
+    pub fn close_dms(&self, user: &str) {
+        self.state
+            .lock()
+            .unwrap()
+            .closed_dms
+            .insert(user.to_string());
+    }
+
+    pub fn add_file(&self, name: &str, bytes: &[u8]) -> String {
+        self.state
+            .lock()
+            .unwrap()
+            .files
+            .insert(name.to_string(), bytes.to_vec());
+        format!("{}/files/{name}", self.api_url())
+    }
+
+    pub fn calls(&self) -> Vec<Call> {
+        self.state.lock().unwrap().calls.clone()
+    }
+
+    pub fn sent(&self) -> Vec<Sent> {
+        self.state.lock().unwrap().sent.clone()
+    }
+
+    pub fn unknown_routes(&self) -> Vec<String> {
+        self.state.lock().unwrap().unknown.clone()
+    }
+
+    pub fn registered(&self) -> Option<Value> {
+        self.state.lock().unwrap().registered.clone()
+    }
+
+    /// The user a DM channel belongs to.
+    pub fn dm_user(&self, channel: &str) -> Option<String> {
+        self.state.lock().unwrap().dm_channels.get(channel).cloned()
+    }
+
+    pub fn thread_parent(&self, thread: &str) -> Option<String> {
+        self.state.lock().unwrap().threads.get(thread).cloned()
+    }
+
+    pub fn threads(&self) -> Vec<String> {
+        self.state.lock().unwrap().threads.keys().cloned().collect()
+    }
+
+    /// Seconds from an interaction's creation to the bot's first callback.
+    pub fn callback_delay(&self, interaction: &str, created: Instant) -> Option<Duration> {
+        self.state
+            .lock()
+            .unwrap()
+            .callbacks
+            .get(interaction)
+            .map(|(at, _)| at.duration_since(created))
+    }
+
+    pub fn callback(&self, interaction: &str) -> Option<Value> {
+        self.state
+            .lock()
+            .unwrap()
+            .callbacks
+            .get(interaction)
+            .map(|(_, v)| v.clone())
+    }
+
+    /// Waits until `check` holds over the recorded messages, or panics with
+    /// what was seen.
+    pub async fn wait_until<T>(
+        &self,
+        what: &str,
+        timeout: Duration,
+        mut check: impl FnMut(&FakeDiscord) -> Option<T>,
+    ) -> T {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let notified = self.changed.notified();
+            if let Some(v) = check(self) {
+                return v;
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                let sent: Vec<String> = self
+                    .sent()
+                    .iter()
+                    .map(|s| format!("[{}] {}", s.channel, s.content))
+                    .collect();
+                panic!(
+                    "timed out waiting for {what}; sent so far:\n{}",
+                    sent.join("\n---\n")
+                );
+            }
+            let _ = tokio::time::timeout(left, notified).await;
+        }
+    }
+
+    /// Waits for the bot's gateway session (READY sent).
+    pub async fn wait_ready(&self, timeout: Duration) {
+        self.wait_until(
+            "the bot to identify and register its commands",
+            timeout,
+            |f| {
+                let s = f.state.lock().unwrap();
+                (s.identified && s.registered.is_some()).then_some(())
+            },
+        )
+        .await
+    }
+
+    /// Sends a gateway dispatch to the connected bot.
+    fn dispatch(&self, kind: &str, d: Value) {
+        let tx = self
+            .events
+            .lock()
+            .unwrap()
+            .clone()
+            .expect("the bot is connected");
+        tx.send(json!({"t": kind, "d": d})).expect("gateway open");
+    }
+
+    /// Invokes a slash command as a user would; returns the interaction id.
+    /// `channel` None = in the user's DM with the bot.
+    pub fn command(&self, user: &Person, channel: Option<&str>, line: &str) -> Interaction {
+        let (name, sub, opts) = parse_command(line);
+        let mut options: Vec<Value> = Vec::new();
+        let mut resolved = json!({});
+        for (k, v) in opts {
+            if let Some(file) = v.strip_prefix("file:") {
+                let att_id = self.id();
+                let url = format!("{}/files/{file}", self.api_url());
+                let size = self
+                    .state
+                    .lock()
+                    .unwrap()
+                    .files
+                    .get(file)
+                    .map_or(0, Vec::len);
+                resolved["attachments"][&att_id] = json!({
+                    "id": att_id, "filename": file, "size": size, "url": url, "proxy_url": url
+                });
+                options.push(json!({"name": k, "type": 11, "value": att_id}));
+            } else {
+                // Typed as the bot registered the option, as a Discord client would.
+                let value = match self.option_type(&name, sub.as_deref(), &k) {
+                    4 => v
+                        .parse::<i64>()
+                        .map(Value::from)
+                        .unwrap_or(Value::from(v.clone())),
+                    5 => Value::from(v == "true"),
+                    _ => Value::from(v.clone()),
+                };
+                let kind = self.option_type(&name, sub.as_deref(), &k);
+                options.push(json!({"name": k, "type": kind, "value": value}));
+            }
+        }
+        if let Some(sub) = sub {
+            options = vec![json!({"name": sub, "type": 1, "options": options})];
+        }
+        let data = json!({
+            "id": "3000", "name": name, "type": 1, "options": options, "resolved": resolved
+        });
+        self.interaction(user, channel, 2, data, None)
+    }
+
+    /// An option's type in the registered commands (3, string, if unknown).
+    fn option_type(&self, command: &str, sub: Option<&str>, option: &str) -> u64 {
+        let registered = self.registered().unwrap_or(Value::Null);
+        let Some(cmd) = registered
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|c| c["name"] == command)
+        else {
+            return 3;
+        };
+        let mut opts = cmd["options"].clone();
+        if let Some(sub) = sub
+            && let Some(s) = opts
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find(|o| o["name"] == sub)
+        {
+            opts = s["options"].clone();
+        }
+        opts.as_array()
+            .into_iter()
+            .flatten()
+            .find(|o| o["name"] == option)
+            .and_then(|o| o["type"].as_u64())
+            .unwrap_or(3)
+    }
+
+    /// Re-sends an interaction exactly as before (Discord may redeliver).
+    pub fn redeliver(&self, i: &Interaction) {
+        self.dispatch("INTERACTION_CREATE", i.payload.clone());
+    }
+
+    /// Presses a button of a message the bot sent.
+    pub fn press(&self, user: &Person, channel: Option<&str>, custom_id: &str) -> Interaction {
+        let data = json!({"custom_id": custom_id, "component_type": 2});
+        let message = json!({
+            "id": self.id(), "channel_id": channel.map_or_else(|| dm_of(user), str::to_string),
+            "author": bot_user(), "content": "", "timestamp": "2026-11-23T10:00:00.000000+00:00",
+            "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [],
+            "mention_roles": [], "attachments": [], "embeds": [], "pinned": false, "type": 0
+        });
+        self.interaction(user, channel, 3, data, Some(message))
+    }
+
+    /// Types into an autocompleted option; returns the interaction.
+    pub fn autocomplete(
+        &self,
+        user: &Person,
+        channel: Option<&str>,
+        line: &str,
+        focused: &str,
+    ) -> Interaction {
+        let (name, sub, opts) = parse_command(line);
+        let mut options: Vec<Value> = opts
+            .into_iter()
+            .map(|(k, v)| {
+                if k == focused {
+                    json!({"name": k, "type": 3, "value": v, "focused": true})
+                } else {
+                    json!({"name": k, "type": 3, "value": v})
+                }
+            })
+            .collect();
+        if let Some(sub) = sub {
+            options = vec![json!({"name": sub, "type": 1, "options": options})];
+        }
+        let data = json!({"id": "3000", "name": name, "type": 1, "options": options});
+        self.interaction(user, channel, 4, data, None)
+    }
+
+    fn interaction(
+        &self,
+        user: &Person,
+        channel: Option<&str>,
+        kind: u8,
+        data: Value,
+        message: Option<Value>,
+    ) -> Interaction {
+        let id = self.id();
+        let token = format!("tok{id}");
+        let channel_id = channel.map_or_else(|| dm_of(user), str::to_string);
+        if channel.is_none() {
+            self.state
+                .lock()
+                .unwrap()
+                .dm_channels
+                .insert(channel_id.clone(), user.id.clone());
+        }
+        let mut payload = json!({
+            "id": id, "application_id": APP_ID.to_string(), "type": kind, "token": token,
+            "version": 1, "channel_id": channel_id, "locale": "en-US", "entitlements": [],
+            "attachment_size_limit": 10_485_760, "data": data,
+            "app_permissions": "0"
+        });
+        let user_json = json!({
+            "id": user.id, "username": user.name, "discriminator": "0", "global_name": user.name, "avatar": null
+        });
+        if channel.is_some() {
+            payload["guild_id"] = json!(GUILD.to_string());
+            payload["member"] = json!({
+                "user": user_json, "nick": null, "roles": [], "joined_at": "2026-01-01T00:00:00.000000+00:00",
+                "deaf": false, "mute": false, "flags": 0,
+                "permissions": if user.manager { "32" } else { "0" }
+            });
+            payload["context"] = json!(0);
+        } else {
+            payload["user"] = user_json;
+            payload["context"] = json!(1);
+        }
+        if let Some(m) = message {
+            payload["message"] = m;
+        }
+        self.state
+            .lock()
+            .unwrap()
+            .tokens
+            .insert(token.clone(), (id.clone(), Instant::now(), false));
+        let created = Instant::now();
+        self.dispatch("INTERACTION_CREATE", payload.clone());
+        Interaction {
+            id,
+            created,
+            payload,
+        }
+    }
+
+    /// Messages in a channel or thread, oldest first.
+    pub fn in_channel(&self, channel: &str) -> Vec<Sent> {
+        self.sent()
+            .into_iter()
+            .filter(|s| s.channel == channel && s.interaction.is_none())
+            .collect()
+    }
+
+    /// DMs a user received.
+    pub fn dms_to(&self, user: &str) -> Vec<Sent> {
+        let s = self.state.lock().unwrap();
+        s.sent
+            .iter()
+            .filter(|m| {
+                s.dm_channels.get(&m.channel).is_some_and(|u| u == user) && m.interaction.is_none()
+            })
+            .cloned()
+            .collect()
+    }
+
+    /// The replies to an interaction (the edited original, then follow-ups).
+    pub fn replies(&self, interaction: &str) -> Vec<Sent> {
+        self.sent()
+            .into_iter()
+            .filter(|s| s.interaction.as_deref() == Some(interaction))
+            .collect()
+    }
+
+    /// Waits for the first reply to an interaction and returns all so far.
+    pub async fn reply(&self, i: &Interaction) -> Vec<Sent> {
+        let id = i.id.clone();
+        self.wait_until(
+            &format!("a reply to interaction {id}"),
+            Duration::from_secs(20),
+            |f| {
+                let r = f.replies(&id);
+                (!r.is_empty()).then_some(r)
+            },
+        )
+        .await
+    }
+
+    async fn serve_gateway(&self, stream: TcpStream) {
+        let Ok(mut ws) = tokio_tungstenite::accept_async(stream).await else {
+            return;
+        };
+        let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}, "s": null, "t": null});
+        if ws.send(WsMessage::Text(hello.to_string())).await.is_err() {
+            return;
+        }
+        let (tx, mut rx) = mpsc::unbounded_channel::<Value>();
+        let mut seq = 0u64;
+        loop {
+            tokio::select! {
+                incoming = ws.next() => {
+                    let Some(Ok(msg)) = incoming else { return };
+                    let text = match msg {
+                        WsMessage::Text(t) => t,
+                        WsMessage::Close(_) => return,
+                        _ => continue,
+                    };
+                    let v: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+                    match v["op"].as_u64() {
+                        Some(1) => {
+                            let ack = json!({"op": 11, "d": null, "s": null, "t": null});
+                            let _ = ws.send(WsMessage::Text(ack.to_string())).await;
+                        }
+                        Some(2) | Some(6) => {
+                            seq += 1;
+                            let ready = json!({"op": 0, "s": seq, "t": "READY", "d": {
+                                "v": 10, "user": bot_user(), "guilds": [], "session_id": "s1",
+                                "resume_gateway_url": "ws://127.0.0.1", "shard": [0, 1],
+                                "application": {"id": APP_ID.to_string(), "flags": 0}
+                            }});
+                            let _ = ws.send(WsMessage::Text(ready.to_string())).await;
+                            *self.events.lock().unwrap() = Some(tx.clone());
+                            self.state.lock().unwrap().identified = true;
+                            self.connected.notify_waiters();
+                            self.changed.notify_waiters();
+                        }
+                        _ => {}
+                    }
+                }
+                Some(event) = rx.recv() => {
+                    seq += 1;
+                    let frame = json!({"op": 0, "s": seq, "t": event["t"], "d": event["d"]});
+                    if ws.send(WsMessage::Text(frame.to_string())).await.is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    async fn serve_http(&self, stream: TcpStream, ws_port: u16) {
+        let (read, mut write) = stream.into_split();
+        let mut reader = BufReader::new(read);
+        loop {
+            let mut line = String::new();
+            if reader.read_line(&mut line).await.unwrap_or(0) == 0 {
+                return;
+            }
+            let mut parts = line.split_whitespace();
+            let method = parts.next().unwrap_or_default().to_string();
+            let path = parts.next().unwrap_or_default().to_string();
+            let mut length = 0usize;
+            let mut content_type = String::new();
+            loop {
+                let mut h = String::new();
+                if reader.read_line(&mut h).await.unwrap_or(0) == 0 {
+                    return;
+                }
+                let h = h.trim_end();
+                if h.is_empty() {
+                    break;
+                }
+                if let Some((k, v)) = h.split_once(':') {
+                    match k.to_ascii_lowercase().as_str() {
+                        "content-length" => length = v.trim().parse().unwrap_or(0),
+                        "content-type" => content_type = v.trim().to_string(),
+                        _ => {}
+                    }
+                }
+            }
+            let mut body = vec![0u8; length];
+            if reader.read_exact(&mut body).await.is_err() {
+                return;
+            }
+            let body: Value = if content_type.starts_with("multipart/") {
+                multipart_json(&body)
+            } else {
+                serde_json::from_slice(&body).unwrap_or(Value::Null)
+            };
+            let (status, reply, raw) = self.route(&method, &path, body, ws_port);
+            let payload = raw.unwrap_or_else(|| reply.to_string().into_bytes());
+            let head = format!(
+                "HTTP/1.1 {status} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+                payload.len()
+            );
+            if write.write_all(head.as_bytes()).await.is_err()
+                || write.write_all(&payload).await.is_err()
+            {
+                return;
+            }
+            self.changed.notify_waiters();
+        }
+    }
+
+    fn route(
+        &self,
+        method: &str,
+        path: &str,
+        body: Value,
+        ws_port: u16,
+    ) -> (u16, Value, Option<Vec<u8>>) {
+        let p = path.split('?').next().unwrap_or_default();
+        let segs: Vec<&str> = p.trim_start_matches('/').split('/').collect();
+        {
+            let mut s = self.state.lock().unwrap();
+            s.calls.push(Call {
+                method: method.into(),
+                path: p.into(),
+                body: body.clone(),
+                at: Instant::now(),
+            });
+        }
+        match (method, segs.as_slice()) {
+            ("GET", ["files", name]) => {
+                let bytes = self.state.lock().unwrap().files.get(*name).cloned();
+                match bytes {
+                    Some(b) => (200, Value::Null, Some(b)),
+                    None => (404, json!({"message": "no file", "code": 0}), None),
+                }
+            }
+            ("GET", ["api", "v10", "gateway"]) => (
+                200,
+                json!({"url": format!("ws://127.0.0.1:{ws_port}")}),
+                None,
+            ),
+            ("PUT", ["api", "v10", "applications", _, "commands"])
+            | ("PUT", ["api", "v10", "applications", _, "guilds", _, "commands"]) => {
+                self.state.lock().unwrap().registered = Some(body);
+                (200, json!([]), None)
+            }
+            ("POST", ["api", "v10", "interactions", id, token, "callback"]) => {
+                let mut s = self.state.lock().unwrap();
+                if s.callbacks.contains_key(*id) {
+                    return (
+                        400,
+                        json!({"message": "Interaction has already been acknowledged.", "code": 40060}),
+                        None,
+                    );
+                }
+                s.callbacks
+                    .insert(id.to_string(), (Instant::now(), body.clone()));
+                let ephemeral = body["data"]["flags"].as_u64().is_some_and(|f| f & 64 != 0);
+                if let Some(t) = s.tokens.get_mut(*token) {
+                    t.2 = ephemeral;
+                }
+                let kind = body["type"].as_u64().unwrap_or(0);
+                if kind == 4 {
+                    let sent = sent_from(
+                        &body["data"],
+                        id.to_string(),
+                        Some(id.to_string()),
+                        ephemeral,
+                    );
+                    s.sent.push(sent);
+                }
+                (204, Value::Null, Some(Vec::new()))
+            }
+            ("PATCH", ["api", "v10", "webhooks", _, token, "messages", "@original"])
+            | ("POST", ["api", "v10", "webhooks", _, token]) => {
+                let mut s = self.state.lock().unwrap();
+                let Some((id, _, deferred_ephemeral)) = s.tokens.get(*token).cloned() else {
+                    return (
+                        404,
+                        json!({"message": "Unknown Webhook", "code": 10015}),
+                        None,
+                    );
+                };
+                let ephemeral =
+                    deferred_ephemeral || body["flags"].as_u64().is_some_and(|f| f & 64 != 0);
+                s.sent
+                    .push(sent_from(&body, id.clone(), Some(id.clone()), ephemeral));
+                drop(s);
+                (200, message_json(&self.id(), &id, &body), None)
+            }
+            ("POST", ["api", "v10", "users", "@me", "channels"]) => {
+                let user = body["recipient_id"]
+                    .as_str()
+                    .map(str::to_string)
+                    .or_else(|| body["recipient_id"].as_u64().map(|u| u.to_string()))
+                    .unwrap_or_default();
+                let channel = format!("9{user}");
+                self.state
+                    .lock()
+                    .unwrap()
+                    .dm_channels
+                    .insert(channel.clone(), user.clone());
+                (
+                    200,
+                    json!({
+                        "id": channel, "type": 1, "last_message_id": null,
+                        "recipients": [{"id": user, "username": format!("user{user}"), "discriminator": "0", "avatar": null}]
+                    }),
+                    None,
+                )
+            }
+            ("POST", ["api", "v10", "channels", channel, "messages"]) => {
+                let mut s = self.state.lock().unwrap();
+                if let Some(user) = s.dm_channels.get(*channel)
+                    && s.closed_dms.contains(user)
+                {
+                    return (
+                        403,
+                        json!({"message": "Cannot send messages to this user", "code": 50007}),
+                        None,
+                    );
+                }
+                s.sent
+                    .push(sent_from(&body, channel.to_string(), None, false));
+                drop(s);
+                (200, message_json(&self.id(), channel, &body), None)
+            }
+            ("POST", ["api", "v10", "channels", channel, "messages", _, "threads"]) => {
+                let thread = self.id();
+                self.state
+                    .lock()
+                    .unwrap()
+                    .threads
+                    .insert(thread.clone(), channel.to_string());
+                (
+                    201,
+                    json!({
+                        "id": thread, "type": 11, "guild_id": GUILD.to_string(), "parent_id": channel,
+                        "name": body["name"], "position": 0, "permission_overwrites": [], "nsfw": false,
+                        "owner_id": BOT_ID.to_string(),
+                        "thread_metadata": {"archived": false, "auto_archive_duration": 10080, "archive_timestamp": "2026-11-23T10:00:00.000000+00:00", "locked": false}
+                    }),
+                    None,
+                )
+            }
+            _ => {
+                self.state
+                    .lock()
+                    .unwrap()
+                    .unknown
+                    .push(format!("{method} {p}"));
+                (404, json!({"message": "404: Not Found", "code": 0}), None)
+            }
+        }
+    }
+}
+
+/// A started interaction: its id and when it was sent.
+#[derive(Debug, Clone)]
+pub struct Interaction {
+    pub id: String,
+    pub created: Instant,
+    payload: Value,
+}
+
+/// A user of the fake guild.
+#[derive(Debug, Clone)]
+pub struct Person {
+    pub id: String,
+    pub name: String,
+    /// Holds Manage Server.
+    pub manager: bool,
+}
+
+impl Person {
+    pub fn new(id: u64, name: &str) -> Person {
+        Person {
+            id: id.to_string(),
+            name: name.to_string(),
+            manager: false,
+        }
+    }
+}
+
+fn dm_of(user: &Person) -> String {
+    format!("9{}", user.id)
+}
+
+fn bot_user() -> Value {
+    json!({"id": BOT_ID.to_string(), "username": "xfiles-bot", "discriminator": "0", "avatar": null, "bot": true})
+}
+
+fn message_json(id: &str, channel: &str, body: &Value) -> Value {
+    json!({
+        "id": id, "channel_id": channel, "author": bot_user(),
+        "content": body["content"].as_str().unwrap_or_default(),
+        "timestamp": "2026-11-23T10:00:00.000000+00:00", "edited_timestamp": null, "tts": false,
+        "mention_everyone": false, "mentions": [], "mention_roles": [], "attachments": [],
+        "embeds": [], "pinned": false, "type": 0
+    })
+}
+
+fn sent_from(body: &Value, channel: String, interaction: Option<String>, ephemeral: bool) -> Sent {
+    let mut buttons = Vec::new();
+    for row in body["components"].as_array().into_iter().flatten() {
+        for c in row["components"].as_array().into_iter().flatten() {
+            buttons.push((
+                c["label"].as_str().unwrap_or_default().to_string(),
+                c["custom_id"].as_str().unwrap_or_default().to_string(),
+            ));
+        }
+    }
+    Sent {
+        channel,
+        content: body["content"].as_str().unwrap_or_default().to_string(),
+        mentions: body["allowed_mentions"]["users"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|u| {
+                u.as_str()
+                    .map(str::to_string)
+                    .or_else(|| u.as_u64().map(|n| n.to_string()))
+            })
+            .collect(),
+        buttons,
+        interaction,
+        ephemeral,
+        at: Instant::now(),
+    }
+}
+
+/// The JSON part of a multipart body (serenity sends `payload_json`).
+fn multipart_json(body: &[u8]) -> Value {
+    let text = String::from_utf8_lossy(body);
+    text.find('{')
+        .and_then(|start| {
+            let end = text.rfind('}')?;
+            serde_json::from_str(&text[start..=end]).ok()
+        })
+        .unwrap_or(Value::Null)
+}
+
+/// `/deck import name:"My deck" text:"..."` → ("deck", Some("import"), options).
+pub fn parse_command(line: &str) -> (String, Option<String>, Vec<(String, String)>) {
+    let parsed = xfiles_bot::console::parse_line(&format!("@u {line}"))
+        .expect("a valid command line")
+        .expect("not blank");
+    (parsed.command, parsed.sub, parsed.options)
+}
+
+/// The real bot binary, running against a [`FakeDiscord`].
+pub struct BotProcess {
+    child: tokio::process::Child,
+    log: Arc<Mutex<Vec<String>>>,
+}
+
+impl BotProcess {
+    /// Starts `xfiles-bot` (no subcommand: DISCORD_TOKEN makes it the bot) in
+    /// an empty folder, so no `.env` is read.
+    pub async fn start(fake: &FakeDiscord, db: &str, env: &[(&str, &str)]) -> BotProcess {
+        let dir = std::env::temp_dir();
+        let mut cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_xfiles-bot"));
+        cmd.current_dir(dir)
+            .env_clear()
+            .env("DISCORD_TOKEN", "fake-token")
+            .env("DISCORD_API_URL", fake.api_url())
+            .env("DATABASE_URL", db)
+            .env("RUST_LOG", "warn,xfiles_bot=info")
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .kill_on_drop(true);
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let mut child = cmd.spawn().expect("start the bot");
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let stderr = child.stderr.take().expect("stderr");
+        let sink = log.clone();
+        tokio::spawn(async move {
+            let mut lines = BufReader::new(stderr).lines();
+            while let Ok(Some(line)) = lines.next_line().await {
+                sink.lock().unwrap().push(line);
+            }
+        });
+        BotProcess { child, log }
+    }
+
+    pub fn log(&self) -> Vec<String> {
+        self.log.lock().unwrap().clone()
+    }
+
+    /// serenity drops a gateway event it cannot parse with only a warning;
+    /// a test that saw one must fail.
+    pub fn assert_no_dropped_events(&self) {
+        let bad: Vec<String> = self
+            .log()
+            .into_iter()
+            .filter(|l| {
+                let l = l.to_lowercase();
+                l.contains("deserializ") || l.contains("unhandled") || l.contains("panic")
+            })
+            .collect();
+        assert!(
+            bad.is_empty(),
+            "the bot logged dropped events or panics:\n{}",
+            bad.join("\n")
+        );
+    }
+
+    /// SIGTERM, then waits for a clean exit.
+    pub async fn stop(mut self) -> std::process::ExitStatus {
+        if let Some(pid) = self.child.id() {
+            let _ = std::process::Command::new("kill")
+                .arg("-TERM")
+                .arg(pid.to_string())
+                .status();
+        }
+        tokio::time::timeout(Duration::from_secs(15), self.child.wait())
+            .await
+            .expect("the bot stops within 15 s of SIGTERM")
+            .expect("wait for the bot")
+    }
+}
