@@ -364,18 +364,30 @@ async fn apply_default(
         ]);
     };
     let player = &seats[usize::from(seat)];
+    // The move itself may be secret (an X-File chosen for you): the channel
+    // only hears that the game moved, and what the move made public.
     let note = match by {
         None => format!(
-            "⏰ Game #{}: {}'s agreed time for a move ({}) ran out, so the game moved for them: {words}.",
+            "⏰ Game #{}: {}'s agreed time for a move ({}) ran out, so the game made the default move for them.",
             game.id,
             player.user_name,
             describe_duration(game.deadline_every.unwrap_or(0))
         ),
         Some(req) => format!(
-            "⏩ Game #{}: {} advanced the game for {}: {words}.",
+            "⏩ Game #{}: {} advanced the game, making the default move for {}.",
             game.id, req.user.name, player.user_name
         ),
     };
+    let told = Outgoing::dm(
+        &player.user_id,
+        format!(
+            "**Game #{}** ({}) in <#{}>: the game moved for you: {words}.",
+            game.id,
+            kind_name(game),
+            home(game)
+        ),
+    )
+    .in_game(game.id);
     let req = match by {
         None => system_request(
             game,
@@ -400,6 +412,7 @@ async fn apply_default(
                 Some(m) => m.text = format!("{note}\n{}", m.text),
                 None => messages.insert(0, Outgoing::channel(home(game), note).in_game(game.id)),
             }
+            messages.insert(1, told);
             Ok(messages)
         }
         Stored::Conflict => Err(UserError::new(format!(

@@ -83,7 +83,14 @@ pub async fn deliver(
     let invoker = req.user.id.as_str();
     let mut replies: Vec<(String, Vec<Button>)> = Vec::new();
     let mut posted_in: Vec<String> = Vec::new();
-    for m in handled.messages {
+    // A thread opened for a game replaces its channel in the later messages.
+    let mut moved: Option<(i64, String, String)> = None;
+    for mut m in handled.messages {
+        if let (Some((game, from, to)), Some(g)) = (&moved, m.game)
+            && *game == g
+        {
+            m.text = m.text.replace(&format!("<#{from}>"), &format!("<#{to}>"));
+        }
         match &m.to {
             Address::Ephemeral(u) => {
                 if origin.is_some() && u == invoker {
@@ -98,7 +105,13 @@ pub async fn deliver(
             }
             _ if handled.replayed => {}
             Address::Channel(c) => match post(http, bot, c, &m).await {
-                Ok(()) => posted_in.push(c.clone()),
+                Ok(thread) => {
+                    posted_in.push(c.clone());
+                    if let (Some(t), Some(g)) = (thread, m.game) {
+                        posted_in.push(t.clone());
+                        moved = Some((g, c.clone(), t));
+                    }
+                }
                 Err(e) => {
                     tracing::warn!(channel = %c, error = %e, "cannot post in channel");
                     replies.push((
@@ -166,7 +179,12 @@ pub async fn deliver(
 
 /// Posts in a channel: pings first, buttons under the last piece, and a
 /// thread opened from the first piece when the message asks for one.
-async fn post(http: &Http, bot: &Bot, channel: &str, m: &Outgoing) -> Result<(), String> {
+async fn post(
+    http: &Http,
+    bot: &Bot,
+    channel: &str,
+    m: &Outgoing,
+) -> Result<Option<String>, String> {
     let id: u64 = channel
         .parse()
         .map_err(|_| format!("'{channel}' is not a channel id"))?;
@@ -219,13 +237,14 @@ async fn post(http: &Http, bot: &Bot, channel: &str, m: &Outgoing) -> Result<(),
                 if let Err(e) = bot.app.attach_thread(game, &t.id.to_string()).await {
                     tracing::warn!(game, error = %e, "cannot record the game's thread");
                 }
+                return Ok(Some(t.id.to_string()));
             }
             Err(e) => {
                 tracing::warn!(game, error = %e, "cannot open a thread; the game stays in its channel")
             }
         }
     }
-    Ok(())
+    Ok(None)
 }
 
 /// Is this the "Cannot send messages to this user" family of errors?

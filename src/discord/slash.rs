@@ -156,6 +156,8 @@ pub fn commands(registry: &Registry) -> Vec<poise::Command<super::Data, BotError
                     description: Some(format!("/{} commands", spec.name).into()),
                     subcommands: vec![leaf],
                     subcommand_required: true,
+                    // poise only descends into commands that have an action.
+                    slash_action: Some(|ctx| Box::pin(run(ctx))),
                     ..Default::default()
                 }),
             },

@@ -837,6 +837,8 @@ impl BotProcess {
         tokio::spawn(async move {
             let mut lines = BufReader::new(stderr).lines();
             while let Ok(Some(line)) = lines.next_line().await {
+                // Shown with a failing test's output.
+                eprintln!("bot: {line}");
                 sink.lock().unwrap().push(line);
             }
         });
