@@ -204,3 +204,328 @@ async fn a_whole_xfiles_game_through_discord_ends_with_a_correct_guess() {
         fake.unknown_routes()
     );
 }
+
+fn contains(messages: &[fake::Sent], text: &str) -> usize {
+    messages.iter().filter(|m| m.content.contains(text)).count()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_player_with_closed_dms_is_told_once_and_sees_their_cards_ephemerally() {
+    let (fake, bot, _db) = bot(&[("XFILES_SEED", "11")]).await;
+    fake.close_dms(&les().id);
+    import_decks(&fake).await;
+    run(
+        &fake,
+        &randy(),
+        Some(CHANNEL),
+        "/game new game:xfiles-ccg deck:Randy",
+    )
+    .await;
+    let thread = fake.threads().pop().unwrap();
+    // Joining probes the DMs: the joiner is told, privately, with the content.
+    let reply = run(&fake, &les(), Some(&thread), "/game join deck:Les").await;
+    assert!(
+        reply.contains("I cannot send you direct messages"),
+        "{reply}"
+    );
+    assert!(reply.contains("you have a seat"), "{reply}");
+    run(&fake, &randy(), Some(&thread), "/game start").await;
+    run(
+        &fake,
+        &randy(),
+        Some(&thread),
+        "/xfile card:\"The Jersey Devil\"",
+    )
+    .await;
+    // The thread says so once, without any private content.
+    let posts = fake.in_channel(&thread);
+    assert_eq!(
+        contains(&posts, "I cannot send direct messages to <@22>"),
+        1
+    );
+    for p in &posts {
+        assert!(!p.content.contains("Your hand"), "{}", p.content);
+    }
+    assert!(fake.dms_to(&les().id).is_empty());
+    // Failed DMs are remembered, not retried on every event (they count
+    // toward Discord's invalid-request limit): only les's own commands retry.
+    let attempts = fake.calls_to("/api/v10/channels/922/messages");
+    assert!(attempts <= 2, "{attempts} DM attempts to a closed inbox");
+    // /hand answers only to les.
+    let i = fake.command(&les(), Some(&thread), "/hand");
+    let replies = fake.reply(&i).await;
+    assert!(replies.iter().all(|r| r.ephemeral));
+    assert!(contains(&replies, "Your hand") == 1, "{replies:?}");
+    assert_eq!(
+        fake.in_channel(&thread).len(),
+        posts.len(),
+        "/hand posts nothing"
+    );
+    bot.assert_no_dropped_events();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn strangers_cannot_act_and_only_the_creator_or_a_manager_manages_the_game() {
+    let (fake, bot, db) = bot(&[("XFILES_SEED", "11")]).await;
+    let thread = start_game(&fake, "").await;
+    let posts = fake.in_channel(&thread).len();
+    let version = game_version(&db).await;
+    let mallory = Person::new(23, "mallory");
+    for (line, why) in [
+        ("/xfile card:\"The Jersey Devil\"", "do not sit in game #1"),
+        ("/pass", "do not sit in game #1"),
+        (
+            "/game cancel",
+            "Only the creator of game #1 or a server manager",
+        ),
+        (
+            "/game advance",
+            "Only the creator of game #1 or a member with Manage Server",
+        ),
+    ] {
+        let i = fake.command(&mallory, Some(&thread), line);
+        let replies = fake.reply(&i).await;
+        assert!(replies.iter().all(|r| r.ephemeral), "{line}");
+        assert_eq!(contains(&replies, why), 1, "{line}: {replies:?}");
+    }
+    // les is seated but it is randy's move.
+    let reply = run(&fake, &les(), Some(&thread), "/draw").await;
+    assert!(
+        reply.contains("Refused") && reply.contains("Nothing was changed"),
+        "{reply}"
+    );
+    assert_eq!(
+        fake.in_channel(&thread).len(),
+        posts,
+        "refusals post nothing"
+    );
+    assert_eq!(game_version(&db).await, version, "refusals change nothing");
+    // A member with Manage Server may cancel it.
+    let mut moderator = Person::new(24, "mod");
+    moderator.manager = true;
+    run(&fake, &moderator, Some(&thread), "/game cancel").await;
+    assert_eq!(
+        contains(&fake.in_channel(&thread), "Game #1 was cancelled by mod"),
+        1
+    );
+    bot.assert_no_dropped_events();
+}
+
+async fn game_version(db: &str) -> i64 {
+    let store = xfiles_bot::store::Store::open(db).await.unwrap();
+    let v = store.game(1).await.unwrap().unwrap().version;
+    store.close().await;
+    v
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn bad_input_gets_a_specific_private_answer_and_changes_nothing() {
+    let (fake, bot, db) = bot(&[("XFILES_SEED", "11")]).await;
+    let thread = start_game(&fake, "").await;
+    let posts = fake.in_channel(&thread).len();
+    let version = game_version(&db).await;
+    let cases: [(Option<&str>, &str, &str); 5] = [
+        (
+            Some(&thread),
+            "/xfile card:\"Fox Mulder's Apartment\"",
+            "is not one of your X-Files",
+        ),
+        (Some(&thread), "/game vacation days:99", "out of range"),
+        (Some("4999"), "/pass", "There is no game in this channel"),
+        (None, "/game new game:xfiles-ccg", "not in a direct message"),
+        (
+            Some(&thread),
+            "/game new game:xfiles-ccg deadline:soon",
+            "not a duration",
+        ),
+    ];
+    for (channel, line, why) in cases {
+        let i = fake.command(&randy(), channel, line);
+        let replies = fake.reply(&i).await;
+        assert!(replies.iter().all(|r| r.ephemeral), "{line}");
+        assert_eq!(contains(&replies, why), 1, "{line}: {replies:?}");
+    }
+    assert_eq!(fake.in_channel(&thread).len(), posts);
+    assert_eq!(game_version(&db).await, version);
+    bot.assert_no_dropped_events();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn autocomplete_offers_your_own_cards_and_buttons_run_their_command() {
+    let (fake, bot, _db) = bot(&[("XFILES_SEED", "11")]).await;
+    let thread = start_game(&fake, "").await;
+    // Randy's X-File choices come from his own candidates.
+    let i = fake.autocomplete(&randy(), Some(&thread), "/xfile card:jers", "card");
+    let choices = fake
+        .wait_until("autocomplete", T, |f| f.callback(&i.id))
+        .await;
+    assert_eq!(choices["type"], 8, "{choices}");
+    let names: Vec<&str> = choices["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["The Jersey Devil"]);
+    // Card lookups: at most 25, from the whole card pool.
+    let i = fake.autocomplete(&les(), Some(CHANNEL), "/card name:agent", "name");
+    let choices = fake
+        .wait_until("autocomplete", T, |f| f.callback(&i.id))
+        .await;
+    let n = choices["data"]["choices"].as_array().unwrap().len();
+    assert!((1..=25).contains(&n), "{n} choices");
+    // Deck names and game ids.
+    let i = fake.autocomplete(&les(), Some(CHANNEL), "/deck show name:l", "name");
+    let choices = fake
+        .wait_until("autocomplete", T, |f| f.callback(&i.id))
+        .await;
+    assert_eq!(choices["data"]["choices"][0]["value"], "Les");
+    let i = fake.autocomplete(&les(), Some(CHANNEL), "/game status game:#", "game");
+    let choices = fake
+        .wait_until("autocomplete", T, |f| f.callback(&i.id))
+        .await;
+    assert_eq!(choices["data"]["choices"][0]["value"], "1");
+    // The "My hand" button under the post that pings randy.
+    let post = fake
+        .in_channel(&thread)
+        .into_iter()
+        .rfind(|p| p.mentions.contains(&randy().id))
+        .expect("randy is pinged");
+    let (_, id) = post
+        .buttons
+        .iter()
+        .find(|(l, _)| l == "My hand")
+        .expect("a hand button")
+        .clone();
+    let i = fake.press(&randy(), Some(&thread), &id);
+    let replies = fake.reply(&i).await;
+    assert!(
+        replies[0].ephemeral && replies[0].content.contains("Your hand"),
+        "{replies:?}"
+    );
+    // Pressed by someone else, it answers them about their own seat.
+    let i = fake.press(&Person::new(23, "mallory"), Some(&thread), &id);
+    let replies = fake.reply(&i).await;
+    assert!(replies[0].content.contains("do not sit"), "{replies:?}");
+    bot.assert_no_dropped_events();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_restarted_bot_resumes_the_game_reminds_and_ignores_redelivered_interactions() {
+    let env = [
+        ("XFILES_SEED", "11"),
+        ("REMIND_AFTER", "3s"),
+        ("MIN_INTERVAL", "1s"),
+    ];
+    let (fake, first, db) = bot(&env).await;
+    import_decks(&fake).await;
+    run(
+        &fake,
+        &randy(),
+        Some(CHANNEL),
+        "/game new game:xfiles-ccg deck:Randy",
+    )
+    .await;
+    let thread = fake.threads().pop().unwrap();
+    let join = fake.command(&les(), Some(&thread), "/game join deck:Les");
+    fake.redeliver(&join);
+    fake.reply(&join).await;
+    let start = fake.command(&randy(), Some(&thread), "/game start");
+    fake.reply(&start).await;
+    assert_eq!(
+        contains(&fake.in_channel(&thread), "les joins game #1"),
+        1,
+        "one join"
+    );
+    assert!(first.stop().await.success());
+
+    let second = BotProcess::start(&fake, &db, &env).await;
+    fake.wait_identified(2, T).await;
+    // Redelivered to the new process (as if the first acknowledgement had
+    // been lost on the way): answered, not repeated.
+    fake.forget_acknowledgement(&start);
+    fake.redeliver(&start);
+    let reply = fake
+        .wait_until("the redelivered start's answer", T, |f| {
+            f.replies(&start.id)
+                .into_iter()
+                .find(|r| r.content.contains("Already done"))
+        })
+        .await;
+    assert!(reply.ephemeral);
+    assert_eq!(contains(&fake.in_channel(&thread), "has started"), 1);
+    // The reminder comes from the store, after the restart.
+    let dm = fake
+        .wait_until("a reminder DM", Duration::from_secs(20), |f| {
+            f.dms_to(&randy().id)
+                .into_iter()
+                .find(|d| d.content.contains("a reminder"))
+        })
+        .await;
+    assert!(
+        dm.content.contains(&format!("<#{thread}>")),
+        "{}",
+        dm.content
+    );
+    let post = fake
+        .wait_until("a reminder in the thread", T, |f| {
+            f.in_channel(&thread)
+                .into_iter()
+                .find(|p| p.content.contains("Reminder"))
+        })
+        .await;
+    assert!(post.mentions.contains(&randy().id));
+    assert!(!post.content.contains("Your hand"));
+    // Play goes on with the new process.
+    let reply = run(
+        &fake,
+        &randy(),
+        Some(&thread),
+        "/xfile card:\"The Jersey Devil\"",
+    )
+    .await;
+    assert!(!reply.contains("Refused"), "{reply}");
+    let reply = run(&fake, &randy(), Some(&thread), "/game stats").await;
+    assert!(reply.contains("randy: 1 turn"), "{reply}");
+    second.assert_no_dropped_events();
+    assert!(second.stop().await.success());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn after_the_agreed_deadline_the_game_moves_for_the_idle_player_and_vacations_pause_it() {
+    let env = [("XFILES_SEED", "11"), ("MIN_INTERVAL", "1s")];
+    let (fake, bot, _db) = bot(&env).await;
+    let thread = start_game(&fake, "deadline:2s").await;
+    let post = fake
+        .wait_until("the deadline move", Duration::from_secs(20), |f| {
+            f.in_channel(&thread)
+                .into_iter()
+                .find(|p| p.content.contains("ran out"))
+        })
+        .await;
+    assert!(
+        post.content
+            .contains("randy's agreed time for a move (2 s) ran out"),
+        "{}",
+        post.content
+    );
+    assert!(
+        post.mentions.contains(&les().id),
+        "les is now due: {post:?}"
+    );
+    let dm = fake
+        .wait_until("the DM saying what was done", T, |f| {
+            f.dms_to(&randy().id)
+                .into_iter()
+                .find(|d| d.content.contains("moved for you"))
+        })
+        .await;
+    assert!(dm.content.contains("**Game #1**"));
+    // les, now due, goes on vacation: no deadline move for them meanwhile.
+    let reply = run(&fake, &les(), Some(&thread), "/game vacation days:3").await;
+    assert!(reply.contains("Done"), "{reply}");
+    let before = contains(&fake.in_channel(&thread), "ran out");
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    assert_eq!(contains(&fake.in_channel(&thread), "ran out"), before);
+    bot.assert_no_dropped_events();
+}

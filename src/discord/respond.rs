@@ -247,6 +247,11 @@ async fn post(
     Ok(None)
 }
 
+/// Discord's 40060: the interaction was answered before.
+pub fn already_acknowledged(e: &serenity::Error) -> bool {
+    matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if r.error.code == 40060)
+}
+
 /// Is this the "Cannot send messages to this user" family of errors?
 fn dm_refused(e: &serenity::Error) -> bool {
     match e {

@@ -177,7 +177,13 @@ async fn run(ctx: Ctx<'_>) -> Result<(), poise::FrameworkError<'_, super::Data, 
     }
     let http = ctx.serenity_context().http.clone();
     let result = async {
-        ctx.defer_response(true).await?;
+        if let Err(e) = ctx.defer_response(true).await {
+            // Acknowledged already (a redelivery another process answered):
+            // the store's interaction record keeps it from acting twice.
+            if !respond::already_acknowledged(&e) {
+                return Err(e.into());
+            }
+        }
         let req = request(interaction, true).await;
         let handled = bot.app.handle_once(&req).await;
         respond::deliver(
@@ -298,5 +304,78 @@ pub async fn request(i: &CommandInteraction, files: bool) -> Request {
         },
         key: i.id.to_string(),
         now: crate::console::now_ms(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Discord refuses the whole registration if one command breaks a limit.
+    #[test]
+    fn every_command_definition_fits_discords_limits() {
+        let registry = Registry::new();
+        let defs = definitions(&registry);
+        assert!(defs.len() <= 100, "100 global commands at most");
+        let mut names = Vec::new();
+        for def in defs {
+            let v = serde_json::to_value(&def).expect("serialises");
+            let name = v["name"].as_str().unwrap().to_string();
+            assert!((1..=32).contains(&name.len()), "{name}");
+            assert!(!names.contains(&name), "{name} twice");
+            names.push(name.clone());
+            assert!(v["description"].as_str().unwrap().chars().count() <= 100);
+            let total = v.to_string().len();
+            assert!(total < 8000, "{name}: {total} characters");
+            let mut groups = vec![v["options"].clone()];
+            for sub in v["options"].as_array().into_iter().flatten() {
+                if sub["type"] == 1 {
+                    groups.push(sub["options"].clone());
+                }
+            }
+            for opts in groups {
+                let opts = opts.as_array().cloned().unwrap_or_default();
+                assert!(opts.len() <= 25, "{name}");
+                let mut optional_seen = false;
+                for o in &opts {
+                    if o["type"] == 1 {
+                        continue;
+                    }
+                    let required = o["required"].as_bool().unwrap_or(false);
+                    assert!(
+                        !(required && optional_seen),
+                        "{name}: required after optional"
+                    );
+                    optional_seen |= !required;
+                    assert!(o["description"].as_str().unwrap().chars().count() <= 100);
+                    assert!(o["choices"].as_array().map_or(0, Vec::len) <= 25);
+                }
+            }
+        }
+        for expected in [
+            "card", "rules", "deck", "game", "hand", "play", "guess", "pass",
+        ] {
+            assert!(names.iter().any(|n| n == expected), "{expected}");
+        }
+    }
+
+    #[test]
+    fn poise_commands_mirror_the_registry() {
+        let registry = Registry::new();
+        let commands = commands(&registry);
+        let game = commands.iter().find(|c| c.name == "game").expect("/game");
+        let subs: Vec<&str> = game.subcommands.iter().map(|c| c.name.as_ref()).collect();
+        for s in [
+            "new", "join", "start", "cancel", "advance", "vacation", "stats",
+        ] {
+            assert!(subs.contains(&s), "{s}");
+        }
+        assert!(
+            game.slash_action.is_some(),
+            "poise descends only into commands with an action"
+        );
+        let play = commands.iter().find(|c| c.name == "play").expect("/play");
+        let card = play.parameters.iter().find(|p| p.name == "card").unwrap();
+        assert!(card.autocomplete_callback.is_some());
     }
 }

@@ -62,6 +62,7 @@ struct State {
     callbacks: HashMap<String, (Instant, Value)>,
     files: HashMap<String, Vec<u8>>,
     identified: bool,
+    identifies: usize,
     registered: Option<Value>,
     unknown: Vec<String>,
 }
@@ -233,6 +234,19 @@ impl FakeDiscord {
         .await
     }
 
+    /// Waits for the `n`th gateway session (a restarted bot identifies again).
+    pub async fn wait_identified(&self, n: usize, timeout: Duration) {
+        self.wait_until("the bot to identify", timeout, |f| {
+            (f.state.lock().unwrap().identifies >= n).then_some(())
+        })
+        .await
+    }
+
+    /// Requests the bot made to a path.
+    pub fn calls_to(&self, path: &str) -> usize {
+        self.calls().iter().filter(|c| c.path == path).count()
+    }
+
     /// Sends a gateway dispatch to the connected bot.
     fn dispatch(&self, kind: &str, d: Value) {
         let tx = self
@@ -315,6 +329,11 @@ impl FakeDiscord {
             .find(|o| o["name"] == option)
             .and_then(|o| o["type"].as_u64())
             .unwrap_or(3)
+    }
+
+    /// Forgets that an interaction was acknowledged (a lost callback).
+    pub fn forget_acknowledgement(&self, i: &Interaction) {
+        self.state.lock().unwrap().callbacks.remove(&i.id);
     }
 
     /// Re-sends an interaction exactly as before (Discord may redeliver).
@@ -492,7 +511,11 @@ impl FakeDiscord {
                             }});
                             let _ = ws.send(WsMessage::Text(ready.to_string())).await;
                             *self.events.lock().unwrap() = Some(tx.clone());
-                            self.state.lock().unwrap().identified = true;
+                            {
+                                let mut s = self.state.lock().unwrap();
+                                s.identified = true;
+                                s.identifies += 1;
+                            }
                             self.connected.notify_waiters();
                             self.changed.notify_waiters();
                         }

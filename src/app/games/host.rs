@@ -289,6 +289,10 @@ impl<G: GameUi> Driver for Host<G> {
     ) -> Result<Reaction, UserError> {
         let game: G = decode("state", state)?;
         let user = inv_user(table, seat);
+        if seat.is_none() && inv.name != "board" {
+            // Spectators may look at the board; everything else is a seat's.
+            return Err(not_seated(table));
+        }
         match game.intent(seat, inv, args, table)? {
             Intent::Board => Ok(Reaction::Reply(vec![Outgoing::channel(
                 &table.channel,

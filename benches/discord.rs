@@ -1,0 +1,160 @@
+//! Discord round trip under load (run by `scripts/bench discord`, which
+//! provides BENCH_DATABASE_URL): the release bot binary against the local
+//! Discord stand-in (tests/support/discord.rs), 50 X-Files CCG games in
+//! their own threads, each driven by its players at once. Measured per
+//! interaction: INTERACTION_CREATE sent → the bot's callback (its deferral,
+//! what Discord's 3-second rule is about) and → its full reply.
+
+#[path = "../tests/support/discord.rs"]
+mod fake;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use fake::{BotProcess, FakeDiscord, Person};
+use sqlx::Connection;
+
+const GAMES: usize = 50;
+
+fn pct(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+}
+
+async fn fresh_database() -> String {
+    let admin = std::env::var("BENCH_DATABASE_URL")
+        .expect("BENCH_DATABASE_URL: run through scripts/bench discord");
+    let name = format!("bench_discord_{}", std::process::id());
+    let mut conn = sqlx::PgConnection::connect(&admin).await.expect("connect");
+    sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+        .execute(&mut conn)
+        .await
+        .expect("create database");
+    let base = admin.rsplit_once('/').map(|(b, _)| b.to_string()).unwrap();
+    format!("{base}/{name}")
+}
+
+/// One command; returns (time to callback, time to reply).
+async fn timed(
+    fake: &FakeDiscord,
+    who: &Person,
+    channel: &str,
+    line: &str,
+) -> (Duration, Duration) {
+    let i = fake.command(who, Some(channel), line);
+    fake.reply(&i).await;
+    let reply = fake.replies(&i.id)[0].at.duration_since(i.created);
+    let callback = fake.callback_delay(&i.id, i.created).expect("a callback");
+    (callback, reply)
+}
+
+#[tokio::main(flavor = "multi_thread")]
+async fn main() {
+    let rounds: usize = std::env::var("BENCH_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(10);
+    let fake = FakeDiscord::start().await;
+    let db = fresh_database().await;
+    let bot = BotProcess::start(&fake, &db, &[("XFILES_SEED", "7")]).await;
+    fake.wait_ready(Duration::from_secs(60)).await;
+    fake.add_file("randy.txt", include_bytes!("../tests/data/decks/randy.txt"));
+    fake.add_file("les.json", include_bytes!("../tests/data/decks/les.json"));
+
+    // Set-up: 50 games, each in its own channel and thread.
+    let setup = Instant::now();
+    let mut tables = Vec::new();
+    for g in 0..GAMES {
+        let a = Person::new(100 + 2 * g as u64, &format!("a{g}"));
+        let b = Person::new(101 + 2 * g as u64, &format!("b{g}"));
+        let channel = (6000 + g).to_string();
+        timed(
+            &fake,
+            &a,
+            &channel,
+            "/deck import name:A file:\"file:randy.txt\"",
+        )
+        .await;
+        timed(
+            &fake,
+            &b,
+            &channel,
+            "/deck import name:B file:\"file:les.json\"",
+        )
+        .await;
+        timed(&fake, &a, &channel, "/game new game:xfiles-ccg deck:A").await;
+        let thread = fake
+            .threads()
+            .into_iter()
+            .find(|t| fake.thread_parent(t).as_deref() == Some(channel.as_str()))
+            .expect("thread");
+        timed(&fake, &b, &thread, "/game join deck:B").await;
+        timed(&fake, &a, &thread, "/game start").await;
+        tables.push((a, b, thread));
+    }
+    println!(
+        "set-up of {GAMES} games (5 commands each, sequential): {:.1} s",
+        setup.elapsed().as_secs_f64()
+    );
+
+    // Load: every game's two players at once, a mix of views, lookups, posts and writes.
+    let mix = [
+        "/hand",
+        "/board",
+        "/game status",
+        "/card name:\"sheila braun\"",
+        "/rules query:\"bluff cost\"",
+        "/game vacation days:1",
+        "/game vacation days:0",
+        "/game stats",
+    ];
+    let started = Instant::now();
+    let fake = Arc::new(fake);
+    let mut tasks = Vec::new();
+    for (a, b, thread) in tables {
+        for who in [a, b] {
+            let fake = fake.clone();
+            let thread = thread.clone();
+            tasks.push(tokio::spawn(async move {
+                let mut out = Vec::new();
+                for _ in 0..rounds {
+                    for line in mix {
+                        out.push(timed(&fake, &who, &thread, line).await);
+                    }
+                }
+                out
+            }));
+        }
+    }
+    let mut callbacks = Vec::new();
+    let mut replies = Vec::new();
+    for t in tasks {
+        for (c, r) in t.await.expect("task") {
+            callbacks.push(c);
+            replies.push(r);
+        }
+    }
+    let elapsed = started.elapsed();
+    callbacks.sort();
+    replies.sort();
+    let n = callbacks.len();
+    println!(
+        "{n} interactions from {} concurrent players in {GAMES} games in {:.1} s ({:.0}/s)",
+        GAMES * 2,
+        elapsed.as_secs_f64(),
+        n as f64 / elapsed.as_secs_f64()
+    );
+    println!(
+        "interaction → callback (deferral): p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms (target p99 < 100 ms)",
+        pct(&callbacks, 0.5).as_secs_f64() * 1e3,
+        pct(&callbacks, 0.99).as_secs_f64() * 1e3,
+        callbacks[n - 1].as_secs_f64() * 1e3
+    );
+    println!(
+        "interaction → full reply: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        pct(&replies, 0.5).as_secs_f64() * 1e3,
+        pct(&replies, 0.99).as_secs_f64() * 1e3,
+        replies[n - 1].as_secs_f64() * 1e3
+    );
+    bot.assert_no_dropped_events();
+    bot.stop().await;
+}
