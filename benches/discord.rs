@@ -52,7 +52,7 @@ async fn main() {
     let rounds: usize = std::env::var("BENCH_ROUNDS")
         .ok()
         .and_then(|r| r.parse().ok())
-        .unwrap_or(10);
+        .unwrap_or(5);
     let fake = FakeDiscord::start().await;
     let db = fresh_database().await;
     let bot = BotProcess::start(&fake, &db, &[("XFILES_SEED", "7")]).await;

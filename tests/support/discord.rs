@@ -50,6 +50,8 @@ pub struct Sent {
 struct State {
     calls: Vec<Call>,
     sent: Vec<Sent>,
+    /// Interaction id → indexes into `sent` of its replies.
+    replies: HashMap<String, Vec<usize>>,
     next_id: u64,
     /// DM channel id → user id.
     dm_channels: HashMap<String, String>,
@@ -457,9 +459,12 @@ impl FakeDiscord {
 
     /// The replies to an interaction (the edited original, then follow-ups).
     pub fn replies(&self, interaction: &str) -> Vec<Sent> {
-        self.sent()
+        let s = self.state.lock().unwrap();
+        s.replies
+            .get(interaction)
             .into_iter()
-            .filter(|s| s.interaction.as_deref() == Some(interaction))
+            .flatten()
+            .map(|i| s.sent[*i].clone())
             .collect()
     }
 
@@ -646,7 +651,9 @@ impl FakeDiscord {
                         Some(id.to_string()),
                         ephemeral,
                     );
+                    let index = s.sent.len();
                     s.sent.push(sent);
+                    s.replies.entry(id.to_string()).or_default().push(index);
                 }
                 (204, Value::Null, Some(Vec::new()))
             }
@@ -662,8 +669,10 @@ impl FakeDiscord {
                 };
                 let ephemeral =
                     deferred_ephemeral || body["flags"].as_u64().is_some_and(|f| f & 64 != 0);
+                let index = s.sent.len();
                 s.sent
                     .push(sent_from(&body, id.clone(), Some(id.clone()), ephemeral));
+                s.replies.entry(id.clone()).or_default().push(index);
                 drop(s);
                 (200, message_json(&self.id(), &id, &body), None)
             }
