@@ -99,9 +99,9 @@ async fn import_decks(fake: &FakeDiscord) {
     }
 }
 
-/// Opens an X-Files CCG game in CHANNEL (extra options appended), seats both
-/// players and starts it; returns the game's thread.
-async fn start_game(fake: &FakeDiscord, options: &str) -> String {
+/// Imports the decks and opens an X-Files CCG game in CHANNEL for randy
+/// (extra options appended); returns the game's thread.
+async fn open_game(fake: &FakeDiscord, options: &str) -> String {
     import_decks(fake).await;
     let reply = run(
         fake,
@@ -113,6 +113,12 @@ async fn start_game(fake: &FakeDiscord, options: &str) -> String {
     assert!(reply.contains("Done"), "{reply}");
     let thread = fake.threads().pop().expect("a thread for the game");
     assert_eq!(fake.thread_parent(&thread).as_deref(), Some(CHANNEL));
+    thread
+}
+
+/// Opens the game, seats both players and starts it; returns the thread.
+async fn start_game(fake: &FakeDiscord, options: &str) -> String {
+    let thread = open_game(fake, options).await;
     let reply = run(fake, &les(), Some(&thread), "/game join deck:Les").await;
     assert!(!reply.contains("not"), "{reply}");
     run(fake, &randy(), Some(&thread), "/game start").await;
@@ -213,15 +219,7 @@ fn contains(messages: &[fake::Sent], text: &str) -> usize {
 async fn a_player_with_closed_dms_is_told_once_and_sees_their_cards_ephemerally() {
     let (fake, bot, _db) = bot(&[("XFILES_SEED", "11")]).await;
     fake.close_dms(&les().id);
-    import_decks(&fake).await;
-    run(
-        &fake,
-        &randy(),
-        Some(CHANNEL),
-        "/game new game:xfiles-ccg deck:Randy",
-    )
-    .await;
-    let thread = fake.threads().pop().unwrap();
+    let thread = open_game(&fake, "").await;
     // Joining probes the DMs: the joiner is told, privately, with the content.
     let reply = run(&fake, &les(), Some(&thread), "/game join deck:Les").await;
     assert!(
@@ -418,15 +416,7 @@ async fn a_restarted_bot_resumes_the_game_reminds_and_ignores_redelivered_intera
         ("MIN_INTERVAL", "1s"),
     ];
     let (fake, first, db) = bot(&env).await;
-    import_decks(&fake).await;
-    run(
-        &fake,
-        &randy(),
-        Some(CHANNEL),
-        "/game new game:xfiles-ccg deck:Randy",
-    )
-    .await;
-    let thread = fake.threads().pop().unwrap();
+    let thread = open_game(&fake, "").await;
     let join = fake.command(&les(), Some(&thread), "/game join deck:Les");
     fake.redeliver(&join);
     fake.reply(&join).await;

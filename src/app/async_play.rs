@@ -4,9 +4,9 @@
 //! caller, so the tick is as testable as any command.
 
 use super::commands::Args;
-use super::game_cmd::{Stored, driver_of, home, resolve, store_transition, table_of};
+use super::game_cmd::{Stored, driver_of, home, kind_name, resolve, store_transition, table_of};
 use super::message::{Invocation, Outgoing, Place, Request, User, UserError};
-use super::{App, GameKind, Reaction};
+use super::{App, Reaction};
 use crate::store::{GameRow, GameStatus, SeatRow};
 
 const MINUTE: i64 = 60_000;
@@ -141,10 +141,31 @@ impl Timing {
     }
 }
 
+/// A game's reminder interval: its own, else the bot's.
+fn remind_every(app: &App, game: &GameRow) -> i64 {
+    game.remind_every.unwrap_or(app.schedule().remind_after)
+}
+
 /// When the next reminder and deadline fall after a change at `now`.
 pub fn next_times(app: &App, game: &GameRow, now: i64) -> (Option<i64>, Option<i64>) {
-    let every = game.remind_every.unwrap_or(app.schedule().remind_after);
-    (Some(now + every), game.deadline_every.map(|d| now + d))
+    (
+        Some(now + remind_every(app, game)),
+        game.deadline_every.map(|d| now + d),
+    )
+}
+
+/// Moves a game's reminder and deadline (and drops the cached row).
+async fn reschedule(
+    app: &App,
+    game: &GameRow,
+    remind_at: Option<i64>,
+    deadline_at: Option<i64>,
+) -> Result<(), UserError> {
+    app.store()
+        .set_schedule(game.id, remind_at, deadline_at)
+        .await?;
+    app.forget_game(game.id);
+    Ok(())
 }
 
 /// Opens a turn for each seat that became due and closes those that ended
@@ -242,13 +263,8 @@ async fn tick_game(app: &App, game: &GameRow, now: i64) -> Result<Vec<Outgoing>,
     if present.is_empty() {
         // Everyone due is on vacation (or nobody is due): wait for the first return.
         let back = away.iter().map(|(_, until)| *until).min().unwrap_or(now);
-        let every = game.remind_every.unwrap_or(app.schedule().remind_after);
-        let remind = back.max(now) + every;
-        let deadline = game.deadline_every.map(|d| back.max(now) + d);
-        app.store()
-            .set_schedule(game.id, Some(remind), deadline)
-            .await?;
-        app.forget_game(game.id);
+        let (remind, deadline) = next_times(app, game, back.max(now));
+        reschedule(app, game, remind, deadline).await?;
         return Ok(Vec::new());
     }
     if game.deadline_at.is_some_and(|d| d <= now) {
@@ -305,11 +321,8 @@ async fn tick_game(app: &App, game: &GameRow, now: i64) -> Result<Vec<Outgoing>,
                 .collect(),
         ),
     );
-    let every = game.remind_every.unwrap_or(app.schedule().remind_after);
-    app.store()
-        .set_schedule(game.id, Some(now + every), game.deadline_at)
-        .await?;
-    app.forget_game(game.id);
+    let remind = Some(now + remind_every(app, game));
+    reschedule(app, game, remind, game.deadline_at).await?;
     Ok(out)
 }
 
@@ -329,10 +342,6 @@ async fn hand_view(app: &App, game: &GameRow, seats: &[SeatRow], seat: u8) -> Op
     }
 }
 
-fn kind_name(game: &GameRow) -> &'static str {
-    GameKind::parse(&game.kind).map_or("an unknown game", GameKind::name)
-}
-
 /// Makes the default move of the seat that must act: after a deadline
 /// (`by: None`) or when a manager forces it (`by: Some(name)`).
 async fn apply_default(
@@ -347,10 +356,7 @@ async fn apply_default(
     let state = app.current_state(game).await?;
     let Some((seat, t, words)) = driver.default_move(&table, &state)? else {
         if by.is_none() {
-            app.store()
-                .set_schedule(game.id, game.remind_at, None)
-                .await?;
-            app.forget_game(game.id);
+            reschedule(app, game, game.remind_at, None).await?;
         }
         return Ok(vec![
             Outgoing::channel(
@@ -449,8 +455,7 @@ pub async fn vacation(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgo
     }
     if until.is_none() && game.status == GameStatus::Active {
         let (remind, deadline) = next_times(app, &game, req.now);
-        app.store().set_schedule(game.id, remind, deadline).await?;
-        app.forget_game(game.id);
+        reschedule(app, &game, remind, deadline).await?;
     }
     let text = match until {
         Some(_) => format!(

@@ -40,7 +40,7 @@ pub(super) fn driver_of<'a>(app: &'a App, game: &GameRow) -> Result<&'a dyn Driv
     })
 }
 
-fn kind_name(game: &GameRow) -> &'static str {
+pub(super) fn kind_name(game: &GameRow) -> &'static str {
     GameKind::parse(&game.kind).map_or("an unknown game", GameKind::name)
 }
 

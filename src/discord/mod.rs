@@ -11,7 +11,7 @@ mod config;
 mod respond;
 mod slash;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -43,7 +43,7 @@ pub struct Bot {
     pub app: App,
     /// Wakes the scheduler after a change (a game may now be due sooner).
     pub wake: Notify,
-    seen: Mutex<HashMap<u64, ()>>,
+    seen: Mutex<HashSet<u64>>,
     dms: Mutex<HashMap<String, DmRecord>>,
 }
 
@@ -64,7 +64,7 @@ impl Bot {
         if seen.len() >= SEEN_CAP {
             seen.clear();
         }
-        seen.insert(id, ()).is_none()
+        seen.insert(id)
     }
 
     async fn dm_record(&self, user: &str) -> DmRecord {
@@ -121,6 +121,17 @@ impl Bot {
         }
         let id = custom_id.strip_prefix("b:").map(|_| custom_id)?;
         self.app.store().button(id).await.ok().flatten()
+    }
+}
+
+/// Text cut to one of Discord's length limits (an ellipsis marks the cut).
+fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        let mut t: String = text.chars().take(max - 1).collect();
+        t.push('…');
+        t
     }
 }
 
@@ -283,61 +294,41 @@ async fn press(
             .ok()
             .flatten()
     });
-    let req = match line {
-        Some(line) => Request {
-            user,
-            place,
-            invocation: Invocation {
-                name: line.command,
-                sub: line.sub,
-                options: line
-                    .options
-                    .into_iter()
-                    .map(|(n, v)| (n, OptionValue::Text(v)))
-                    .collect(),
-            },
-            key: c.id.to_string(),
-            now: crate::console::now_ms(),
+    let invocation = line.as_ref().map_or_else(
+        || Invocation {
+            name: "button".into(),
+            sub: None,
+            options: vec![],
         },
-        None => {
-            let req = Request {
-                user,
-                place,
-                invocation: Invocation {
-                    name: "button".into(),
-                    sub: None,
-                    options: vec![],
-                },
-                key: c.id.to_string(),
-                now: crate::console::now_ms(),
-            };
-            let handled = crate::app::Handled {
-                messages: vec![crate::app::Outgoing::ephemeral(
-                    &req.user.id,
-                    "This button has expired; use the slash command instead (/help lists them).",
-                )],
-                replayed: false,
-            };
-            respond::deliver(
-                &ctx.http,
-                bot,
-                Some(respond::Origin::Component(c)),
-                &req,
-                handled,
-            )
-            .await;
-            return Ok(());
-        }
+        |line| Invocation {
+            name: line.command.clone(),
+            sub: line.sub.clone(),
+            options: line
+                .options
+                .iter()
+                .map(|(n, v)| (n.clone(), OptionValue::Text(v.clone())))
+                .collect(),
+        },
+    );
+    let req = Request {
+        user,
+        place,
+        invocation,
+        key: c.id.to_string(),
+        now: crate::console::now_ms(),
     };
-    let handled = bot.app.handle_once(&req).await;
-    respond::deliver(
-        &ctx.http,
-        bot,
-        Some(respond::Origin::Component(c)),
-        &req,
-        handled,
-    )
-    .await;
+    let handled = match line {
+        Some(_) => bot.app.handle_once(&req).await,
+        None => crate::app::Handled {
+            messages: vec![crate::app::Outgoing::ephemeral(
+                &req.user.id,
+                "This button has expired; use the slash command instead (/help lists them).",
+            )],
+            replayed: false,
+        },
+    };
+    let origin = Some(respond::Origin::Component(c));
+    respond::deliver(&ctx.http, bot, origin, &req, handled).await;
     bot.wake.notify_one();
     Ok(())
 }

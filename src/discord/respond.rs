@@ -10,7 +10,7 @@ use serenity::{
     CreateThread, EditInteractionResponse, Http, UserId,
 };
 
-use super::Bot;
+use super::{Bot, clip};
 use crate::app::{Address, Button, Handled, Outgoing, Request};
 
 /// Discord's limit on a message's content.
@@ -65,10 +65,6 @@ async fn components(bot: &Bot, buttons: &[Button]) -> Vec<CreateActionRow> {
         rows.push(CreateActionRow::Buttons(row));
     }
     rows
-}
-
-fn clip(text: &str, max: usize) -> String {
-    text.chars().take(max).collect()
 }
 
 /// Sends every message of a handled request. A redelivered interaction

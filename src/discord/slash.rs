@@ -8,7 +8,7 @@ use serenity::{
     CreateCommand, CreateCommandOption, InteractionContext, ResolvedOption, ResolvedValue,
 };
 
-use super::{BotError, Ctx, respond};
+use super::{BotError, Ctx, clip, respond};
 use crate::app::{CommandSpec, Invocation, OptKind, OptionValue, Place, Registry, Request, User};
 
 /// Largest attachment read as a deck file.
@@ -17,16 +17,6 @@ const MAX_FILE: u32 = 512 * 1024;
 const GAME_NAMED: &[&str] = &[
     "agent", "agents", "to", "cards", "player", "out", "in", "card",
 ];
-
-fn clip(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_string()
-    } else {
-        let mut t: String = text.chars().take(max - 1).collect();
-        t.push('…');
-        t
-    }
-}
 
 fn autocompletes(registry: &Registry, spec: &CommandSpec, o: &crate::app::OptionSpec) -> bool {
     match o.kind {

@@ -79,16 +79,20 @@ pub trait GameUi: Game {
     /// first legal move that is not a resignation.
     fn default_action(&self, seat: Seat) -> Option<Self::Action> {
         let legal = self.legal_actions(seat);
-        let word = |a: &Self::Action| match serde_json::to_value(a) {
-            Ok(serde_json::Value::String(s)) => s,
-            _ => String::new(),
-        };
         for passive in ["pass", "done", "skip_action", "ready"] {
-            if let Some(a) = legal.iter().find(|a| word(a) == passive) {
+            if let Some(a) = legal.iter().find(|a| action_word(*a) == passive) {
                 return Some(a.clone());
             }
         }
-        legal.into_iter().find(|a| word(a) != "resign")
+        legal.into_iter().find(|a| action_word(a) != "resign")
+    }
+}
+
+/// A unit action's name as serialised ("pass", "resign"); empty for others.
+fn action_word<A: Serialize>(action: &A) -> String {
+    match serde_json::to_value(action) {
+        Ok(serde_json::Value::String(s)) => s,
+        _ => String::new(),
     }
 }
 
@@ -184,6 +188,23 @@ impl<G: GameUi> Host<G> {
 
     fn outcome_json(game: &G) -> Option<String> {
         game.outcome().map(|o| encode(&o))
+    }
+
+    /// The stored change and messages of one applied action.
+    fn after_step(
+        before: &[Seat],
+        action: &G::Action,
+        next: &G,
+        events: &[Event<G::Event>],
+        table: &Table,
+    ) -> Transition {
+        Transition {
+            state: encode(next),
+            action: Some(encode(action)),
+            to_act: next.to_act(),
+            outcome: Self::outcome_json(next),
+            messages: Self::messages(before, next, events, table),
+        }
     }
 }
 
@@ -337,13 +358,9 @@ impl<G: GameUi> Driver for Host<G> {
                     text.push_str("\nNothing was changed.");
                     UserError::new(text)
                 })?;
-                Ok(Reaction::Change(Transition {
-                    state: encode(&next),
-                    action: Some(encode(&action)),
-                    to_act: next.to_act(),
-                    outcome: Self::outcome_json(&next),
-                    messages: Self::messages(&before, &next, &events, table),
-                }))
+                Ok(Reaction::Change(Self::after_step(
+                    &before, &action, &next, &events, table,
+                )))
             }
         }
     }
@@ -363,22 +380,17 @@ impl<G: GameUi> Driver for Host<G> {
         let legal: Vec<G::Action> = game
             .legal_actions(seat)
             .into_iter()
-            .filter(|a| !matches!(serde_json::to_value(a), Ok(serde_json::Value::String(s)) if s == "resign"))
+            .filter(|a| action_word(a) != "resign")
             .collect();
         if legal.is_empty() {
             return Ok(None);
         }
         let action = legal[((pick >> 8) % legal.len() as u64) as usize].clone();
         let (next, events) = step(&game, seat, &action).map_err(|r| UserError::new(r.reason))?;
+        let before = game.to_act();
         Ok(Some((
             seat,
-            Transition {
-                state: encode(&next),
-                action: Some(encode(&action)),
-                to_act: next.to_act(),
-                outcome: Self::outcome_json(&next),
-                messages: Self::messages(&game.to_act(), &next, &events, table),
-            },
+            Self::after_step(&before, &action, &next, &events, table),
         )))
     }
 
@@ -398,13 +410,7 @@ impl<G: GameUi> Driver for Host<G> {
             let words = game.describe(&action, table);
             return Ok(Some((
                 seat,
-                Transition {
-                    state: encode(&next),
-                    action: Some(encode(&action)),
-                    to_act: next.to_act(),
-                    outcome: Self::outcome_json(&next),
-                    messages: Self::messages(&before, &next, &events, table),
-                },
+                Self::after_step(&before, &action, &next, &events, table),
                 words,
             )));
         }
