@@ -81,8 +81,12 @@ enum CardsCommand {
         #[arg(long, default_value = "cards")]
         to: PathBuf,
     },
-    /// How many cards of each X-Files CCG set the engine automates.
-    Coverage,
+    /// How many cards of each X-Files CCG set the engine scripts (scripted, partly, manual).
+    Coverage {
+        /// Also name every card not fully scripted, by set.
+        #[arg(long)]
+        names: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -107,9 +111,12 @@ fn main() -> ExitCode {
             command: CardsCommand::Import { from, to },
         }) => import_cards(&from, &to),
         Some(Command::Cards {
-            command: CardsCommand::Coverage,
+            command: CardsCommand::Coverage { names },
         }) => {
-            println!("{}", xfiles_bot::cards::effects::coverage_report());
+            println!(
+                "{}",
+                xfiles_bot::engine::xfiles::effects::coverage::report(names)
+            );
             ExitCode::SUCCESS
         }
         Some(Command::Console { seed, script, echo }) => {
@@ -139,9 +146,11 @@ fn import_cards(from: &std::path::Path, to: &std::path::Path) -> ExitCode {
     let xfiles = xfiles.and_then(|()| {
         let db = xfiles_bot::cards::CardDb::load_dir(&to.join("xfiles-ccg"))
             .map_err(|e| e.to_string())?;
-        let (with_text, automated) =
-            xfiles_bot::cards::effects_import::import(&to.join("xfiles-ccg"), &db)?;
-        println!("read the effects of {with_text} cards with text: {automated} fully automated");
+        let (drafts, reviewed) =
+            xfiles_bot::engine::xfiles::effects::draft::write(&to.join("xfiles-ccg/scripts"), &db)?;
+        println!(
+            "scripts: {reviewed} reviewed kept, {drafts} drafts written for the cards without one"
+        );
         Ok(())
     });
     let fan = xfiles.and_then(|()| {

@@ -11,7 +11,7 @@ mod support;
 
 use support::{Backend, app_on, database, play_script, run_console};
 use xfiles_bot::app::App;
-use xfiles_bot::cards::effects::Section;
+use xfiles_bot::cards::Section;
 use xfiles_bot::cards::{self, CardIdx};
 use xfiles_bot::engine::Game;
 use xfiles_bot::engine::xfiles::{Stage, XfAction, XfGame, consistent_xfiles};
@@ -78,7 +78,7 @@ fn split(g: &XfGame, seat: u8, action: &XfAction) -> usize {
     let XfAction::Ask { category, value } = action else {
         return 0;
     };
-    let of = g.sites[g.investigation.as_ref().unwrap().site].directed;
+    let of = g.inv_site().unwrap().directed;
     let left = consistent_xfiles(g, seat, of);
     let yes = left
         .iter()
@@ -104,7 +104,7 @@ fn choose(g: &XfGame, seat: u8) -> XfAction {
         {
             return best.clone();
         }
-        let of = g.sites[g.investigation.as_ref().unwrap().site].directed;
+        let of = g.inv_site().unwrap().directed;
         let left = consistent_xfiles(g, seat, of);
         if left.len() <= 2
             && let Some(guess) = find(&|a| *a == XfAction::Guess { xfile: left[0] })

@@ -17,37 +17,62 @@ use xfiles_bot::decks::StoredDeck;
 use xfiles_bot::engine::xfiles::{Phase, XfEvent, XfGame, XfOptions};
 use xfiles_bot::engine::{Audience, Event, Game, Seat, step};
 
+/// Every card a seat owns, wherever it is: piles, hand, Agents (borrowed
+/// ones count for their owner), cards in play and under them, Sites and
+/// Bluffs, the stack, effects resolving, combat foes, stolen cards.
 fn owned(g: &XfGame, seat: Seat) -> usize {
     let p = g.player(seat);
-    let mut n = p.deck.len()
-        + p.hand.len()
-        + p.discard.len()
-        + p.removed.len()
-        + p.candidates.len()
-        + p.in_play.len();
-    n += p
-        .agents
-        .iter()
-        .map(|a| 1 + a.equipment.len())
-        .sum::<usize>();
+    let mut n =
+        p.deck.len() + p.hand.len() + p.discard.len() + p.removed.len() + p.candidates.len();
+    for (s, pl) in g.players.iter().enumerate() {
+        n += pl
+            .agents
+            .iter()
+            .filter(|a| a.borrowed_from.unwrap_or(s as Seat) == seat)
+            .count();
+    }
+    for x in g.perms.iter().filter(|x| x.owner == seat) {
+        n += 1 + x.under.len();
+    }
     for s in &g.sites {
         n += usize::from(s.owner == seat) + s.bluffs.iter().filter(|b| b.owner == seat).count();
     }
-    if let Some(inv) = &g.investigation {
-        n += inv.check.stack.iter().filter(|p| p.player == seat).count();
-        if let Some(c) = &inv.combat {
-            n += c.stack.iter().filter(|p| p.player == seat).count() + usize::from(c.owner == seat);
+    for it in g.stack.iter().filter(|it| it.player == seat) {
+        n += 1 + it.with.len();
+    }
+    for r in &g.resolving {
+        if let Some(it) = &r.played
+            && it.player == seat
+            && !r.vars.flag("gone")
+        {
+            n += 1 + it.with.len();
+        }
+    }
+    if let Some(c) = g.combat() {
+        n += c
+            .foes
+            .iter()
+            .filter(|f| f.owner == seat && f.agent.is_none() && !f.moved)
+            .count();
+    }
+    for (holder, _, owner) in &g.stolen {
+        if *owner == seat {
+            n += 1;
+        }
+        if *holder == seat {
+            n -= 1;
         }
     }
     n
 }
 
-fn check(g: &XfGame, initial: &[usize], events: &[Event<XfEvent>], seed: u64) {
+fn check(g: &XfGame, initial: &[usize], events: &[Event<XfEvent>], seed: u64, action: &str) {
     for (seat, n) in initial.iter().enumerate() {
         assert_eq!(
             owned(g, seat as Seat),
             *n,
-            "seed {seed}: seat {seat} gained or lost cards"
+            "seed {seed}: seat {seat} gained or lost cards after {action} in {}",
+            g.phase_name()
         );
     }
     for p in &g.players {
@@ -65,7 +90,7 @@ fn check(g: &XfGame, initial: &[usize], events: &[Event<XfEvent>], seed: u64) {
             "seed {seed}: an Agent is in play twice"
         );
         for a in &p.agents {
-            assert!(a.damage <= a.health(), "seed {seed}: damage beyond HEALTH");
+            assert!(a.damage <= 20, "seed {seed}: damage beyond HEALTH");
             assert!(
                 !p.hand.contains(&a.card) || p.hand.iter().filter(|c| **c == a.card).count() <= 2
             );
@@ -128,9 +153,17 @@ fn check_channel(before: &XfGame, after: &XfGame, events: &[Event<XfEvent>], see
             XfEvent::Played { card, .. }
             | XfEvent::BluffRevealed { card, .. }
             | XfEvent::SitePlayed { card, .. }
-            | XfEvent::Equipped { card, .. } => public.push(*card),
-            XfEvent::Sold { cards, .. } | XfEvent::Discarded { cards, .. } => public.extend(cards),
-            XfEvent::AgentBought { agent } => public.push(agent.card),
+            | XfEvent::Equipped { card, .. }
+            | XfEvent::InPlay { card, .. }
+            | XfEvent::LeftPlay { card }
+            | XfEvent::Used { card, .. } => public.push(*card),
+            XfEvent::Sold { cards, .. }
+            | XfEvent::Discarded { cards, .. }
+            | XfEvent::Milled { cards, .. }
+            | XfEvent::Shown { cards, .. } => public.extend(cards),
+            XfEvent::AgentBought { agent } | XfEvent::AgentBack { agent, .. } => {
+                public.push(agent.card)
+            }
             XfEvent::Guessed { xfile, .. } => public.push(*xfile),
             _ => {}
         }
@@ -138,18 +171,20 @@ fn check_channel(before: &XfGame, after: &XfGame, events: &[Event<XfEvent>], see
     for g in [before, after] {
         for p in &g.players {
             public.extend(p.agents.iter().map(|a| a.card));
-            public.extend(p.agents.iter().flat_map(|a| a.equipment.iter().copied()));
-            public.extend(&p.in_play);
             public.extend(&p.discard);
             public.extend(&p.removed);
+            public.extend(&p.face_up);
         }
+        public.extend(g.perms.iter().map(|x| x.card));
         public.extend(g.sites.iter().map(|s| s.card));
-        if let Some(inv) = &g.investigation {
-            public.extend(inv.check.stack.iter().map(|p| p.card));
-            if let Some(c) = &inv.combat {
-                public.push(c.adversary);
-                public.extend(c.stack.iter().map(|p| p.card));
-            }
+        public.extend(g.stack.iter().map(|p| p.card));
+        public.extend(
+            g.resolving
+                .iter()
+                .filter_map(|r| r.played.as_ref().map(|p| p.card)),
+        );
+        if let Some(c) = g.combat() {
+            public.extend(c.foes.iter().map(|f| f.card));
         }
     }
     // A public card's printed text may name other cards: it is public too.
@@ -202,7 +237,13 @@ pub fn playout(seed: u64, players: usize) -> usize {
         let (seat, action) = bot_move(&g, &mut rng).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let (next, events) = step(&g, seat, &action)
             .unwrap_or_else(|r| panic!("seed {seed}: listed {action:?} refused: {r}"));
-        check(&next, &initial, &events, seed);
+        check(
+            &next,
+            &initial,
+            &events,
+            seed,
+            &format!("seat {seat}: {action:?}"),
+        );
         check_channel(&g, &next, &events, seed);
         g = next;
         actions += 1;

@@ -7,7 +7,7 @@
 mod xf;
 
 use xf::*;
-use xfiles_bot::cards::effects::Section;
+use xfiles_bot::cards::Section;
 use xfiles_bot::cards::{Category, Skill, Trait};
 use xfiles_bot::engine::xfiles::{Phase, Stage, Target, XfAction, XfEvent, XfGame, XfOptions};
 use xfiles_bot::engine::{Audience, Game, Viewer, step};
@@ -271,7 +271,7 @@ fn requisition_p21_equipment_by_activator_one_of_each_item_per_agent() {
             to: id(LAMANA),
         },
     );
-    assert_eq!(g.player(0).agents[2].equipment, vec![id(KNIFE)]);
+    assert_eq!(g.equipment_of(agent(0, LAMANA)), vec![id(KNIFE)]);
 }
 
 #[test]
@@ -365,8 +365,10 @@ fn case_assignment_p24_a_two_skill_site_needs_the_skill_announced() {
             skill: Some(Skill::AlienInvestigation),
         },
     );
-    let inv = g.investigation.as_ref().unwrap();
-    assert_eq!(inv.check.needs, vec![(Skill::AlienInvestigation, 5)]);
+    assert_eq!(
+        g.site_check().unwrap().needs,
+        vec![(Skill::AlienInvestigation, 5)]
+    );
 }
 
 #[test]
@@ -457,8 +459,9 @@ fn skill_check_p28_the_active_player_may_play_first_and_the_last_played_resolves
             pool: None,
         },
     );
-    act(&mut g, 1, XfAction::Pass);
-    let events = act(&mut g, 0, XfAction::Pass);
+    // Playing a card passes priority (how xfiles-bot plays it): once the
+    // other player passes, the top card resolves.
+    let events = act(&mut g, 1, XfAction::Pass);
     assert!(
         events
             .iter()
@@ -524,12 +527,39 @@ fn activators_p16_conspiracy_cards_on_the_opponents_turn_only_and_the_site_keywo
 
 // ---- Combat (pp. 31-35) ----
 
+/// FAQ21 #14 (which replaces an earlier test of ours that skipped the Long
+/// Range round for every N/A LRC): the round is skipped only when the
+/// Adversary's text says so; otherwise it fights the round with LRC 0.
 #[test]
-fn combat_p32_an_adversary_with_lrc_na_skips_the_long_range_round() {
+fn combat_p32_faq21_14_an_lrc_na_adversary_fights_the_long_range_round_with_0() {
     use xfiles_bot::engine::xfiles::CombatRound;
-    let g = manitou_combat(&[]);
-    let c = g.investigation.as_ref().unwrap().combat.as_ref().unwrap();
-    assert_eq!(c.round, CombatRound::Close);
+    let mut g = manitou_combat(&[]);
+    assert_eq!(g.combat().unwrap().round, CombatRound::Long);
+    // Mulder (LRC 2) and Scully (LRC 3) hit; the Manitou (LRC N/A) deals 0.
+    pass_while(&mut g, |c| c.round == CombatRound::Long);
+    let c = g.combat().unwrap();
+    assert_eq!(c.damage(), 5);
+    assert_eq!(g.agent(agent(0, MULDER)).unwrap().damage, 0);
+    assert_eq!(g.agent(agent(0, SCULLY)).unwrap().damage, 0);
+}
+
+#[test]
+fn combat_p32_the_long_range_round_is_skipped_when_the_adversarys_text_says_so() {
+    use xfiles_bot::engine::xfiles::CombatRound;
+    // Hunter in the Dark: "The LONG RANGE COMBAT round is skipped."
+    const HUNTER: &str = "XF96-0335v1";
+    let mut g = two(&[TOWNSEND], &[HUNTER]);
+    field_and_site(&mut g, &[MULDER, SCULLY], TOWNSEND, None);
+    advance(&mut g, Phase::Investigation);
+    act(
+        &mut g,
+        0,
+        investigate_as(0, &[MULDER, SCULLY], Skill::AlienInvestigation),
+    );
+    act(&mut g, 0, XfAction::Pass);
+    act(&mut g, 1, play(HUNTER));
+    act(&mut g, 0, XfAction::Pass);
+    assert_eq!(g.combat().unwrap().round, CombatRound::Close);
 }
 
 #[test]
@@ -776,7 +806,7 @@ fn multiplayer_p41_who_plays_which_pool_secret_answers_and_no_pooling() {
     // Everyone passes through the combat; Mulder and Scully may lose it.
     while stage(&g) == Some(Stage::Check) {
         let s = g.to_act()[0];
-        let combat = g.investigation.as_ref().unwrap().combat.clone();
+        let combat = g.combat().cloned();
         match combat {
             Some(c) if c.step == xfiles_bot::engine::xfiles::CombatStep::Assign => {
                 let target = g
@@ -790,7 +820,7 @@ fn multiplayer_p41_who_plays_which_pool_secret_answers_and_no_pooling() {
                     &mut g,
                     s,
                     XfAction::AssignDamage {
-                        to: vec![(target, c.pending_damage)],
+                        to: vec![(target, c.pending_damage())],
                     },
                 );
             }

@@ -7,7 +7,7 @@
 mod xf;
 
 use xf::*;
-use xfiles_bot::cards::effects::Section;
+use xfiles_bot::cards::Section;
 use xfiles_bot::cards::{self, Category, Skill, Trait};
 use xfiles_bot::engine::Game;
 use xfiles_bot::engine::xfiles::{CombatStep, Phase, Stage, Target, XfAction, XfEvent, XfGame};
@@ -43,14 +43,14 @@ fn brief(g: &mut XfGame, to_conspiracy: &[&str]) {
 /// Passes (and has the Adversary's player put all damage on `victim`)
 /// until the combat is over.
 fn fight_out(g: &mut XfGame, victim: &str) {
-    while let Some(c) = g.investigation.as_ref().and_then(|i| i.combat.clone()) {
+    while let Some(c) = g.combat().cloned() {
         let s = g.to_act()[0];
         if c.step == CombatStep::Assign {
             act(
                 g,
                 s,
                 XfAction::AssignDamage {
-                    to: vec![(id(victim), c.pending_damage)],
+                    to: vec![(id(victim), c.pending_damage())],
                 },
             );
         } else {
@@ -162,22 +162,17 @@ fn dual_prerequisite_sites_keep_the_announced_skill_adv_p24_scr16_50() {
 fn car_troubles_leaves_two_agents_and_the_rest_add_nothing_adv_p30() {
     let mut g = three_agents_at_bluffed_aubrey(&[CAR_TROUBLES]);
     assert_eq!(g.team_total(Skill::Behavioral), 7);
-    act(&mut g, 1, XfAction::PayBluff { pay: true });
-    let r = refused(
-        &g,
-        0,
-        XfAction::Keep {
-            agents: vec![id(MULDER)],
-        },
+    act(&mut g, 1, pay_bluff());
+    // The Bluff waits on the stack; its target's player may answer, then it resolves.
+    act(&mut g, 0, XfAction::Pass);
+    assert_eq!(
+        g.choice.as_ref().map(|c| c.seat),
+        Some(0),
+        "the Team's player chooses"
     );
+    let r = refused(&g, 0, XfAction::Choose { picks: vec![0] });
     assert!(r.reason.contains('2'), "{r}");
-    act(
-        &mut g,
-        0,
-        XfAction::Keep {
-            agents: vec![id(MULDER), id(KOSSEFF)],
-        },
-    );
+    choose(&mut g, &[MULDER, KOSSEFF]);
     assert_eq!(
         g.team_total(Skill::Behavioral),
         6,
@@ -309,7 +304,7 @@ fn deep_throat_is_removed_from_the_game_not_discarded_faq97_32() {
     let mut g = two(&[DEEP_THROAT], &[]);
     advance(&mut g, Phase::Investigation);
     g.players[0].rp = 5;
-    let events = act(
+    act(
         &mut g,
         0,
         XfAction::Play {
@@ -320,6 +315,8 @@ fn deep_throat_is_removed_from_the_game_not_discarded_faq97_32() {
             pool: None,
         },
     );
+    // Its opponent may answer it (p. 16) before it resolves.
+    let events = act(&mut g, 1, XfAction::Pass);
     assert_eq!(answer(&events), Some(true), "the Manitou is OCCULT");
     assert!(g.player(0).removed.contains(&id(DEEP_THROAT)));
     assert!(!g.player(0).discard.contains(&id(DEEP_THROAT)));
@@ -332,7 +329,7 @@ fn deep_throat_is_removed_from_the_game_not_discarded_faq97_32() {
 fn an_unpaid_bluff_is_discarded_without_effect_ra_p8_faq21_60a() {
     let mut g = three_agents_at_bluffed_aubrey(&[CAR_TROUBLES]);
     let cp1 = cp(&g, 1);
-    act(&mut g, 1, XfAction::PayBluff { pay: false });
+    act(&mut g, 1, let_bluff_go());
     assert_eq!(cp(&g, 1), cp1);
     assert!(g.player(1).discard.contains(&id(CAR_TROUBLES)));
     assert_eq!(stage(&g), Some(Stage::Check), "all three Agents go on");
@@ -344,22 +341,21 @@ fn several_bluffs_under_one_site_are_each_paid_and_resolved_faq21_3() {
     let mut g = three_agents_at_bluffed_aubrey(&[CAR_TROUBLES, SLEEP_DEPRIVATION]);
     let cp1 = cp(&g, 1);
     let mut paid = 0;
-    while stage(&g) != Some(Stage::Check) {
-        match stage(&g) {
-            Some(Stage::Bluff) => {
-                act(&mut g, 1, XfAction::PayBluff { pay: true });
-                paid += 1;
-            }
-            Some(Stage::ChooseAgents { .. }) => {
-                act(
-                    &mut g,
-                    0,
-                    XfAction::Keep {
-                        agents: vec![id(MULDER), id(KOSSEFF)],
-                    },
-                );
-            }
-            other => panic!("unexpected {other:?}"),
+    loop {
+        if g.choice.as_ref().is_some_and(|c| c.seat == 1) {
+            // Sleep Deprivation: its player picks the Agent.
+            choose(&mut g, &[MULDER]);
+        } else if g.choice.is_some() {
+            // Car Troubles: the Team's player keeps two Agents.
+            choose(&mut g, &[MULDER, KOSSEFF]);
+        } else if stage(&g) == Some(Stage::Bluff) {
+            act(&mut g, 1, pay_bluff());
+            paid += 1;
+        } else if !g.stack.is_empty() {
+            let s = g.to_act()[0];
+            act(&mut g, s, XfAction::Pass);
+        } else {
+            break;
         }
     }
     assert_eq!(paid, 2);
@@ -530,7 +526,7 @@ fn equipment_goes_to_the_hospital_with_its_agent_faq21_24() {
     fight_out(&mut g, SCULLY);
     let scully = g.agent(agent(0, SCULLY)).unwrap();
     assert_eq!(scully.section, Section::Hospital);
-    assert_eq!(scully.equipment, vec![id(KNIFE)]);
+    assert_eq!(g.equipment_of(agent(0, SCULLY)), vec![id(KNIFE)]);
 }
 
 #[test]
@@ -655,7 +651,11 @@ fn resource_witnesses_stay_in_play_others_are_discarded_faq97_42_ra_p9() {
     act(&mut g, 1, XfAction::Pass);
     act(&mut g, 0, play(SHEILA_BRAUN));
     pass_until_resolved(&mut g);
-    assert!(g.player(0).in_play.contains(&id(DR_DIAMOND)));
+    assert!(
+        g.perms
+            .iter()
+            .any(|p| p.card == id(DR_DIAMOND) && p.controller == 0)
+    );
     assert!(g.player(0).discard.contains(&id(SHEILA_BRAUN)));
     assert!(
         matches!(stage(&g), Some(Stage::Resolve { .. })),

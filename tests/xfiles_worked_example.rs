@@ -6,7 +6,7 @@
 mod xf;
 
 use xf::*;
-use xfiles_bot::cards::effects::Section;
+use xfiles_bot::cards::Section;
 use xfiles_bot::cards::{Category, Trait};
 use xfiles_bot::engine::Game;
 use xfiles_bot::engine::xfiles::{
@@ -209,22 +209,17 @@ fn randy_against_les_pp13_to_39() {
         },
     );
     let mut cape_cod_discarded = g.player(LES).discard.contains(&id(CAPE_COD));
-    while g.investigation.as_ref().unwrap().stage != Stage::Check {
-        match g.investigation.as_ref().unwrap().stage {
-            Stage::Bluff => {
-                act(&mut g, LES, XfAction::PayBluff { pay: true });
-            }
-            Stage::ChooseAgents { keep } => {
-                assert_eq!(keep, 2, "Car Troubles: only two Agents");
-                act(
-                    &mut g,
-                    RANDY,
-                    XfAction::Keep {
-                        agents: vec![id(MULDER), id(KOSSEFF)],
-                    },
-                );
-            }
-            ref other => panic!("unexpected stage {other:?}"),
+    // Each paid Bluff waits on the stack for Randy's answer, then resolves.
+    loop {
+        if g.choice.is_some() {
+            assert_eq!(options(&g).len(), 3);
+            choose(&mut g, &[MULDER, KOSSEFF]);
+        } else if g.investigation.as_ref().unwrap().stage == Stage::Bluff {
+            act(&mut g, LES, pay_bluff());
+        } else if !g.stack.is_empty() {
+            act(&mut g, RANDY, XfAction::Pass);
+        } else {
+            break;
         }
         cape_cod_discarded |= g.player(LES).discard.contains(&id(CAPE_COD));
     }
@@ -250,15 +245,14 @@ fn randy_against_les_pp13_to_39() {
         },
     );
     assert_eq!(g.player(RANDY).rp, 2, "p. 30: two RP left");
-    // Both pass: X resolves first and negates the Manitou.
+    // Les passes: X resolves first and negates the Manitou.
     act(&mut g, LES, XfAction::Pass);
-    act(&mut g, RANDY, XfAction::Pass);
-    while !g.investigation.as_ref().unwrap().check.stack.is_empty() {
+    while !g.stack.is_empty() {
         let seat = g.to_act()[0];
         act(&mut g, seat, XfAction::Pass);
     }
     assert!(g.player(LES).discard.contains(&id(MANITOU)));
-    assert!(g.investigation.as_ref().unwrap().combat.is_none());
+    assert!(g.combat().is_none());
 
     // Les plays Good People, Good Food for 8 CP: none left (p. 30); it
     // resolves and Combat begins.
@@ -269,10 +263,9 @@ fn randy_against_les_pp13_to_39() {
     act(&mut g, LES, play(GOOD_PEOPLE));
     assert_eq!(g.player(LES).cp, 0, "p. 30: no CP left");
     act(&mut g, RANDY, XfAction::Pass);
-    act(&mut g, LES, XfAction::Pass);
-    let combat = g.investigation.as_ref().unwrap().combat.clone();
+    let combat = g.combat().cloned();
     let combat = combat.expect("p. 31: an Adversary starts Combat");
-    assert_eq!(title(combat.adversary), "Good People, Good Food");
+    assert_eq!(title(combat.adversary()), "Good People, Good Food");
 
     // Long Range round (p. 36): the Adversary has LRC 0; Mulder 2 + Kosseff 1
     // = 3 damage on it. Nobody plays Combat cards.
@@ -318,7 +311,7 @@ fn randy_against_les_pp13_to_39() {
         },
     );
     finish_window(&mut g);
-    assert!(g.investigation.as_ref().unwrap().combat.is_none());
+    assert!(g.combat().is_none());
     assert!(g.player(LES).discard.contains(&id(GOOD_PEOPLE)));
     assert_eq!(section(&g, KOSSEFF), Section::Hospital, "p. 36");
     assert_eq!(damage(&g, KOSSEFF), 3, "p. 36: three tokens on Kosseff");
@@ -333,7 +326,6 @@ fn randy_against_les_pp13_to_39() {
     act(&mut g, RANDY, play(SHEILA_BRAUN));
     assert_eq!(g.player(RANDY).rp, 0, "p. 39: no RP left");
     act(&mut g, LES, XfAction::Pass);
-    act(&mut g, RANDY, XfAction::Pass);
     while matches!(
         g.investigation.as_ref().map(|i| &i.stage),
         Some(Stage::Check)
@@ -379,23 +371,13 @@ fn randy_against_les_pp13_to_39() {
 }
 
 fn adversary_damage(g: &XfGame) -> u8 {
-    g.investigation
-        .as_ref()
-        .and_then(|i| i.combat.as_ref())
-        .map_or(0, |c| c.damage)
+    g.combat().map_or(0, |c| c.damage())
 }
 
 /// Both players play no Combat card this round; with no damage to assign
 /// (an Adversary with LRC 0) the round completes.
 fn pass_round(g: &mut XfGame) {
-    let round = g
-        .investigation
-        .as_ref()
-        .unwrap()
-        .combat
-        .as_ref()
-        .unwrap()
-        .round;
+    let round = g.combat().unwrap().round;
     pass_while(g, |c| c.round == round);
 }
 

@@ -7,8 +7,6 @@
 
 mod card;
 mod cost;
-pub mod effects;
-pub mod effects_import;
 pub mod fan;
 pub mod fan_import;
 pub mod import;
@@ -31,6 +29,25 @@ pub use site::{EasierQuestion, Prerequisite, SiteQuestion, Threshold};
 pub use skills::{Skill, SkillSet, SkillValue};
 pub use vocab::{Activator, CardSet, CardType, Keyword, Level, Rarity, Tag, UnknownTerm};
 pub use xfile::{Category, Characteristics, Trait};
+
+/// A section of a player's side of the table (Advanced Rules p. 6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Section {
+    Bureau,
+    Field,
+    Hospital,
+}
+
+impl Section {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Section::Bureau => "Bureau",
+            Section::Field => "Field",
+            Section::Hospital => "Hospital",
+        }
+    }
+}
 
 /// Index of a card in the database (stable for one build of the data).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -177,10 +194,7 @@ impl CardDb {
         let mut files = Vec::new();
         for entry in std::fs::read_dir(dir).map_err(|e| io(dir, e))? {
             let path = entry.map_err(|e| io(dir, e))?.path();
-            // effects.json sits beside the set files; it is not a set.
-            if path.extension().is_some_and(|e| e == "json")
-                && path.file_name().is_some_and(|n| n != "effects.json")
-            {
+            if path.extension().is_some_and(|e| e == "json") {
                 let text = std::fs::read_to_string(&path).map_err(|e| io(&path, e))?;
                 files.push((path.display().to_string(), text));
             }

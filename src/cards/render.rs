@@ -101,11 +101,7 @@ pub fn render_card(db: &CardDb, idx: CardIdx) -> String {
         let _ = writeln!(out, "Site text: {}", q.text);
     }
     if card.kind.is_playable() && (card.text.is_some() || card.game_effect.is_some()) {
-        let how = if super::effects::effects().is_automated(idx) {
-            "automated: the engine applies this card's text"
-        } else {
-            "manual: the engine checks its cost and Activators; apply its text with /adjust"
-        };
+        let how = crate::engine::xfiles::effects::coverage::describe(idx);
         let _ = writeln!(out, "Rules engine: {how}");
     }
     if let Some(ep) = &card.episode {

@@ -3,7 +3,7 @@
 //! example states them, and actions applied with the refusal shown on failure.
 #![allow(dead_code)]
 
-use xfiles_bot::cards::effects::Section;
+use xfiles_bot::cards::Section;
 use xfiles_bot::cards::{self, CardIdx, CardSet, CardType, Keyword};
 use xfiles_bot::decks::{Deck, StoredDeck};
 use xfiles_bot::engine::xfiles::{AgentRef, XfAction, XfEvent, XfGame, XfOptions};
@@ -176,6 +176,10 @@ pub fn advance(g: &mut XfGame, phase: xfiles_bot::engine::xfiles::Phase) {
                     let s = g.to_act()[0];
                     act(g, s, XfAction::Pass)
                 }
+                Some(Stage::Bluff) => {
+                    let s = g.to_act()[0];
+                    act(g, s, XfAction::PayBluff { pay: false, x: 0 })
+                }
                 _ => act(g, active, XfAction::Done),
             },
             _ => act(g, active, XfAction::Done),
@@ -192,7 +196,7 @@ pub fn to_field(g: &mut XfGame, seat: Seat, agents: &[&str]) {
             .iter_mut()
             .find(|x| x.card == c)
             .unwrap_or_else(|| panic!("{} is not on seat {seat}'s team", title(c)));
-        agent.section = xfiles_bot::cards::effects::Section::Field;
+        agent.section = xfiles_bot::cards::Section::Field;
         agent.team = 0;
     }
 }
@@ -268,6 +272,15 @@ pub fn site(card: &str) -> XfAction {
     }
 }
 
+/// Investigates a two-skill Site with the skill announced (p. 24).
+pub fn investigate_as(site: usize, team: &[&str], skill: xfiles_bot::cards::Skill) -> XfAction {
+    XfAction::Investigate {
+        site,
+        team: team.iter().map(|c| id(c)).collect(),
+        skill: Some(skill),
+    }
+}
+
 pub fn investigate(site: usize, team: &[&str]) -> XfAction {
     XfAction::Investigate {
         site,
@@ -324,21 +337,51 @@ pub fn manitou_combat(hand0: &[&str]) -> XfGame {
     act(&mut g, 0, investigate(0, &[MULDER, SCULLY]));
     act(&mut g, 0, XfAction::Pass);
     act(&mut g, 1, play(MANITOU));
+    // Playing passes priority: Mulder's player lets it resolve.
     act(&mut g, 0, XfAction::Pass);
-    act(&mut g, 1, XfAction::Pass);
-    assert!(g.investigation.as_ref().unwrap().combat.is_some());
+    assert!(g.combat().is_some());
     g
 }
 
 /// Everyone passes while the combat in progress satisfies `now`.
 pub fn pass_while(g: &mut XfGame, now: impl Fn(&xfiles_bot::engine::xfiles::Combat) -> bool) {
-    while g
-        .investigation
-        .as_ref()
-        .and_then(|i| i.combat.as_ref())
-        .is_some_and(&now)
-    {
+    while g.combat().is_some_and(&now) {
         let seat = g.to_act()[0];
         act(g, seat, XfAction::Pass);
     }
+}
+
+/// Answers the pending choice with these options (card ids or labels).
+pub fn choose(g: &mut XfGame, names: &[&str]) -> Vec<Event<XfEvent>> {
+    let c = g.choice.clone().expect("a pending choice");
+    let picks: Vec<u16> = names
+        .iter()
+        .map(|n| {
+            let want = cards::db()
+                .by_id(n)
+                .map(|c| title(c).to_string())
+                .unwrap_or_else(|| n.to_string());
+            c.options
+                .iter()
+                .position(|o| o.label == want)
+                .unwrap_or_else(|| panic!("no option {want} in {:?}", c.options)) as u16
+        })
+        .collect();
+    act(g, c.seat, XfAction::Choose { picks })
+}
+
+/// The options of the pending choice, by label.
+pub fn options(g: &XfGame) -> Vec<String> {
+    g.choice
+        .as_ref()
+        .map(|c| c.options.iter().map(|o| o.label.clone()).collect())
+        .unwrap_or_default()
+}
+
+pub fn pay_bluff() -> XfAction {
+    XfAction::PayBluff { pay: true, x: 0 }
+}
+
+pub fn let_bluff_go() -> XfAction {
+    XfAction::PayBluff { pay: false, x: 0 }
 }

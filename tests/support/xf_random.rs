@@ -87,7 +87,7 @@ pub fn random_deck(rng: &mut ChaCha8Rng) -> StoredDeck {
 /// A random choice among the offered actions, weighted towards progress
 /// (investigating, asking, guessing) so that random games end.
 pub fn pick(rng: &mut ChaCha8Rng, legal: &[XfAction]) -> XfAction {
-    use xfiles_bot::cards::effects::Section;
+    use xfiles_bot::cards::Section;
     let weight = |a: &XfAction| match a {
         XfAction::Guess { .. } => 60,
         XfAction::Investigate { .. } => 30,

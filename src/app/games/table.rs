@@ -198,7 +198,11 @@ fn xfiles_commands() -> Vec<CommandSpec> {
         cmd(
             "pay",
             "X-Files CCG: pay for your revealed Bluff (1 CP less than its cost)",
-            vec![],
+            vec![opt(
+                "x",
+                OptKind::Int { min: 0, max: 30 },
+                "X, for a Bluff whose cost has an X",
+            )],
             "/pay",
         ),
         cmd(
@@ -206,6 +210,45 @@ fn xfiles_commands() -> Vec<CommandSpec> {
             "X-Files CCG: choose the Agents a Bluff lets through",
             vec![req("agents", OptKind::Text, "the Agents, separated by ';'")],
             "/keep agents:\"Mulder; Kosseff\"",
+        ),
+        cmd(
+            "choose",
+            "X-Files CCG: answer the choice a card asks of you",
+            vec![req(
+                "options",
+                OptKind::Text,
+                "the option(s), by name or number, separated by ';'",
+            )],
+            "/choose options:\"Agent Dana Scully\"",
+        ),
+        cmd(
+            "use",
+            "X-Files CCG: use an Agent's Game Effect or a card in play (a token, discarding it...)",
+            vec![
+                req("card", OptKind::Card, "your Agent or card in play"),
+                opt(
+                    "ability",
+                    OptKind::Int { min: 1, max: 5 },
+                    "which of its abilities (default 1)",
+                ),
+                opt(
+                    "agent",
+                    OptKind::Text,
+                    "the Agent carrying the card, when several do",
+                ),
+                opt("target", OptKind::Text, "what it is used on"),
+            ],
+            "/use card:\"Dr. Charles Burk\"",
+        ),
+        cmd(
+            "announce",
+            "X-Files CCG with X-File Powers: reveal one characteristic of your X-File to all for its Power",
+            vec![req(
+                "category",
+                OptKind::Choice(&["affiliation", "motive", "method", "result"]),
+                "the characteristic",
+            )],
+            "/announce category:method",
         ),
         cmd(
             "damage",
@@ -301,7 +344,7 @@ pub fn game_commands() -> Vec<CommandSpec> {
                     OptKind::Choice(&["mulder", "scully"]),
                     "fan CCG: the character a card chooses",
                 ),
-                opt("target", OptKind::Text, "X-Files CCG: what the card is played on: an Agent, \"adversary\", or a card on the stack"),
+                opt("target", OptKind::Text, "X-Files CCG: what the card is played on: an Agent, \"adversary\", a card on the stack or in play, a Site, or an opponent"),
                 opt("mode", OptKind::Int { min: 1, max: 3 }, "X-Files CCG: which effect of an \"Alternately\" card"),
                 opt("x", OptKind::Int { min: 0, max: 20 }, "X-Files CCG: the value of X in the card's cost"),
                 opt("pool", OptKind::Choice(&["rp", "cp"]), "X-Files CCG, multiplayer: the pool a *P card helps"),

@@ -5,7 +5,7 @@ use super::host::{GameUi, Intent, split_list};
 use crate::app::commands::{Args, OptKind, OptionSpec, opt};
 use crate::app::kinds::{GameKind, Table};
 use crate::app::message::{Button, Invocation, UserError};
-use crate::cards::effects::Section;
+use crate::cards::Section;
 use crate::cards::{self, CardIdx, CardType, Pool, Skill, Trait, db, normalize};
 use crate::decks::StoredDeck;
 use crate::engine::xfiles::{
@@ -130,7 +130,14 @@ fn reject(args: &Args, options: &[&str]) -> Result<(), UserError> {
 }
 
 impl XfGame {
-    fn play_target(&self, seat: Seat, args: &Args) -> Result<Option<Target>, UserError> {
+    /// What `target:` (or `value:`) names: a card on the stack, a foe, a
+    /// card in play, an opponent, or an Agent.
+    fn command_target(
+        &self,
+        seat: Seat,
+        args: &Args,
+        table: &Table,
+    ) -> Result<Option<Target>, UserError> {
         if let Some(v) = args.text("value") {
             return Ok(trait_of(v).map(Target::Value));
         }
@@ -141,20 +148,79 @@ impl XfGame {
         if lower == "adversary" {
             return Ok(Some(Target::Adversary));
         }
-        if let Some(inv) = &self.investigation {
-            let stack: Vec<CardIdx> = inv.check.stack.iter().map(|p| p.card).collect();
-            if let Ok(c) = pick(t, &stack, "on the stack")
-                && let Some(i) = stack.iter().rposition(|s| *s == c)
-            {
-                return Ok(Some(Target::Stack(i)));
-            }
-            if let Some(c) = &inv.combat
-                && name_score(t, title(c.adversary)) >= 0.85
-            {
-                return Ok(Some(Target::Adversary));
-            }
+        let stack: Vec<CardIdx> = self.stack.iter().map(|p| p.card).collect();
+        if let Ok(c) = pick(t, &stack, "on the stack")
+            && let Some(i) = stack.iter().rposition(|s| *s == c)
+        {
+            return Ok(Some(Target::Stack(i)));
+        }
+        if let Some(c) = self.combat()
+            && c.living()
+                .any(|(_, f)| name_score(t, title(f.card)) >= 0.85)
+        {
+            return Ok(Some(Target::Adversary));
+        }
+        if let Ok(s) = seat_named(table, t)
+            && s != seat
+            && t.trim().trim_start_matches('@').parse::<usize>().is_err()
+        {
+            return Ok(Some(Target::Seat(s)));
+        }
+        let perms: Vec<CardIdx> = self.perms.iter().map(|p| p.card).collect();
+        if let Ok(c) = pick(t, &perms, "in play")
+            && name_score(t, title(c)) >= 0.9
+            && let Some(p) = self.perms.iter().find(|p| p.card == c)
+        {
+            return Ok(Some(Target::Perm(p.id)));
+        }
+        if let Some(i) = self
+            .sites
+            .iter()
+            .position(|s| name_score(t, title(s.card)) >= 0.9)
+        {
+            return Ok(Some(Target::Site(i)));
         }
         Ok(Some(Target::Agent(agent_named(self, t, Some(seat))?)))
+    }
+
+    /// The options of the pending choice a player names (`"A; B"`, or numbers).
+    fn picks(&self, args: &Args) -> Result<Vec<u16>, UserError> {
+        let Some(c) = &self.choice else {
+            return Err(UserError::new("The game is not waiting for a choice."));
+        };
+        let text = args
+            .text("options")
+            .or(args.text("agents"))
+            .unwrap_or_default();
+        let mut out = Vec::new();
+        for part in split_list(text) {
+            let i = match part.trim().parse::<usize>() {
+                Ok(n) if n >= 1 && n <= c.options.len() => n - 1,
+                _ => c
+                    .options
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| !out.contains(&(*i as u16)))
+                    .map(|(i, o)| (i, name_score(&part, &o.label)))
+                    .filter(|(_, s)| *s >= 0.8)
+                    .max_by(|a, b| a.1.total_cmp(&b.1))
+                    .map(|(i, _)| i)
+                    .ok_or_else(|| {
+                        let labels: Vec<String> = c
+                            .options
+                            .iter()
+                            .enumerate()
+                            .map(|(i, o)| format!("{} {}", i + 1, o.label))
+                            .collect();
+                        UserError::new(format!(
+                            "'{part}' is not one of the options: {}.",
+                            labels.join(", ")
+                        ))
+                    })?,
+            };
+            out.push(i as u16);
+        }
+        Ok(out)
     }
 
     fn card_line(c: CardIdx) -> String {
@@ -215,6 +281,9 @@ impl GameUi for XfGame {
         "done",
         "notebook",
         "adjust",
+        "choose",
+        "use",
+        "announce",
     ];
 
     fn new_game_options() -> Vec<OptionSpec> {
@@ -369,13 +438,10 @@ impl GameUi for XfGame {
                 match args.text("from") {
                     Some(from) => {
                         let from = pick(from, &own_agents, "one of your Agents")?;
-                        let held = self
-                            .agent(AgentRef {
-                                seat: me,
-                                card: from,
-                            })
-                            .map(|a| a.equipment.clone())
-                            .unwrap_or_default();
+                        let held = self.equipment_of(AgentRef {
+                            seat: me,
+                            card: from,
+                        });
                         XfAction::Transfer {
                             card: pick(
                                 args.text("card").unwrap_or_default(),
@@ -466,24 +532,62 @@ impl GameUi for XfGame {
                     skill,
                 }
             }
-            "pay" => XfAction::PayBluff { pay: true },
+            "pay" => XfAction::PayBluff {
+                pay: true,
+                x: args.int("x").unwrap_or(0) as u32,
+            },
             "pass"
-                if self
-                    .investigation
-                    .as_ref()
-                    .is_some_and(|i| i.stage == Stage::Bluff) =>
+                if self.choice.is_none()
+                    && self.stack.len() <= self.frames.last().map_or(0, |f| f.base)
+                    && self
+                        .investigation
+                        .as_ref()
+                        .is_some_and(|i| i.stage == Stage::Bluff) =>
             {
-                XfAction::PayBluff { pay: false }
+                XfAction::PayBluff { pay: false, x: 0 }
             }
             "pass" => XfAction::Pass,
-            "keep" => {
-                let team = self
-                    .investigation
-                    .as_ref()
-                    .map(|i| i.team.clone())
+            "keep" | "choose" => XfAction::Choose {
+                picks: self.picks(args)?,
+            },
+            "use" => {
+                let mine: Vec<CardIdx> = seat
+                    .map(|s| {
+                        let mut v: Vec<CardIdx> =
+                            self.player(s).agents.iter().map(|a| a.card).collect();
+                        v.extend(
+                            self.perms
+                                .iter()
+                                .filter(|p| p.controller == s)
+                                .map(|p| p.card),
+                        );
+                        v
+                    })
                     .unwrap_or_default();
-                XfAction::Keep {
-                    agents: list("agents", &team, "in the investigating Team")?,
+                let card = pick(
+                    args.text("card").unwrap_or_default(),
+                    &mine,
+                    "one of your Agents or cards in play",
+                )?;
+                let agent = match args.text("agent") {
+                    Some(a) => Some(agent_named(self, a, seat)?),
+                    None => None,
+                };
+                XfAction::Use {
+                    card,
+                    agent,
+                    ability: args.int("ability").map_or(0, |m| (m - 1).max(0) as u8),
+                    target: self.command_target(me, args, table)?,
+                }
+            }
+            "announce" => {
+                let w = args.text("category").unwrap_or_default();
+                XfAction::Announce {
+                    category: w.parse().map_err(|_| {
+                        UserError::new(format!(
+                            "'{w}' is not a characteristic (affiliation, motive, method, result)"
+                        ))
+                    })?,
                 }
             }
             "play" => {
@@ -495,7 +599,7 @@ impl GameUi for XfGame {
                 XfAction::Play {
                     card: in_hand("card")?,
                     mode: args.int("mode").map_or(0, |m| (m - 1) as u8),
-                    target: self.play_target(me, args)?,
+                    target: self.command_target(me, args, table)?,
                     x: args.int("x").unwrap_or(0) as u32,
                     pool: args
                         .text("pool")
@@ -504,11 +608,7 @@ impl GameUi for XfGame {
             }
             "damage" => {
                 let fighters: Vec<CardIdx> = self.fighters().iter().map(|f| f.card).collect();
-                let pending = self
-                    .investigation
-                    .as_ref()
-                    .and_then(|i| i.combat.as_ref())
-                    .map_or(0, |c| c.pending_damage);
+                let pending = self.combat().map_or(0, |c| c.pending_damage());
                 let mut to = Vec::new();
                 let parts = split_list(args.text("to").unwrap_or_default());
                 for part in &parts {
@@ -825,6 +925,115 @@ impl GameUi for XfGame {
                 title(*card)
             ),
             XfEvent::ManualStep { seat, text } => format!("{} (by hand) {text}.", who(*seat)),
+            XfEvent::PoolLost { amount: 0, .. } => return None,
+            XfEvent::PoolLost { seat, pool, amount } => {
+                format!("{} loses {amount} {pool}.", who(*seat))
+            }
+            XfEvent::PoolsSwapped { a, b, pool } => {
+                format!("{} and {} exchange their {pool} pools.", who(*a), who(*b))
+            }
+            XfEvent::Damaged { agent: a, amount } => format!("{} takes {amount} damage.", agent(a)),
+            XfEvent::AgentRemoved { agent: a } => format!("{} is removed from the game.", agent(a)),
+            XfEvent::AgentAbducted { agent: a } => format!(
+                "{} is abducted: face up ten cards down in the Bureau deck.",
+                agent(a)
+            ),
+            XfEvent::AgentAway { agent: a } => format!("{} is out of play for a while.", agent(a)),
+            XfEvent::AgentBack { agent: a, section } => {
+                format!("{} is back, in the {}.", agent(a), section.as_str())
+            }
+            XfEvent::Used {
+                seat,
+                card,
+                ability,
+            } => {
+                format!("{} uses {} ({ability}).", who(*seat), title(*card))
+            }
+            XfEvent::InPlay { seat, card } => {
+                format!("{} stays in play for {}.", title(*card), who(*seat))
+            }
+            XfEvent::LeftPlay { card } => format!("{} leaves play.", title(*card)),
+            XfEvent::Tokens { card, tokens } => {
+                format!("{} now has {tokens} token(s).", title(*card))
+            }
+            XfEvent::CheckForced {
+                seat,
+                skill,
+                threshold,
+                team,
+            } => format!(
+                "{}'s Team ({}) must make a {} {threshold}+ skill check.",
+                who(*seat),
+                names(team),
+                skill.as_str().to_uppercase()
+            ),
+            XfEvent::PrerequisiteChanged { needs } => {
+                let n: Vec<String> = needs
+                    .iter()
+                    .map(|(s, n)| format!("{} {n}+", s.as_str().to_uppercase()))
+                    .collect();
+                format!("The Site's prerequisite is now {}.", n.join(" and "))
+            }
+            XfEvent::KeywordChanged { card, from, to } if from == to => {
+                format!(
+                    "{} gains the Keyword {}.",
+                    title(*card),
+                    to.as_str().to_uppercase()
+                )
+            }
+            XfEvent::KeywordChanged { card, from, to } => format!(
+                "{}'s Keyword {} becomes {}.",
+                title(*card),
+                from.as_str().to_uppercase(),
+                to.as_str().to_uppercase()
+            ),
+            XfEvent::QuestionChanged { card, to } => {
+                format!(
+                    "{} now asks a {} question.",
+                    title(*card),
+                    to.as_str().to_uppercase()
+                )
+            }
+            XfEvent::Milled { seat, cards } => format!(
+                "{} discards the top of the Bureau deck: {}.",
+                who(*seat),
+                if cards.is_empty() {
+                    "nothing".into()
+                } else {
+                    names(cards)
+                }
+            ),
+            XfEvent::Shown { seat, cards } if cards.is_empty() => {
+                format!("{} finds nothing.", who(*seat))
+            }
+            XfEvent::Shown { seat, cards } => format!("{} shows {}.", who(*seat), names(cards)),
+            XfEvent::SeenPrivately { of, cards } => format!(
+                "{}'s hand: {}.",
+                who(*of),
+                if cards.is_empty() {
+                    "empty".into()
+                } else {
+                    names(cards)
+                }
+            ),
+            XfEvent::ToHand { seat, count } => {
+                format!("{} puts {count} card(s) into their hand.", who(*seat))
+            }
+            XfEvent::Shuffled { seat } => format!("{} shuffles the Bureau deck.", who(*seat)),
+            XfEvent::Choosing { seat, prompt } => format!("{} must {prompt}.", who(*seat)),
+            XfEvent::Chose { seat, what } => {
+                format!("{} chooses: {}.", who(*seat), what.join(", "))
+            }
+            XfEvent::TurnCut { seat } => format!("{}'s turn ends at once.", who(*seat)),
+            XfEvent::Announced {
+                seat,
+                category,
+                value,
+            } => format!(
+                "{} announces their X-File's {} is {value} (X-File Power).",
+                who(*seat),
+                category.as_str().to_uppercase()
+            ),
             XfEvent::Resigned { seat } => format!("{} resigns.", who(*seat)),
             XfEvent::GameOver { outcome } => {
                 let names: Vec<String> = outcome.winners.iter().map(|s| who(*s)).collect();
@@ -872,8 +1081,18 @@ impl GameUi for XfGame {
                             bits.push(format!("Team {}", a.team + 1));
                         }
                         bits.extend(a.equipment.iter().map(|e| title(*e).to_string()));
+                        bits.extend(a.attached.iter().map(|e| format!("under: {}", title(*e))));
+                        if a.tokens > 0 {
+                            bits.push(format!("{} token(s)", a.tokens));
+                        }
+                        if a.dedicated_rp {
+                            bits.push("dedicated RP".into());
+                        }
                         if a.temporary {
                             bits.push("this turn only".into());
+                        }
+                        if a.away {
+                            bits.push("out of play".into());
                         }
                         format!("{} ({})", title(a.card), bits.join(", "))
                     })
@@ -883,7 +1102,21 @@ impl GameUi for XfGame {
                 }
             }
             if !p.in_play.is_empty() {
-                out.push_str(&format!("  In play: {}\n", names(&p.in_play)));
+                let cards: Vec<String> = p
+                    .in_play
+                    .iter()
+                    .map(|x| {
+                        let mut s = title(x.card).to_string();
+                        if x.tokens > 0 {
+                            s.push_str(&format!(" ({} token(s))", x.tokens));
+                        }
+                        if x.under > 0 {
+                            s.push_str(&format!(" ({} card(s) under it)", x.under));
+                        }
+                        s
+                    })
+                    .collect();
+                out.push_str(&format!("  In play: {}\n", cards.join("; ")));
             }
         }
         for (i, s) in v.sites.iter().enumerate() {
@@ -913,27 +1146,43 @@ impl GameUi for XfGame {
                 names(&inv.team),
                 needs.join(", ")
             ));
-            if !inv.stack.is_empty() {
-                let st: Vec<String> = inv
-                    .stack
+            if let Some(c) = &inv.combat {
+                let foes: Vec<String> = c
+                    .foes
                     .iter()
-                    .map(|(s, c)| format!("{} ({})", title(*c), t.name(*s)))
+                    .filter(|f| !f.2)
+                    .map(|(card, dmg, _)| {
+                        format!(
+                            "{} ({dmg}/{} damage)",
+                            title(*card),
+                            db().get(*card).skill(Skill::Health)
+                        )
+                    })
                     .collect();
                 out.push_str(&format!(
-                    "Waiting to resolve (last first): {}\n",
-                    st.join(" ← ")
-                ));
-            }
-            if let Some(c) = &inv.combat {
-                let health = db().get(c.adversary).skill(Skill::Health);
-                out.push_str(&format!(
-                    "Combat: {} ({}'s) has taken {}/{health} damage · {} round\n",
-                    title(c.adversary),
+                    "Combat: {} — {}'s · {} round\n",
+                    foes.join(", "),
                     t.name(c.owner),
-                    c.damage,
                     round_name(c.round)
                 ));
             }
+        }
+        if let Some((skill, need, total)) = v.forced_check {
+            out.push_str(&format!(
+                "Skill check a card forced: {} {total}/{need}\n",
+                skill.as_str().to_uppercase()
+            ));
+        }
+        if !v.stack.is_empty() {
+            let st: Vec<String> = v
+                .stack
+                .iter()
+                .map(|(s, c)| format!("{} ({})", title(*c), t.name(*s)))
+                .collect();
+            out.push_str(&format!(
+                "Waiting to resolve (last first): {}\n",
+                st.join(" ← ")
+            ));
         }
         out.push_str(&self.next_line(t));
         out
@@ -1011,35 +1260,51 @@ impl GameUi for XfGame {
                 self.outcome.as_ref().map_or("", |o| o.summary.as_str())
             );
         }
-        let what = match &self.phase {
-            Phase::ChooseXFile => "choose an X-File (/xfile)",
-            Phase::Draw => "take the free draw (/draw)",
-            Phase::Buy => "buy cards (/buy count:N)",
-            Phase::Trade(_) => "sell and buy cards (/sell, /buy)",
-            Phase::Requisition => "requisition Equipment (/equip), then /done",
-            Phase::Deployment => "deploy Agents (/deploy), then /done",
-            Phase::CaseAssignment => "play Sites (/site), then /done",
-            Phase::Bluffing(_) => "place Bluffs (/bluff), then /done",
-            Phase::Investigation => "investigate a Site (/investigate), or /done",
-            Phase::Investigating => match self.investigation.as_ref().map(|i| &i.stage) {
-                Some(Stage::Bluff) => "pay for the revealed Bluff (/pay) or let it go (/pass)",
-                Some(Stage::ChooseAgents { .. }) => "choose the Agents who go (/keep)",
-                Some(Stage::Check)
-                    if self.investigation.as_ref().is_some_and(|i| {
-                        i.combat
-                            .as_ref()
-                            .is_some_and(|c| c.step == crate::engine::xfiles::CombatStep::Assign)
-                    }) =>
-                {
-                    "assign the Adversary's damage (/damage)"
-                }
-                Some(Stage::Check) => "play a card (/play) or /pass",
-                Some(Stage::Resolve { .. }) => "ask a question (/ask), guess (/guess), or /done",
-                Some(Stage::Penalty) => "ask a penalty question (/ask), guess (/guess), or /pass",
-                None => "",
-            },
-            Phase::Debriefing => "discard down to 7 (/discard), then /done",
-            Phase::Over => "",
+        let choice_line;
+        let what = if let Some(c) = &self.choice {
+            choice_line = format!("{} (/choose)", c.prompt);
+            choice_line.as_str()
+        } else if let Some(f) = self.frames.last() {
+            let bluff = self.investigation.as_ref().is_some_and(|i| {
+                i.stage == Stage::Bluff && i.frame == f.id && self.stack.len() <= f.base
+            });
+            let assign = self
+                .combat()
+                .is_some_and(|c| c.step == crate::engine::xfiles::CombatStep::Assign);
+            if bluff {
+                "pay for the revealed Bluff (/pay) or let it go (/pass)"
+            } else if assign {
+                "assign the Adversary's damage (/damage)"
+            } else if self.stack.len() > f.base {
+                "answer the card on top (/play) or let it resolve (/pass)"
+            } else if self.combat().is_some() {
+                "play a Combat card (/play) or /pass"
+            } else {
+                "play a card (/play) or /pass"
+            }
+        } else {
+            match &self.phase {
+                Phase::ChooseXFile => "choose an X-File (/xfile)",
+                Phase::Draw => "take the free draw (/draw)",
+                Phase::Buy => "buy cards (/buy count:N)",
+                Phase::Trade(_) => "sell and buy cards (/sell, /buy)",
+                Phase::Requisition => "requisition Equipment (/equip), then /done",
+                Phase::Deployment => "deploy Agents (/deploy), then /done",
+                Phase::CaseAssignment => "play Sites (/site), then /done",
+                Phase::Bluffing(_) => "place Bluffs (/bluff), then /done",
+                Phase::Investigation => "investigate a Site (/investigate), or /done",
+                Phase::Investigating => match self.investigation.as_ref().map(|i| &i.stage) {
+                    Some(Stage::Resolve { .. }) => {
+                        "ask a question (/ask), guess (/guess), or /done"
+                    }
+                    Some(Stage::Penalty) => {
+                        "ask a penalty question (/ask), guess (/guess), or /pass"
+                    }
+                    _ => "",
+                },
+                Phase::Debriefing => "discard down to your hand limit (/discard), then /done",
+                Phase::Over => "",
+            }
         };
         format!("Next: {} — {what}.", due.join(", "))
     }
@@ -1111,9 +1376,31 @@ impl GameUi for XfGame {
                     .map(|s| format!(" skill:\"{}\"", s.as_str().to_lowercase()))
                     .unwrap_or_default()
             ),
-            XfAction::PayBluff { pay: true } => "/pay".into(),
-            XfAction::PayBluff { pay: false } => "/pass".into(),
-            XfAction::Keep { .. } => "/keep agents:\"A; B\"".into(),
+            XfAction::PayBluff { pay: true, x: 0 } => "/pay".into(),
+            XfAction::PayBluff { pay: true, x } => format!("/pay x:{x}"),
+            XfAction::PayBluff { pay: false, .. } => "/pass".into(),
+            XfAction::Choose { picks } => {
+                let labels: Vec<String> = self
+                    .choice
+                    .as_ref()
+                    .map(|c| {
+                        picks
+                            .iter()
+                            .filter_map(|p| c.options.get(usize::from(*p)).map(|o| o.label.clone()))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                format!("/choose options:\"{}\"", labels.join("; "))
+            }
+            XfAction::Use { card, ability, .. } if *ability == 0 => {
+                format!("/use card:{}", q(card))
+            }
+            XfAction::Use { card, ability, .. } => {
+                format!("/use card:{} ability:{}", q(card), ability + 1)
+            }
+            XfAction::Announce { category } => {
+                format!("/announce category:{}", category.as_str().to_lowercase())
+            }
             XfAction::Play { card, .. } => format!("/play card:{}", q(card)),
             XfAction::Pass => "/pass".into(),
             XfAction::AssignDamage { to } => match to.first() {
@@ -1171,7 +1458,7 @@ impl GameUi for XfGame {
             (XfAction::Pass, "Pass", "/pass"),
             (XfAction::Done, "Done", "/done"),
             (
-                XfAction::PayBluff { pay: true },
+                XfAction::PayBluff { pay: true, x: 0 },
                 "Pay for the Bluff",
                 "/pay",
             ),

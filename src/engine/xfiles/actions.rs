@@ -2,9 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Events, Pending, Phase, Stage, Target, XfEvent, XfGame};
-use crate::cards::effects::Section;
-use crate::cards::{CardIdx, Category, Pool, Skill, Trait, db};
+use super::{Events, Phase, Stage, Target, XfEvent, XfGame};
+use crate::cards::{CardIdx, Category, Pool, Section, Skill, Trait, db};
 use crate::engine::{Event, Refusal, Seat};
 
 /// An Agent, by owner and card.
@@ -85,10 +84,29 @@ pub enum XfAction {
     /// The owner of a revealed Bluff pays for it (1 CP less) or lets it go (p. 25).
     PayBluff {
         pay: bool,
+        /// X for a Bluff with an X cost.
+        #[serde(default)]
+        x: u32,
     },
-    /// Choose the Agents a Bluff lets through.
-    Keep {
-        agents: Vec<CardIdx>,
+    /// Answers the pending choice: the options picked, by position.
+    Choose {
+        picks: Vec<u16>,
+    },
+    /// Uses an ability of a card in play: an Agent's Game Effect,
+    /// Equipment, a Resource (`ability` counts from 0).
+    Use {
+        card: CardIdx,
+        /// The Agent the card is (or the Agent carrying it).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        agent: Option<AgentRef>,
+        #[serde(default)]
+        ability: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<Target>,
+    },
+    /// X-File Powers: announce one characteristic of your X-File to all (p. 43).
+    Announce {
+        category: Category,
     },
     /// Play a card from the hand: its mode ("Alternately"), target, X and,
     /// for a *P card played by a third player, the pool it helps.
@@ -156,7 +174,27 @@ pub enum Manual {
     },
 }
 
+/// Checks and applies an action; a refusal lists what is allowed instead.
 pub fn apply(g: &mut XfGame, seat: Seat, action: &XfAction) -> Result<Events, Refusal> {
+    apply_inner(g, seat, action).map_err(|r| {
+        if r.allowed.is_empty() && usize::from(seat) < g.players.len() {
+            let allowed = super::legal::legal_actions(g, seat)
+                .iter()
+                .map(super::legal::describe)
+                .collect();
+            r.with_allowed(allowed)
+        } else {
+            r
+        }
+    })
+}
+
+/// [`apply`] without listing what is allowed (used to test candidates).
+pub(super) fn apply_inner(
+    g: &mut XfGame,
+    seat: Seat,
+    action: &XfAction,
+) -> Result<Events, Refusal> {
     if usize::from(seat) >= g.players.len() {
         return Err(Refusal::new("there is no such seat"));
     }
@@ -170,18 +208,62 @@ pub fn apply(g: &mut XfGame, seat: Seat, action: &XfAction) -> Result<Events, Re
     match action {
         XfAction::Resign => g.resign(seat, &mut events),
         XfAction::Manual(m) => g.manual(seat, m, &mut events)?,
+        XfAction::Choose { picks } => g.answer_choice(seat, picks, &mut events)?,
+        XfAction::Play {
+            card,
+            mode,
+            target,
+            x,
+            pool,
+        } => g.play_card(
+            seat,
+            &super::stack::PlayArgs {
+                card: *card,
+                mode: *mode,
+                target: target.clone(),
+                x: *x,
+                pool: *pool,
+            },
+            &mut events,
+        )?,
+        XfAction::Pass => g.pass_or_end(seat, &mut events)?,
+        XfAction::Use {
+            card,
+            agent,
+            ability,
+            target,
+        } => g.use_ability(seat, *card, *agent, *ability, target, &mut events)?,
+        XfAction::Announce { category } => g.announce(seat, *category, &mut events)?,
+        XfAction::PeekBluff { agent, site, index } => {
+            g.peek_bluff(seat, *agent, *site, *index, &mut events)?
+        }
+        XfAction::Discard { cards } if g.phase == Phase::Debriefing && g.frames.is_empty() => {
+            g.debrief_discard(seat, cards, &mut events)?
+        }
+        XfAction::AssignDamage { to } => g.assign_damage(seat, to, &mut events)?,
+        XfAction::PayBluff { pay, x } => {
+            let stage = g.investigation.as_ref().map(|i| i.stage.clone());
+            let owner = g.inv_site().and_then(|s| s.bluffs.first()).map(|b| b.owner);
+            if stage != Some(Stage::Bluff) || g.choice.is_some() {
+                return Err(g.out_of_phase(seat));
+            }
+            if owner != Some(seat) {
+                return Err(g.not_your_move(seat));
+            }
+            g.pay_bluff(*pay, *x, &mut events)?
+        }
         _ => {
-            if !g.to_act_now().contains(&seat)
-                && !matches!(
-                    action,
-                    XfAction::Discard { .. } | XfAction::PeekBluff { .. }
-                )
-            {
+            if !g.frames.is_empty() || g.choice.is_some() {
+                return Err(g.out_of_phase(seat));
+            }
+            if !g.to_act_now().contains(&seat) {
                 return Err(g.not_your_move(seat));
             }
             dispatch(g, seat, action, &mut events)?;
         }
     }
+    g.settle(&mut events);
+    g.continue_flow(&mut events);
     Ok(events)
 }
 
@@ -192,7 +274,6 @@ fn dispatch(
     events: &mut Events,
 ) -> Result<(), Refusal> {
     use XfAction as A;
-    let stage = g.investigation.as_ref().map(|i| i.stage.clone());
     match (&g.phase, action) {
         (Phase::ChooseXFile, A::ChooseXFile { card }) => g.choose_xfile(seat, *card, events),
         (
@@ -243,77 +324,46 @@ fn dispatch(
         (Phase::Bluffing(_), A::PlaceBluff { site, card }) => {
             g.place_bluff(seat, *site, *card, events)
         }
-        (_, A::PeekBluff { agent, site, index }) => {
-            g.peek_bluff(seat, *agent, *site, *index, events)
-        }
         (Phase::Investigation, A::Investigate { site, team, skill }) => {
             g.investigate(*site, team, *skill, events)
-        }
-        (Phase::Investigating, A::PayBluff { pay }) if stage == Some(Stage::Bluff) => {
-            g.pay_bluff(*pay, events)
-        }
-        (Phase::Investigating, A::Keep { agents })
-            if matches!(stage, Some(Stage::ChooseAgents { .. })) =>
-        {
-            g.keep_agents(agents, events)
-        }
-        (
-            Phase::Investigating,
-            A::Play {
-                card,
-                mode,
-                target,
-                x,
-                pool,
-            },
-        ) if stage == Some(Stage::Check) => {
-            let play = Pending {
-                card: *card,
-                player: seat,
-                mode: *mode,
-                target: target.clone(),
-                x: *x,
-            };
-            g.play_in_check(play, *pool, events)
-        }
-        (Phase::Investigating, A::Pass) if stage == Some(Stage::Check) => {
-            g.pass_in_check(seat, events)
-        }
-        (Phase::Investigating, A::AssignDamage { to }) if stage == Some(Stage::Check) => {
-            g.assign_damage(seat, to, events)
         }
         (Phase::Investigating, A::Ask { category, value }) => {
             g.ask(seat, *category, *value, events)
         }
         (Phase::Investigating, A::Guess { xfile }) => g.guess(seat, *xfile, events),
-        (Phase::Investigating, A::Done | A::Pass)
-            if matches!(stage, Some(Stage::Resolve { .. } | Stage::Penalty)) =>
+        (Phase::Investigating, A::Done)
+            if matches!(
+                g.investigation.as_ref().map(|i| &i.stage),
+                Some(Stage::Resolve { .. } | Stage::Penalty)
+            ) =>
         {
             g.end_site(events);
             Ok(())
         }
-        (
-            Phase::Requisition | Phase::Deployment | Phase::CaseAssignment | Phase::Investigation,
-            A::Play {
-                card,
-                mode,
-                target,
-                x,
-                pool,
-            },
-        ) => {
-            let pending = Pending {
-                card: *card,
-                player: seat,
-                mode: *mode,
-                target: target.clone(),
-                x: *x,
-            };
-            g.play_now(pending, *pool, events)
-        }
         (Phase::Debriefing, A::Discard { cards }) => g.debrief_discard(seat, cards, events),
         (_, A::Done) => g.done(seat, events),
         _ => Err(g.out_of_phase(seat)),
+    }
+}
+
+impl XfGame {
+    /// `/pass`: in a frame, plays nothing more now; after a successful
+    /// investigation (or its penalty), ends the Site.
+    fn pass_or_end(&mut self, seat: Seat, events: &mut Events) -> Result<(), Refusal> {
+        if !self.frames.is_empty() {
+            return self.pass(seat, events);
+        }
+        if self.choice.is_none()
+            && self.to_act_now().contains(&seat)
+            && matches!(
+                self.investigation.as_ref().map(|i| &i.stage),
+                Some(Stage::Resolve { .. } | Stage::Penalty)
+            )
+        {
+            self.end_site(events);
+            return Ok(());
+        }
+        Err(self.out_of_phase(seat))
     }
 }
 
@@ -324,12 +374,17 @@ impl XfGame {
         let name = |c: CardIdx| db().get(c).title.clone();
         let text = match m {
             Manual::CheckModifier { amount } => {
-                let inv = self
-                    .investigation
-                    .as_mut()
-                    .filter(|i| i.stage == Stage::Check)
+                let id = self
+                    .frames
+                    .iter()
+                    .rev()
+                    .find(|f| matches!(f.kind, super::FrameKind::Check(_)))
+                    .map(|f| f.id)
                     .ok_or_else(|| Refusal::new("there is no skill check in progress to modify"))?;
-                inv.check.mods.push((None, *amount));
+                self.check_mut(id)
+                    .expect("found")
+                    .mods
+                    .push((None, *amount));
                 format!("modifies the skill check by {amount:+}")
             }
             Manual::Heal { agent, amount } => {
@@ -341,25 +396,25 @@ impl XfGame {
                 format!("heals {} of {amount}", name(agent.card))
             }
             Manual::Damage { agent, amount } => {
-                let a = self
-                    .agent_mut(*agent)
-                    .ok_or_else(|| Refusal::new("there is no such Agent in play"))?;
-                a.damage = (a.damage + amount).min(a.health());
-                if a.current_health() == 0 {
-                    a.section = Section::Hospital;
+                if self.agent(*agent).is_none() {
+                    return Err(Refusal::new("there is no such Agent in play"));
                 }
+                let max = self.max_health(*agent);
+                let a = self.agent_mut(*agent).expect("checked");
+                a.damage = (a.damage + amount).min(max);
+                self.hospitalize_if_down(*agent, events);
                 format!("deals {amount} damage to {}", name(agent.card))
             }
             Manual::Move { agent, section } => {
                 let a = self
-                    .agent_mut(*agent)
+                    .agent(*agent)
                     .ok_or_else(|| Refusal::new("there is no such Agent in play"))?;
-                if a.section == Section::Hospital && !a.may_leave_hospital() {
+                if a.section == Section::Hospital && !self.may_leave_hospital(*agent) {
                     return Err(Refusal::new(
                         "an injured Agent may not leave the Hospital before HEALTH 3 (p. 20)",
                     ));
                 }
-                a.section = *section;
+                self.agent_mut(*agent).expect("checked").section = *section;
                 format!("moves {} to the {}", name(agent.card), section.as_str())
             }
             Manual::Draw { count } => {
@@ -397,17 +452,13 @@ impl XfGame {
         Refusal::not_your_move(seat, &self.to_act_now())
     }
 
-    pub(super) fn out_of_phase(&self, seat: Seat) -> Refusal {
-        let allowed: Vec<String> = super::legal::legal_actions(self, seat)
-            .iter()
-            .map(super::legal::describe)
-            .collect();
+    /// "That cannot be done now": what is allowed is added by [`apply`].
+    pub(super) fn out_of_phase(&self, _: Seat) -> Refusal {
         Refusal::new(format!("that cannot be done now ({})", self.phase_name()))
-            .with_allowed(allowed)
     }
 
     pub fn phase_name(&self) -> String {
-        match &self.phase {
+        let base = match &self.phase {
             Phase::ChooseXFile => "set-up: choosing X-Files".into(),
             Phase::Draw => "Briefing Phase: draw and resources".into(),
             Phase::Buy => "Briefing Phase: buying cards".into(),
@@ -419,17 +470,7 @@ impl XfGame {
             Phase::Investigation => "Investigation Phase".into(),
             Phase::Investigating => match self.investigation.as_ref().map(|i| &i.stage) {
                 Some(Stage::Bluff) => "Investigation: a Bluff is revealed".into(),
-                Some(Stage::ChooseAgents { .. }) => {
-                    "Investigation: choosing the Agents that go".into()
-                }
-                Some(Stage::Check)
-                    if self
-                        .investigation
-                        .as_ref()
-                        .is_some_and(|i| i.combat.is_some()) =>
-                {
-                    "Investigation: combat".into()
-                }
+                Some(Stage::Check) if self.combat().is_some() => "Investigation: combat".into(),
                 Some(Stage::Check) => "Investigation: skill check".into(),
                 Some(Stage::Resolve { .. }) => "Investigation: the Site is resolved".into(),
                 Some(Stage::Penalty) => "Investigation: penalty question".into(),
@@ -437,6 +478,16 @@ impl XfGame {
             },
             Phase::Debriefing => "Debriefing Phase".into(),
             Phase::Over => "game over".into(),
+        };
+        if let Some(c) = &self.choice {
+            return format!("{base}: seat {} chooses", c.seat + 1);
+        }
+        match self.frames.last().map(|f| &f.kind) {
+            Some(super::FrameKind::Window) => format!("{base}: answers to a card played"),
+            Some(super::FrameKind::Check(c)) if c.site.is_none() => {
+                format!("{base}: a skill check a card forced")
+            }
+            _ => base,
         }
     }
 }

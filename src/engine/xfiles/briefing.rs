@@ -2,9 +2,8 @@
 //! RES, buying at 1 RP a card, then each opponent in turn from the left
 //! selling RP/*P cards for CP and buying at 1 CP a card.
 
-use super::{Events, Phase, XfEvent, XfGame};
-use crate::cards::effects::{Effect, Section, effects};
-use crate::cards::{CardIdx, CardType, Pool, Skill, db};
+use super::{AgentRef, Events, Fact, Phase, XfEvent, XfGame};
+use crate::cards::{CardIdx, CardType, Pool, Section, Skill, db};
 use crate::engine::{Event, Refusal, Seat};
 
 impl XfGame {
@@ -16,15 +15,10 @@ impl XfGame {
     ) -> Result<(), Refusal> {
         let seat = self.active;
         for c in to_conspiracy {
-            let allowed = self.player(seat).agents.iter().any(|a| {
-                a.card == *c
-                    && !a.temporary
-                    && a.section != Section::Hospital
-                    && effects()
-                        .of(a.card)
-                        .all()
-                        .any(|e| *e == Effect::ResToConspiracy)
-            });
+            let r = AgentRef { seat, card: *c };
+            let allowed = self.agent(r).is_some_and(|a| {
+                !a.temporary && a.section != Section::Hospital && a.away.is_none()
+            }) && self.res_to_conspiracy(r);
             if !allowed {
                 return Err(Refusal::new(format!(
                     "{} cannot add his RES to the Conspiracy Pool (only Agents whose Game Effect says so, e.g. Agent Krycek)",
@@ -33,49 +27,52 @@ impl XfGame {
             }
         }
         if draw {
-            let drawn = self.draw(seat, 1, events);
+            let drawn = if self.blocked(seat, false) {
+                Vec::new()
+            } else {
+                self.draw(seat, 1, events)
+            };
             events.push(Event::public(XfEvent::Drew {
                 seat,
                 count: drawn.len(),
             }));
             events.push(Event::private(seat, XfEvent::DrewCards { cards: drawn }));
         }
-        let (mut rp, mut cp, mut buy_only) = (0, 0, 0);
-        for a in &mut self.players[usize::from(seat)].agents {
-            let fx: Vec<&Effect> = if a.temporary {
-                Vec::new()
-            } else {
-                effects().of(a.card).all().collect()
-            };
-            if fx.iter().any(|e| matches!(e, Effect::DedicatedRp { .. })) {
-                a.dedicated_rp = true;
+        let (mut rp, mut cp, mut buy_only) = (0i64, 0, 0);
+        let cards: Vec<CardIdx> = self.player(seat).agents.iter().map(|a| a.card).collect();
+        for card in cards {
+            let r = AgentRef { seat, card };
+            let a = self.agent(r).expect("listed").clone();
+            if a.away.is_some() {
+                continue;
+            }
+            if !a.temporary && !self.dedicated_keywords(r).is_empty() {
+                self.agent_mut(r).expect("listed").dedicated_rp = true;
             }
             // Agents in the Hospital create no RP (p. 11).
             if a.section == Section::Hospital {
                 continue;
             }
-            let res = fx
-                .iter()
-                .find_map(|e| match e {
-                    Effect::ResInBureau { res } if a.section == Section::Bureau => {
-                        Some(u32::from(*res))
-                    }
-                    _ => None,
-                })
-                .unwrap_or(db().get(a.card).skill(Skill::Resources).max(0) as u32);
-            if to_conspiracy.contains(&a.card) {
+            let res = if a.temporary {
+                db().get(card).skill(Skill::Resources).max(0) as u32
+            } else {
+                self.agent_res(r)
+            };
+            if to_conspiracy.contains(&card) {
                 cp += res;
             } else {
-                rp += res;
-                if fx.contains(&&Effect::ResMustBuy) {
+                rp += i64::from(res);
+                if !a.temporary && self.res_must_buy(r) {
                     buy_only += res;
                 }
             }
         }
+        rp = (rp + i64::from(self.rp_income_change(seat))).max(0);
+        let rp = rp as u32;
         let p = self.player_mut(seat);
         p.rp += rp;
         p.cp += cp;
-        p.buy_only_rp = buy_only;
+        p.buy_only_rp = buy_only.min(rp);
         events.push(Event::public(XfEvent::Resources { seat, rp, cp }));
         self.phase = Phase::Buy;
         Ok(())
@@ -112,7 +109,11 @@ impl XfGame {
             Pool::Rp => p.rp -= count,
             _ => p.cp -= count,
         }
-        let drawn = self.draw(seat, count as usize, events);
+        let drawn = if self.blocked(seat, true) {
+            Vec::new()
+        } else {
+            self.draw(seat, count as usize, events)
+        };
         events.push(Event::public(XfEvent::Bought { seat, count, pool }));
         if !drawn.is_empty() {
             events.push(Event::private(seat, XfEvent::DrewCards { cards: drawn }));
@@ -157,9 +158,13 @@ impl XfGame {
         }
         let p = self.player_mut(seat);
         p.hand = rest;
-        p.discard.extend(sell);
         p.cp = cp;
+        for c in sell {
+            let home = self.home_of(seat, *c);
+            self.player_mut(home).discard.push(*c);
+        }
         if !sell.is_empty() {
+            self.facts.push(Fact::Sold { seat });
             events.push(Event::public(XfEvent::Sold {
                 seat,
                 cards: sell.to_vec(),

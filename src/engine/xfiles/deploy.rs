@@ -2,9 +2,8 @@
 //! Agents between Bureau, Field and Hospital, Teams, and Agents from the hand.
 
 use super::setup::new_agent;
-use super::{AgentRef, Events, XfEvent, XfGame};
-use crate::cards::effects::Section;
-use crate::cards::{Activator, CardIdx, CardType, Pool, db};
+use super::{AgentRef, Events, Place, XfEvent, XfGame};
+use crate::cards::{Activator, CardIdx, CardType, Pool, Section, db};
 use crate::engine::{Event, Refusal};
 
 fn section_activator(a: Activator) -> Option<Section> {
@@ -22,6 +21,7 @@ impl XfGame {
             seat: self.active,
             card,
         })
+        .filter(|a| a.away.is_none())
         .ok_or_else(|| {
             Refusal::new(format!(
                 "{} is not one of your Agents in play",
@@ -56,7 +56,11 @@ impl XfGame {
                 a.section.as_str()
             )));
         }
-        if a.equipment.iter().any(|e| db().get(*e).title == c.title) {
+        let held = self.equipment_of(AgentRef {
+            seat: self.active,
+            card: agent,
+        });
+        if held.iter().any(|e| db().get(*e).title == c.title) {
             return Err(Refusal::new(format!(
                 "{} already has a {}; an Agent holds one of each item (p. 21)",
                 db().get(agent).title,
@@ -66,13 +70,18 @@ impl XfGame {
         if !self.player(self.active).hand.contains(&card) {
             return Err(Refusal::new(format!("{} is not in your hand", c.title)));
         }
+        if let Some(by) = self.forbidden_by(self.active, card, Pool::Rp) {
+            return Err(Refusal::new(format!(
+                "{} may not be requisitioned now ({})",
+                c.title,
+                db().get(by).title
+            )));
+        }
         self.pay(self.active, card, Pool::Rp, 0)?;
         self.take_from_hand(self.active, card)?;
         let seat = self.active;
-        self.agent_mut(AgentRef { seat, card: agent })
-            .expect("checked")
-            .equipment
-            .push(card);
+        self.put_in_play(seat, card, Place::Agent(AgentRef { seat, card: agent }));
+        self.on_card_played(seat, card, events);
         events.push(Event::public(XfEvent::Equipped {
             agent: AgentRef { seat, card: agent },
             card,
@@ -88,7 +97,9 @@ impl XfGame {
         events: &mut Events,
     ) -> Result<(), Refusal> {
         let (a, b) = (self.own_agent(from)?.clone(), self.own_agent(to)?.clone());
-        if !a.equipment.contains(&card) {
+        let seat = self.active;
+        let (ra, rb) = (AgentRef { seat, card: from }, AgentRef { seat, card: to });
+        if !self.equipment_of(ra).contains(&card) {
             return Err(Refusal::new(format!(
                 "{} does not hold {}",
                 db().get(from).title,
@@ -100,7 +111,8 @@ impl XfGame {
                 "Equipment passes only between Agents of the same Team (p. 21)",
             ));
         }
-        if b.equipment
+        if self
+            .equipment_of(rb)
             .iter()
             .any(|e| db().get(*e).title == db().get(card).title)
         {
@@ -109,19 +121,14 @@ impl XfGame {
                 db().get(to).title
             )));
         }
-        let seat = self.active;
-        let src = self
-            .agent_mut(AgentRef { seat, card: from })
-            .expect("checked");
-        src.equipment.retain(|e| *e != card);
-        self.agent_mut(AgentRef { seat, card: to })
-            .expect("checked")
-            .equipment
-            .push(card);
-        events.push(Event::public(XfEvent::Equipped {
-            agent: AgentRef { seat, card: to },
-            card,
-        }));
+        if let Some(p) = self
+            .perms
+            .iter_mut()
+            .find(|p| p.place == Place::Agent(ra) && p.card == card)
+        {
+            p.place = Place::Agent(rb);
+        }
+        events.push(Event::public(XfEvent::Equipped { agent: rb, card }));
         Ok(())
     }
 
@@ -132,14 +139,27 @@ impl XfGame {
         team: u8,
         events: &mut Events,
     ) -> Result<(), Refusal> {
-        let a = self.own_agent(agent)?;
-        if a.section == Section::Hospital && section != Section::Hospital && !a.may_leave_hospital()
+        let a = self.own_agent(agent)?.clone();
+        let r = AgentRef {
+            seat: self.active,
+            card: agent,
+        };
+        if a.section == Section::Hospital
+            && section != Section::Hospital
+            && !self.may_leave_hospital(r)
         {
             return Err(Refusal::new(format!(
                 "{} has HEALTH {} of {}; an injured Agent leaves the Hospital at 3 or when fully healed (p. 20)",
                 db().get(agent).title,
-                a.current_health(),
-                a.health()
+                self.current_health(r),
+                self.max_health(r)
+            )));
+        }
+        if a.section != section && self.held_in_section(r) {
+            return Err(Refusal::new(format!(
+                "{} may not leave the {} yet (a card holds the Agent there)",
+                db().get(agent).title,
+                a.section.as_str()
             )));
         }
         if self.phase == super::Phase::Investigation && a.section != Section::Field {
@@ -200,7 +220,7 @@ impl XfGame {
         }
         self.pay(seat, card, Pool::Rp, 0)?;
         self.take_from_hand(seat, card)?;
-        let mut agent = new_agent(card, section, true);
+        let mut agent = new_agent(card, section, true, &self.scripts.0);
         agent.team = team;
         self.player_mut(seat).agents.push(agent);
         events.push(Event::public(XfEvent::AgentBought {

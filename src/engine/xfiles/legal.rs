@@ -2,10 +2,10 @@
 //! table suggests. Where choices are many (targets, sales, Bluffs) a
 //! representative subset is offered; every action listed is legal.
 
-use super::{CombatStep, Phase, Stage, Target, XfAction, XfGame};
-use crate::cards::effects::{Effect, Section, effects};
-use crate::cards::{CardIdx, CardType, Trait, db};
-use crate::engine::{Seat, step};
+use super::effects::state::Val;
+use super::{CombatStep, FrameKind, Phase, Stage, Target, XfAction, XfGame};
+use crate::cards::{CardIdx, CardType, Section, db};
+use crate::engine::Seat;
 
 fn distinct(cards: &[CardIdx]) -> Vec<CardIdx> {
     let mut v = cards.to_vec();
@@ -45,37 +45,75 @@ pub fn consistent_xfiles(g: &XfGame, seat: Seat, of: Seat) -> Vec<CardIdx> {
     out
 }
 
-fn plays(g: &XfGame, seat: Seat, combat: bool) -> Vec<XfAction> {
+/// A value as the player would name it in a command.
+fn as_target(g: &XfGame, v: &Val) -> Option<Target> {
+    Some(match v {
+        Val::Agent(a) => Target::Agent(*a),
+        Val::Agents(a) => Target::Agent(*a.first()?),
+        Val::Stack(id) => Target::Stack(g.stack.iter().position(|p| p.id == *id)?),
+        Val::Site(id) => Target::Site(g.site_index(*id)?),
+        Val::Foe(_) => Target::Adversary,
+        Val::Perm(id) => Target::Perm(*id),
+        Val::Seat(s) => Target::Seat(*s),
+        Val::Bluff(s, i) => Target::Bluff(g.site_index(*s)?, *i),
+        Val::Trait(t) => Target::Value(*t),
+        _ => return None,
+    })
+}
+
+/// Cards of the hand the seat may play now, with a legal target each.
+fn plays(g: &XfGame, seat: Seat) -> Vec<XfAction> {
     let mut out = Vec::new();
-    let mut targets: Vec<Option<Target>> = vec![None];
-    if combat {
-        targets.push(Some(Target::Adversary));
-    }
-    for f in g.fighters() {
-        targets.push(Some(Target::Agent(f)));
-    }
-    if let Some(inv) = &g.investigation {
-        for i in 0..inv.check.stack.len() {
-            targets.push(Some(Target::Stack(i)));
-        }
-    }
-    targets.push(Some(Target::Value(Trait::Alien)));
+    let scripts = g.script_db();
     for card in distinct(&g.player(seat).hand) {
-        let modes = effects().of(card).modes.len().max(1) as u8;
+        let kind = db().get(card).kind;
+        if matches!(
+            kind,
+            CardType::Site | CardType::Equipment | CardType::Agent | CardType::XFile
+        ) {
+            continue;
+        }
+        let script = scripts.of(card);
+        let modes = script.map_or(1, |s| s.plays.len().max(1)) as u8;
         for mode in 0..modes {
-            for target in &targets {
-                let ok = if combat {
-                    g.combat_play_check(seat, card, mode, target, 1, None)
-                        .is_ok()
-                } else {
-                    g.check_play(seat, card, mode, target, 1, None).is_ok()
+            let x = 1;
+            let decl = script
+                .and_then(|s| s.plays.get(usize::from(mode)))
+                .and_then(|a| a.target.as_ref());
+            let mut targets: Vec<Option<Target>> = vec![None];
+            if let Some(decl) = decl {
+                let src = super::effects::state::Source {
+                    card,
+                    ability: super::effects::state::AbilityRef::Play(mode),
+                    controller: seat,
+                    perm: None,
+                    agent: None,
+                    check: None,
+                    opponent: None,
+                    x,
                 };
-                if ok {
+                let found = g.select(&src, &Default::default(), &decl.sel);
+                targets.extend(
+                    found
+                        .iter()
+                        .take(3)
+                        .filter_map(|v| as_target(g, v))
+                        .map(Some),
+                );
+            } else if g.others_from(seat).len() > 1 && seat == g.active && g.inv_site().is_none() {
+                targets.extend(
+                    g.others_from(seat)
+                        .into_iter()
+                        .map(|s| Some(Target::Seat(s))),
+                );
+            }
+            for target in targets {
+                if g.check_play(seat, card, mode, &target, x, None).is_ok() {
                     out.push(XfAction::Play {
                         card,
                         mode,
-                        target: target.clone(),
-                        x: 1,
+                        target,
+                        x,
                         pool: None,
                     });
                     break;
@@ -86,13 +124,25 @@ fn plays(g: &XfGame, seat: Seat, combat: bool) -> Vec<XfAction> {
     out
 }
 
-fn questions(g: &XfGame, site: usize) -> Vec<XfAction> {
-    let card = db().get(g.sites[site].card);
+/// Abilities of cards in play the seat may use now.
+fn uses(g: &XfGame, seat: Seat) -> Vec<XfAction> {
+    g.usable(seat)
+        .into_iter()
+        .map(|(card, agent, ability, target)| XfAction::Use {
+            card,
+            agent,
+            ability,
+            target: target.and_then(|t| as_target(g, &t)),
+        })
+        .collect()
+}
+
+fn questions(g: &XfGame, site: u32) -> Vec<XfAction> {
     let mut out = Vec::new();
-    for c in card.question.iter().flat_map(|q| q.categories.iter()) {
-        for v in Trait::of(*c) {
+    for c in g.site_categories(site) {
+        for v in crate::cards::Trait::of(c) {
             out.push(XfAction::Ask {
-                category: *c,
+                category: c,
                 value: *v,
             });
         }
@@ -101,22 +151,107 @@ fn questions(g: &XfGame, site: usize) -> Vec<XfAction> {
 }
 
 pub fn legal_actions(g: &XfGame, seat: Seat) -> Vec<XfAction> {
+    if g.phase == Phase::Over || g.player(seat).out {
+        return Vec::new();
+    }
     let mut out = candidates(g, seat);
-    // Keep only what the engine accepts (cheap: a copy of the state per try).
-    out.retain(|a| step(g, seat, a).is_ok());
-    if g.to_act_now().contains(&seat) && g.phase != Phase::Over {
+    // Keep only what the engine accepts (a copy of the state per try;
+    // plays were checked without one).
+    out.retain(|a| {
+        matches!(a, XfAction::Play { .. })
+            || super::actions::apply_inner(&mut g.clone(), seat, a).is_ok()
+    });
+    if g.to_act_now().contains(&seat) {
         out.push(XfAction::Resign);
+    }
+    out
+}
+
+/// Answers to a pending choice: each single option, and for a choice of
+/// several the first ones.
+fn answers(g: &XfGame) -> Vec<XfAction> {
+    let Some(c) = &g.choice else {
+        return Vec::new();
+    };
+    let n = c.options.len() as u16;
+    let (min, max) = (u16::from(c.min), u16::from(c.max).min(n));
+    let mut out = Vec::new();
+    if min <= 1 && max >= 1 {
+        out.extend((0..n).map(|i| XfAction::Choose { picks: vec![i] }));
+    }
+    if min == 0 {
+        out.push(XfAction::Choose { picks: vec![] });
+    }
+    for k in min.max(2)..=max {
+        out.push(XfAction::Choose {
+            picks: (0..k).collect(),
+        });
+        out.push(XfAction::Choose {
+            picks: (n - k..n).collect(),
+        });
     }
     out
 }
 
 fn candidates(g: &XfGame, seat: Seat) -> Vec<XfAction> {
     use XfAction as A;
+    if let Some(c) = &g.choice {
+        return if c.seat == seat {
+            answers(g)
+        } else {
+            Vec::new()
+        };
+    }
+    if let Some(f) = g.frames.last() {
+        let bluff_owner = g
+            .investigation
+            .as_ref()
+            .filter(|i| i.stage == Stage::Bluff && i.frame == f.id && g.stack.len() <= f.base)
+            .and_then(|i| g.site(i.site))
+            .and_then(|s| s.bluffs.first())
+            .map(|b| b.owner);
+        if let Some(owner) = bluff_owner {
+            return if owner == seat {
+                vec![
+                    A::PayBluff { pay: true, x: 1 },
+                    A::PayBluff { pay: true, x: 0 },
+                    A::PayBluff { pay: false, x: 0 },
+                ]
+            } else {
+                Vec::new()
+            };
+        }
+        if let FrameKind::Combat(c) = &f.kind
+            && c.step == CombatStep::Assign
+        {
+            if c.owner != seat {
+                return Vec::new();
+            }
+            return g
+                .fighters()
+                .into_iter()
+                .map(|a| A::AssignDamage {
+                    to: vec![(a.card, c.pending_damage())],
+                })
+                .collect();
+        }
+        if f.priority != seat {
+            return Vec::new();
+        }
+        let mut out = vec![A::Pass];
+        out.extend(plays(g, seat));
+        out.extend(uses(g, seat));
+        return out;
+    }
     if !g.to_act_now().contains(&seat) {
-        return Vec::new();
+        // Out of turn: a card whose Activators allow it (p. 16).
+        let mut out = plays(g, seat);
+        out.extend(uses(g, seat));
+        return out;
     }
     let p = g.player(seat);
-    let mut out = Vec::new();
+    let mut out = plays(g, seat);
+    out.extend(uses(g, seat));
     match &g.phase {
         Phase::Over => {}
         Phase::ChooseXFile => out.extend(p.candidates.iter().map(|c| A::ChooseXFile { card: *c })),
@@ -133,11 +268,7 @@ fn candidates(g: &XfGame, seat: Seat) -> Vec<XfAction> {
                 .agents
                 .iter()
                 .filter(|a| {
-                    !a.temporary
-                        && effects()
-                            .of(a.card)
-                            .all()
-                            .any(|e| *e == Effect::ResToConspiracy)
+                    !a.temporary && g.res_to_conspiracy(super::AgentRef { seat, card: a.card })
                 })
                 .map(|a| a.card)
                 .collect();
@@ -271,44 +402,10 @@ fn candidates(g: &XfGame, seat: Seat) -> Vec<XfAction> {
         Phase::Investigating => {
             let inv = g.investigation.as_ref().expect("investigating");
             match &inv.stage {
-                Stage::Bluff => {
-                    out.push(A::PayBluff { pay: true });
-                    out.push(A::PayBluff { pay: false });
-                }
-                Stage::ChooseAgents { keep } => {
-                    let team = &inv.team;
-                    for skip in 0..team.len() {
-                        let kept: Vec<CardIdx> = team
-                            .iter()
-                            .enumerate()
-                            .filter(|(i, _)| *i != skip)
-                            .map(|(_, c)| *c)
-                            .take(usize::from(*keep))
-                            .collect();
-                        out.push(A::Keep { agents: kept });
-                    }
-                }
-                Stage::Check => match &inv.combat {
-                    Some(c) if c.step == CombatStep::Assign => {
-                        for f in g.fighters() {
-                            out.push(A::AssignDamage {
-                                to: vec![(f.card, c.pending_damage)],
-                            });
-                        }
-                    }
-                    Some(_) => {
-                        out.push(A::Pass);
-                        out.extend(plays(g, seat, true));
-                    }
-                    None => {
-                        out.push(A::Pass);
-                        out.extend(plays(g, seat, false));
-                    }
-                },
                 Stage::Resolve { .. } => {
                     out.push(A::Done);
                     out.extend(questions(g, inv.site));
-                    let of = g.sites[inv.site].directed;
+                    let of = g.inv_site().expect("investigating").directed;
                     let left = consistent_xfiles(g, seat, of);
                     if left.len() <= 4 {
                         out.extend(left.into_iter().map(|x| A::Guess { xfile: x }));
@@ -322,13 +419,11 @@ fn candidates(g: &XfGame, seat: Seat) -> Vec<XfAction> {
                         out.extend(left.into_iter().map(|x| A::Guess { xfile: x }));
                     }
                 }
+                _ => {}
             }
         }
         Phase::Debriefing => {
-            let excess = p
-                .hand
-                .len()
-                .saturating_sub(usize::from(g.options.hand_limit));
+            let excess = p.hand.len().saturating_sub(g.hand_limit(seat));
             if excess > 0 {
                 out.push(A::Discard {
                     cards: p.hand[..excess].to_vec(),
@@ -368,14 +463,19 @@ pub fn describe(action: &XfAction) -> String {
         XfAction::PlaceBluff { .. } => "place a Bluff".into(),
         XfAction::PeekBluff { .. } => "examine a Bluff".into(),
         XfAction::Investigate { site, .. } => format!("investigate Site {}", site + 1),
-        XfAction::PayBluff { pay } => {
+        XfAction::PayBluff { pay, .. } => {
             if *pay {
                 "pay for your Bluff".into()
             } else {
                 "let your Bluff go".into()
             }
         }
-        XfAction::Keep { .. } => "choose the Agents who go".into(),
+        XfAction::Choose { .. } => "choose".into(),
+        XfAction::Use { card, .. } => format!("use {}", name(card)),
+        XfAction::Announce { category } => format!(
+            "announce your X-File's {}",
+            category.as_str().to_uppercase()
+        ),
         XfAction::Play { card, .. } => format!("play {}", name(card)),
         XfAction::Pass => "pass".into(),
         XfAction::AssignDamage { to } => match to.first() {

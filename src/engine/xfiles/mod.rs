@@ -2,38 +2,48 @@
 //! page numbers cited throughout as "p. N").
 //!
 //! A turn runs Briefing, Healing, Requisition, Deployment, Case Assignment,
-//! Investigation and Debriefing (pp. 8-9). Skill checks are response stacks
-//! (pp. 28-29); combat is one Long Range round then Close Range rounds
-//! (pp. 31-35); a successful investigation earns a yes/no question about the
+//! Investigation and Debriefing (pp. 8-9). Every card played waits on one
+//! stack; players answer in turn (a *frame*: a skill check, a combat, or a
+//! plain response window) and the last card played resolves first (pp. 16,
+//! 28-29). Combat is one Long Range round then Close Range rounds (pp.
+//! 31-35); a successful investigation earns a yes/no question about the
 //! Directed Player's hidden X-File, answered by the engine (p. 37).
 //!
-//! Card behaviour comes from `cards/xfiles-ccg/effects.json`; a card whose
-//! text is not fully automated is still played (paid, Activators checked) and
-//! its remaining effect applied with [`Manual`] steps, each logged publicly.
+//! What cards do comes from their scripts (`effects`): one interpreter runs
+//! every ability, trigger, static and replacement. A card whose text is not
+//! fully scripted is still played (paid, Activators checked) and the rest is
+//! done with logged [`Manual`] steps.
 
 mod actions;
 mod briefing;
-mod check;
 mod combat;
 mod deploy;
+pub mod effects;
 mod legal;
 mod play;
+mod powers;
 mod setup;
 mod site;
+mod stack;
+mod table;
 mod turn;
 mod view;
 
 use serde::{Deserialize, Serialize};
 
 pub use actions::{AgentRef, Manual, XfAction};
+pub use combat::{Combat, CombatRound, CombatStep, Combatant, Foe};
+pub use effects::state::{ChoiceOption, PendingChoice, Val};
 pub use legal::{consistent_xfiles, describe};
 pub use setup::is_bluff as is_real_bluff;
 pub use view::{AgentView, PlayerView, SiteView, XfView};
 
 use super::{Event, Game, GameRng, Outcome, Refusal, Seat, Stepped, Viewer};
-use crate::cards::effects::Section;
-use crate::cards::{CardIdx, Category, Skill, Trait, db};
+use crate::cards::{CardIdx, Category, Keyword, Pool, Section, Skill, Trait, db};
 use crate::decks::StoredDeck;
+use effects::ast::{Duration, Modifier};
+use effects::db::Scripts;
+use effects::state::Resolution;
 
 /// What the players agreed before the game (pp. 42-45).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,6 +55,8 @@ pub struct XfOptions {
     pub question_or_guess: bool,
     /// Optional rule: one guess per game; a wrong guess loses (p. 42).
     pub one_guess: bool,
+    /// Optional rule: X-File Powers (pp. 43-45).
+    pub powers: bool,
     /// Cards a hand may hold after the Debriefing (p. 38).
     pub hand_limit: u8,
 }
@@ -55,9 +67,21 @@ impl Default for XfOptions {
             killer: false,
             question_or_guess: false,
             one_guess: false,
+            powers: false,
             hand_limit: 7,
         }
     }
+}
+
+/// Why an Agent is out of play for a while.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Away {
+    /// Taken out of play for one of its owner's full turns (training cards,
+    /// Rules Assistant p. 4): back at the start of the owner's turn after.
+    Training { turns: u8 },
+    /// Held under a card until its tokens are gone (Oubliette).
+    Held { perm: u32 },
 }
 
 /// An Agent on the table.
@@ -68,35 +92,52 @@ pub struct Agent {
     pub damage: u8,
     /// Team number within the section (p. 23).
     pub team: u8,
-    pub equipment: Vec<CardIdx>,
     /// Bought from the hand this turn: no Game Effect, discarded at Debriefing (p. 15).
     pub temporary: bool,
-    /// Tokens of its Game Effect (free Sites, Bluff peeks).
+    /// Tokens of its Game Effect (free Sites, Bluff peeks, ...).
     pub tokens: u8,
-    /// Its dedicated RP is on the card (p. 7 of the Rules Assistant).
+    /// Its dedicated RP is on the card (Rules Assistant p. 7).
     pub dedicated_rp: bool,
     /// Wounded by an Adversary that blocks healing until a HEALING card.
     pub heal_blocked: bool,
     /// Investigated a Site this turn (an Agent investigates once a turn, p. 27).
     pub investigated: bool,
+    /// Out of play for a while (training, held under a card).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub away: Option<Away>,
+    /// Borrowed from another player for this turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub borrowed_from: Option<Seat>,
+    /// May not leave the Hospital before fully healed (Internal Bleeding).
+    #[serde(default)]
+    pub until_healed: bool,
+    /// Permanent HEALTH lost (Unnatural Aging); HEALTH never below 1.
+    #[serde(default)]
+    pub health_lost: u8,
+    /// Keywords gained (Dana Scully, Abducted: BELIEVER).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<Keyword>,
+    /// Abilities used: (ability index, turn); turn 0 = once a game.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub used: Vec<(u8, u32)>,
+    /// Values its Game Effect keeps (a card marked by Albert Hosteen).
+    #[serde(default, skip_serializing_if = "effects::state::Vars::is_empty")]
+    pub data: effects::state::Vars,
 }
 
 impl Agent {
+    /// Printed HEALTH less any permanent loss (cards in play may add to it:
+    /// see [`XfGame::max_health`]).
     pub fn health(&self) -> u8 {
-        db().get(self.card).skill(Skill::Health).max(0) as u8
+        (db().get(self.card).skill(Skill::Health) - i32::from(self.health_lost)).clamp(1, 255) as u8
     }
 
     pub fn current_health(&self) -> u8 {
         self.health().saturating_sub(self.damage)
     }
-
-    /// May leave the Hospital: current HEALTH 3+, or fully healed (p. 20).
-    pub fn may_leave_hospital(&self) -> bool {
-        self.current_health() >= 3.min(self.health())
-    }
 }
 
-/// A card placed face down under a Site (p. 25).
+/// A card placed under a Site (p. 25).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Bluff {
     pub card: CardIdx,
@@ -106,14 +147,84 @@ pub struct Bluff {
 /// A Site in the Field.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SiteInPlay {
+    /// Stable for the Site's life (indexes shift as Sites leave).
+    pub id: u32,
     pub card: CardIdx,
     pub owner: Seat,
     /// The opponent the Site's question is directed at (p. 40).
     pub directed: Seat,
     pub bluffs: Vec<Bluff>,
     /// Its Keywords now (cards may change them, p. 17).
-    pub keywords: Vec<crate::cards::Keyword>,
+    pub keywords: Vec<Keyword>,
+    /// Question categories now, when a card changed them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub question: Option<Vec<Category>>,
     pub played_turn: u32,
+}
+
+/// Where a card in play sits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Place {
+    /// A section of a player's side of the table.
+    Section(Seat, Section),
+    /// Next to a player's X-File.
+    XFile(Seat),
+    /// Attached to an Agent (Equipment, training cards).
+    Agent(AgentRef),
+    /// Played on a Site.
+    Site(u32),
+}
+
+/// A card in play other than an Agent or a Site: Equipment, RESOURCE cards,
+/// Witnesses that stay, cards placed under an Agent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Permanent {
+    pub id: u32,
+    pub card: CardIdx,
+    /// Whose card it is (its Discard Pile).
+    pub owner: Seat,
+    pub controller: Seat,
+    pub place: Place,
+    pub tokens: u8,
+    /// Cards kept under it (face down unless said otherwise).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub under: Vec<CardIdx>,
+    /// Abilities used: (ability index, turn); turn 0 = once a game.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub used: Vec<(u8, u32)>,
+    /// Values the card keeps (a chosen Agent, a named characteristic).
+    #[serde(default, skip_serializing_if = "effects::state::Vars::is_empty")]
+    pub data: effects::state::Vars,
+}
+
+/// A modifier made by a resolved effect, for a while.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lasting {
+    pub modifier: Modifier,
+    pub card: CardIdx,
+    pub controller: Seat,
+    pub until: Duration,
+    /// The check, combat or card in play it is tied to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scope: Option<u32>,
+    pub turn: u32,
+}
+
+/// Something that happened this turn, for cards played "after ..." (kept
+/// until the turn ends: how xfiles-bot plays "just").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Fact {
+    AdversaryHospitalized { seat: Seat },
+    AdversaryKilled,
+    SiteSucceeded { skill: Skill },
+    SiteFailed { combat: bool },
+    Asked { seat: Seat, of: Seat },
+    WrongGuess { seat: Seat },
+    CombatEnded { adversary: CardIdx },
+    AgentRemoved { seat: Seat },
+    Sold { seat: Seat },
 }
 
 /// One player's side of the table.
@@ -130,12 +241,19 @@ pub struct Player {
     /// RP that must be spent buying cards this Briefing (Agent Mulder).
     pub buy_only_rp: u32,
     pub agents: Vec<Agent>,
-    /// RESOURCE cards and Witnesses staying on the table (p. 17).
-    pub in_play: Vec<CardIdx>,
     /// Left the game (resigned or timed out).
     pub out: bool,
     pub notebook: Vec<Note>,
     pub wrong_guesses: u8,
+    /// Abducted Agents lying face up in the deck (back to the Hospital when drawn).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub face_up: Vec<CardIdx>,
+    /// Characteristics of this player's X-File announced to everyone (X-File Powers, p. 43).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub announced: Vec<Category>,
+    /// Tokens on the X-File (X-File Powers).
+    #[serde(default)]
+    pub xfile_tokens: Vec<(Trait, u8)>,
 }
 
 /// What a player learned about an opponent's X-File.
@@ -156,97 +274,116 @@ pub enum Note {
 /// A card played and waiting on the stack.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pending {
+    pub id: u32,
     pub card: CardIdx,
     pub player: Seat,
     pub mode: u8,
-    pub target: Option<Target>,
+    pub target: Option<Val>,
     pub x: u32,
+    /// The opponent the card names (multiplayer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opponent: Option<Seat>,
+    /// The skill check it was played into.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<u32>,
+    /// The Adversaries that fight with it (Overwhelming Force).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub with: Vec<CardIdx>,
 }
 
-/// What a card is played on.
+/// What a card is played on (as the player names it).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Target {
     Agent(AgentRef),
     /// A card on the stack, by position from the bottom.
     Stack(usize),
+    /// A Site in play, by position.
     Site(usize),
     /// The Adversary in combat.
     Adversary,
     Value(Trait),
+    /// An opponent, by seat.
+    Seat(Seat),
+    /// A card in play, by id.
+    Perm(u32),
+    /// A card under a Site: (Site position, card position).
+    Bluff(usize, usize),
+    /// A card in play on the table by title (its owner's choice when several).
+    Card(CardIdx),
 }
 
 /// A skill check in progress: the Site's, or one a card forces.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Check {
+    /// The player whose Team makes the check.
+    pub seat: Seat,
+    /// The Agents sent (by card).
+    pub team: Vec<CardIdx>,
     /// Skill and threshold of each part ("A 3+ and B 3+" has two).
     pub needs: Vec<(Skill, u8)>,
     /// Card modifiers: (skill or any, amount).
     pub mods: Vec<(Option<Skill>, i32)>,
     /// Titles used in this check: the same card may not be used twice (p. 29).
     pub used: Vec<String>,
-    pub stack: Vec<Pending>,
-    pub priority: Seat,
-    pub passes: u8,
+    /// The Site investigated, by id (none: a check a card forced).
+    pub site: Option<u32>,
+    /// Fails whatever the total (Authorized Access Only).
+    #[serde(default)]
+    pub fails: bool,
+    /// The card that forced the check.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forced_by: Option<CardIdx>,
 }
 
-/// Combat with one Adversary (pp. 31-35).
+/// What a priority round is about.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Combat {
-    pub adversary: CardIdx,
-    pub owner: Seat,
-    pub damage: u8,
-    pub round: CombatRound,
-    pub step: CombatStep,
-    pub stack: Vec<Pending>,
+pub enum FrameKind {
+    Check(Check),
+    /// A card played outside any check: its answers.
+    Window,
+    Combat(Box<Combat>),
+}
+
+/// A priority round: players play or pass in turn from `first`; when
+/// everyone has passed in a row the top card above `base` resolves, or, with
+/// none, the frame ends (pp. 28-29).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Frame {
+    pub id: u32,
+    /// Stack height when the frame opened.
+    pub base: usize,
     pub priority: Seat,
     pub passes: u8,
-    /// This round's modifiers.
-    pub agent_bonus: Vec<(AgentRef, Skill, i32)>,
-    pub adversary_bonus: i32,
-    pub agents_reduce: u8,
-    pub adversary_reduce: u8,
-    /// This round's damage, computed when the cards are done: the
-    /// Adversary's (to assign) and the Agents' (to the Adversary).
-    pub pending_damage: u8,
-    pub pending_agents: u8,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum CombatRound {
-    Long,
-    Close,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum CombatStep {
-    /// Combat cards may be played before damage.
-    Cards,
-    /// The Adversary's player assigns its damage.
-    Assign,
-    /// After damage: cards such as First Aid may still save an Agent.
-    AfterDamage,
+    /// Who acts first in each round.
+    pub first: Seat,
+    pub kind: FrameKind,
 }
 
 /// The investigation of one Site.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Investigation {
-    pub site: usize,
+    /// The Site, by id.
+    pub site: u32,
     /// The Agents sent (owner is the active player).
     pub team: Vec<CardIdx>,
     /// Agents of the team that may not contribute (Car Troubles).
     pub benched: Vec<CardIdx>,
     pub stage: Stage,
-    pub check: Check,
-    pub combat: Option<Combat>,
+    /// The Site check's frame.
+    pub frame: u32,
+    /// A combat took place at this Site.
+    #[serde(default)]
+    pub fought: bool,
+    /// The Team met the full prerequisite (not only a Site's easier one).
+    #[serde(default)]
+    pub full: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Stage {
     /// The owner of the revealed Bluff decides whether to pay for it.
     Bluff,
-    /// The team's player picks the Agents a Bluff lets through.
-    ChooseAgents { keep: u8 },
-    /// The skill check subroutine.
+    /// The skill check subroutine (paid Bluffs resolve first, p. 29).
     Check,
     /// Success: the investigator may ask and/or guess.
     Resolve { asked: bool, guessed: bool },
@@ -289,10 +426,40 @@ pub struct XfGame {
     pub phase: Phase,
     pub sites: Vec<SiteInPlay>,
     pub investigation: Option<Investigation>,
+    /// Cards played and waiting to resolve, the last on top.
+    #[serde(default)]
+    pub stack: Vec<Pending>,
+    /// Open priority rounds, innermost last.
+    #[serde(default)]
+    pub frames: Vec<Frame>,
+    /// Effects in progress, the running one last.
+    #[serde(default)]
+    pub resolving: Vec<Resolution>,
+    /// A choice the game waits for.
+    #[serde(default)]
+    pub choice: Option<PendingChoice>,
+    /// Cards in play other than Agents and Sites.
+    #[serde(default)]
+    pub perms: Vec<Permanent>,
+    #[serde(default)]
+    pub lasting: Vec<Lasting>,
+    /// What happened this turn.
+    #[serde(default)]
+    pub facts: Vec<Fact>,
+    #[serde(default)]
+    next_id: u32,
+    /// Cards taken from another player's hand this turn (Agent Lamana):
+    /// (holder, card, owner); back to the owner's Discard Pile when used or
+    /// at the end of the turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stolen: Vec<(Seat, CardIdx, Seat)>,
     /// Titles of Sites played this turn (two identical Sites not in one turn, p. 24).
     pub sites_this_turn: Vec<String>,
     pub guessed_this_turn: bool,
     pub outcome: Option<Outcome>,
+    /// The card scripts this game runs (not state: the embedded ones, or a test's).
+    #[serde(skip)]
+    pub scripts: Scripts,
 }
 
 type Events = Vec<Event<XfEvent>>;
@@ -339,7 +506,7 @@ pub enum XfEvent {
     Bought {
         seat: Seat,
         count: u32,
-        pool: crate::cards::Pool,
+        pool: Pool,
     },
     Sold {
         seat: Seat,
@@ -350,7 +517,22 @@ pub enum XfEvent {
         seat: Seat,
         amount: u32,
     },
+    /// A pool lost points (paid, taken, emptied by a card).
+    PoolLost {
+        seat: Seat,
+        pool: Pool,
+        amount: u32,
+    },
+    PoolsSwapped {
+        a: Seat,
+        b: Seat,
+        pool: Pool,
+    },
     Healed {
+        agent: AgentRef,
+        amount: u8,
+    },
+    Damaged {
         agent: AgentRef,
         amount: u8,
     },
@@ -365,6 +547,19 @@ pub enum XfEvent {
     },
     AgentBought {
         agent: AgentRef,
+    },
+    AgentRemoved {
+        agent: AgentRef,
+    },
+    AgentAbducted {
+        agent: AgentRef,
+    },
+    AgentAway {
+        agent: AgentRef,
+    },
+    AgentBack {
+        agent: AgentRef,
+        section: Section,
     },
     SitePlayed {
         seat: Seat,
@@ -402,7 +597,13 @@ pub enum XfEvent {
         seat: Seat,
         card: CardIdx,
         cost: u32,
-        pool: crate::cards::Pool,
+        pool: Pool,
+    },
+    /// A card in play was used (an Agent's Game Effect, Equipment, a Resource).
+    Used {
+        seat: Seat,
+        card: CardIdx,
+        ability: String,
     },
     Resolved {
         card: CardIdx,
@@ -412,9 +613,41 @@ pub enum XfEvent {
         card: CardIdx,
         by: CardIdx,
     },
+    /// A card stays in play.
+    InPlay {
+        seat: Seat,
+        card: CardIdx,
+    },
+    /// A card in play left it.
+    LeftPlay {
+        card: CardIdx,
+    },
+    Tokens {
+        card: CardIdx,
+        tokens: u8,
+    },
     CheckStands {
         total: i32,
         needed: i32,
+    },
+    /// A card forces a skill check.
+    CheckForced {
+        seat: Seat,
+        skill: Skill,
+        threshold: u8,
+        team: Vec<CardIdx>,
+    },
+    PrerequisiteChanged {
+        needs: Vec<(Skill, u8)>,
+    },
+    KeywordChanged {
+        card: CardIdx,
+        from: Keyword,
+        to: Keyword,
+    },
+    QuestionChanged {
+        card: CardIdx,
+        to: Category,
     },
     CombatBegins {
         adversary: CardIdx,
@@ -464,13 +697,55 @@ pub enum XfEvent {
         seat: Seat,
         cards: Vec<CardIdx>,
     },
+    /// Cards went from the top of a deck to the Discard Pile.
+    Milled {
+        seat: Seat,
+        cards: Vec<CardIdx>,
+    },
+    /// Cards shown to everyone (a searched card, a revealed hand).
+    Shown {
+        seat: Seat,
+        cards: Vec<CardIdx>,
+    },
+    /// Cards shown to one player only.
+    SeenPrivately {
+        of: Seat,
+        cards: Vec<CardIdx>,
+    },
+    /// Cards moved to a hand (how many; which ones only the owner learns).
+    ToHand {
+        seat: Seat,
+        count: usize,
+    },
+    Shuffled {
+        seat: Seat,
+    },
     PeekedBluff {
         site: usize,
         card: CardIdx,
     },
+    /// A player must choose (the prompt; options shown to the chooser).
+    Choosing {
+        seat: Seat,
+        prompt: String,
+    },
+    Chose {
+        seat: Seat,
+        what: Vec<String>,
+    },
+    /// The turn ended early (Unexplainable Time Loss).
+    TurnCut {
+        seat: Seat,
+    },
     ManualStep {
         seat: Seat,
         text: String,
+    },
+    /// An X-File characteristic announced to all for its Power (p. 43).
+    Announced {
+        seat: Seat,
+        category: Category,
+        value: Trait,
     },
     Resigned {
         seat: Seat,
@@ -487,7 +762,7 @@ impl Game for XfGame {
     type Event = XfEvent;
     type View = XfView;
 
-    const FORMAT: u32 = 1;
+    const FORMAT: u32 = 2;
 
     fn seats(_: &XfOptions) -> std::ops::RangeInclusive<usize> {
         2..=6
@@ -531,6 +806,16 @@ impl XfGame {
         &mut self.players[usize::from(seat)]
     }
 
+    /// Runs this game with other scripts (tests inject cards' scripts).
+    pub fn set_scripts(&mut self, scripts: effects::db::ScriptDb) {
+        self.scripts = Scripts(std::sync::Arc::new(scripts));
+    }
+
+    fn new_id(&mut self) -> u32 {
+        self.next_id += 1;
+        self.next_id
+    }
+
     /// The seats still in the game, in turn order from `from` (excluded).
     pub fn others_from(&self, from: Seat) -> Vec<Seat> {
         let n = self.players.len() as Seat;
@@ -538,6 +823,11 @@ impl XfGame {
             .map(|i| (from + i) % n)
             .filter(|s| !self.players[usize::from(*s)].out)
             .collect()
+    }
+
+    /// Players still in the game.
+    pub fn seats_in(&self) -> usize {
+        self.players.iter().filter(|p| !p.out).count()
     }
 
     pub fn agent(&self, r: AgentRef) -> Option<&Agent> {
@@ -556,10 +846,49 @@ impl XfGame {
             .find(|a| a.card == r.card)
     }
 
-    /// Draws `n` cards, reshuffling the discard pile when the deck runs out (p. 6).
+    /// A Site in play by id.
+    pub fn site(&self, id: u32) -> Option<&SiteInPlay> {
+        self.sites.iter().find(|s| s.id == id)
+    }
+
+    fn site_mut(&mut self, id: u32) -> Option<&mut SiteInPlay> {
+        self.sites.iter_mut().find(|s| s.id == id)
+    }
+
+    /// The position of a Site in play (as the board numbers them, from 0).
+    pub fn site_index(&self, id: u32) -> Option<usize> {
+        self.sites.iter().position(|s| s.id == id)
+    }
+
+    /// The Site under investigation.
+    pub fn inv_site(&self) -> Option<&SiteInPlay> {
+        self.investigation.as_ref().and_then(|i| self.site(i.site))
+    }
+
+    /// The Equipment an Agent carries.
+    pub fn equipment_of(&self, a: AgentRef) -> Vec<CardIdx> {
+        self.perms
+            .iter()
+            .filter(|p| p.place == Place::Agent(a))
+            .filter(|p| db().get(p.card).kind == crate::cards::CardType::Equipment)
+            .map(|p| p.card)
+            .collect()
+    }
+
+    pub fn perm(&self, id: u32) -> Option<&Permanent> {
+        self.perms.iter().find(|p| p.id == id)
+    }
+
+    fn perm_mut(&mut self, id: u32) -> Option<&mut Permanent> {
+        self.perms.iter_mut().find(|p| p.id == id)
+    }
+
+    /// Draws `n` cards, reshuffling the discard pile when the deck runs out
+    /// (p. 6). An abducted Agent reaching the top goes to the Hospital.
     fn draw(&mut self, seat: Seat, n: usize, events: &mut Events) -> Vec<CardIdx> {
         let mut drawn = Vec::new();
-        for _ in 0..n {
+        self.surface(seat, events);
+        while drawn.len() < n {
             if self.player(seat).deck.is_empty() {
                 let p = &mut self.players[usize::from(seat)];
                 if p.discard.is_empty() {
@@ -572,8 +901,21 @@ impl XfGame {
             let card = self.player_mut(seat).deck.remove(0);
             self.player_mut(seat).hand.push(card);
             drawn.push(card);
+            self.surface(seat, events);
         }
         drawn
+    }
+
+    /// Abducted Agents on top of the deck go to the Hospital (Abduction).
+    pub(crate) fn surface(&mut self, seat: Seat, events: &mut Events) {
+        while let Some(top) = self.player(seat).deck.first().copied() {
+            let Some(i) = self.player(seat).face_up.iter().position(|c| *c == top) else {
+                return;
+            };
+            self.player_mut(seat).face_up.remove(i);
+            self.player_mut(seat).deck.remove(0);
+            self.abductee_returns(seat, top, events);
+        }
     }
 
     fn take_from_hand(&mut self, seat: Seat, card: CardIdx) -> Result<(), Refusal> {
@@ -604,6 +946,7 @@ impl XfGame {
         self.outcome = Some(outcome.clone());
         self.phase = Phase::Over;
         self.investigation = None;
+        self.choice = None;
         events.push(Event::public(XfEvent::GameOver { outcome }));
     }
 }

@@ -1,9 +1,10 @@
 //! Set-up (pp. 5-6, 13): decks shuffled, seven cards each, 5 RP and 5 CP,
 //! the team in the Bureau, an X-File chosen in secret, a random first player.
 
+use super::effects::ast::Modifier;
+use super::effects::db::{ScriptDb, Scripts};
 use super::{Agent, Events, Phase, Player, XfEvent, XfGame, XfOptions};
-use crate::cards::effects::{Effect, Section, effects};
-use crate::cards::{CardIdx, CardType, Keyword, db};
+use crate::cards::{CardIdx, CardType, Keyword, Section, db};
 use crate::decks::{Deck, DeckFormat, StoredDeck, validate};
 use crate::engine::{Event, GameRng, Refusal, Seat, Stepped};
 
@@ -12,32 +13,34 @@ pub const OPENING_HAND: usize = 7;
 /// Tokens in each pool at the start (p. 10).
 pub const OPENING_POOL: u32 = 5;
 
-/// An Agent as it enters play: its tokens and dedicated RP on the card.
-pub fn new_agent(card: CardIdx, section: Section, temporary: bool) -> Agent {
-    let mut tokens = 0;
-    let mut dedicated_rp = false;
-    if !temporary {
-        for e in effects().of(card).all() {
-            match e {
-                Effect::FreeSiteTokens { tokens: t } | Effect::PeekBluffTokens { tokens: t } => {
-                    tokens = *t
-                }
-                Effect::DedicatedRp { .. } => dedicated_rp = true,
-                _ => {}
-            }
-        }
+/// An Agent as it enters play: the tokens and dedicated RP its Game Effect
+/// gives (none for an Agent bought from the hand, p. 15).
+pub fn new_agent(card: CardIdx, section: Section, temporary: bool, scripts: &ScriptDb) -> Agent {
+    let (mut tokens, mut dedicated_rp) = (0, false);
+    if !temporary && let Some(s) = scripts.of(card) {
+        tokens = s.tokens;
+        dedicated_rp = s
+            .statics
+            .iter()
+            .any(|st| matches!(st.modifier, Modifier::DedicatedRp { .. }));
     }
     Agent {
         card,
         section,
         damage: 0,
         team: 0,
-        equipment: Vec::new(),
         temporary,
         tokens,
         dedicated_rp,
         heal_blocked: false,
         investigated: false,
+        away: None,
+        borrowed_from: None,
+        until_healed: false,
+        health_lost: 0,
+        keywords: Vec::new(),
+        used: Vec::new(),
+        data: Default::default(),
     }
 }
 
@@ -50,6 +53,7 @@ pub fn new_game(
         return Err(Refusal::new("the Advanced Game takes 2 to 6 players"));
     }
     let mut rng = GameRng::seeded(seed);
+    let scripts = Scripts::default();
     let mut players = Vec::new();
     let mut events = Vec::new();
     for (seat, stored) in setups.iter().enumerate() {
@@ -102,12 +106,14 @@ pub fn new_game(
             agents: deck
                 .team
                 .iter()
-                .map(|c| new_agent(*c, Section::Bureau, false))
+                .map(|c| new_agent(*c, Section::Bureau, false, &scripts.0))
                 .collect(),
-            in_play: Vec::new(),
             out: false,
             notebook: Vec::new(),
             wrong_guesses: 0,
+            face_up: Vec::new(),
+            announced: Vec::new(),
+            xfile_tokens: Vec::new(),
         });
     }
     let active = rng.below(players.len()) as Seat;
@@ -120,9 +126,19 @@ pub fn new_game(
         phase: Phase::ChooseXFile,
         sites: Vec::new(),
         investigation: None,
+        stack: Vec::new(),
+        frames: Vec::new(),
+        resolving: Vec::new(),
+        choice: None,
+        perms: Vec::new(),
+        lasting: Vec::new(),
+        facts: Vec::new(),
+        stolen: Vec::new(),
+        next_id: 0,
         sites_this_turn: Vec::new(),
         guessed_this_turn: false,
         outcome: None,
+        scripts,
     };
     events.push(Event::public(XfEvent::FirstPlayer { seat: active }));
     if game.players.iter().all(|p| p.xfile.is_some()) {

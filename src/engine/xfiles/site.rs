@@ -1,9 +1,12 @@
 //! Sites and Bluffs (pp. 24-25), starting an investigation (p. 27), and Site
 //! resolution: the question, the guess and its penalty (p. 37).
 
-use super::{Bluff, Check, Events, Investigation, Note, Phase, SiteInPlay, Stage, XfEvent, XfGame};
-use crate::cards::effects::{Effect, Section, effects};
-use crate::cards::{CardIdx, CardType, Category, Pool, Prerequisite, Skill, Trait, db};
+use super::effects::ast::Modifier;
+use super::{
+    Bluff, Check, Events, Fact, Frame, FrameKind, Investigation, Note, Pending, Phase, SiteInPlay,
+    Stage, XfEvent, XfGame,
+};
+use crate::cards::{CardIdx, CardType, Category, Pool, Prerequisite, Section, Skill, Trait, db};
 use crate::engine::{Event, Refusal, Seat};
 
 impl XfGame {
@@ -49,10 +52,12 @@ impl XfGame {
                 a.tokens > 0
                     && !a.temporary
                     && a.section != Section::Hospital
-                    && effects()
-                        .of(a.card)
-                        .all()
-                        .any(|e| matches!(e, Effect::FreeSiteTokens { .. }))
+                    && a.away.is_none()
+                    && self.script_db().of(a.card).is_some_and(|s| {
+                        s.statics
+                            .iter()
+                            .any(|st| st.modifier == Modifier::FreeSiteToken)
+                    })
             });
             let Some(i) = holder else {
                 return Err(Refusal::new(
@@ -65,12 +70,15 @@ impl XfGame {
         }
         self.take_from_hand(seat, card)?;
         self.sites_this_turn.push(c.title.clone());
+        let id = self.new_id();
         self.sites.push(SiteInPlay {
+            id,
             card,
             owner: seat,
             directed,
             bluffs: Vec::new(),
             keywords: c.keywords.clone(),
+            question: None,
             played_turn: self.turn,
         });
         events.push(Event::public(XfEvent::SitePlayed {
@@ -97,6 +105,18 @@ impl XfGame {
                 "Bluffs go under the Investigating Player's Sites",
             ));
         }
+        let site_id = s.id;
+        if let Some(by) = self.perms.iter().find(|p| {
+            p.place == super::Place::Site(site_id)
+                && self.script_db().of(p.card).is_some_and(|s| {
+                    s.statics.iter().any(|st| matches!(&st.modifier, Modifier::Forbid { cards } if cards.types.contains(&CardType::Bluff)))
+                })
+        }) {
+            return Err(Refusal::new(format!(
+                "no Bluffs may be placed under this Site ({})",
+                db().get(by.card).title
+            )));
+        }
         self.take_from_hand(seat, card)?;
         self.sites[site].bluffs.push(Bluff { card, owner: seat });
         events.push(Event::public(XfEvent::BluffPlaced { seat, site }));
@@ -117,20 +137,30 @@ impl XfGame {
             .and_then(|s| s.bluffs.get(index))
             .map(|b| b.card)
             .ok_or_else(|| Refusal::new("there is no such face-down Bluff"))?;
+        let peeks = |c: CardIdx| {
+            self.script_db().of(c).is_some_and(|s| {
+                s.statics
+                    .iter()
+                    .any(|st| st.modifier == Modifier::PeekBluffToken)
+            })
+        };
+        let ok = self.player(seat).agents.iter().any(|a| {
+            a.card == agent
+                && a.tokens > 0
+                && !a.temporary
+                && a.section != Section::Hospital
+                && a.away.is_none()
+                && peeks(a.card)
+        });
+        if !ok {
+            return Err(Refusal::new("that Agent has no token to examine a Bluff"));
+        }
         let a = self
             .player_mut(seat)
             .agents
             .iter_mut()
-            .find(|a| {
-                a.card == agent && a.tokens > 0 && !a.temporary && a.section != Section::Hospital
-            })
-            .filter(|a| {
-                effects()
-                    .of(a.card)
-                    .all()
-                    .any(|e| matches!(e, Effect::PeekBluffTokens { .. }))
-            })
-            .ok_or_else(|| Refusal::new("that Agent has no token to examine a Bluff"))?;
+            .find(|a| a.card == agent)
+            .expect("checked");
         a.tokens -= 1;
         events.push(Event::private(seat, XfEvent::PeekedBluff { site, card }));
         Ok(())
@@ -160,12 +190,11 @@ impl XfGame {
             ));
         }
         for c in team {
-            let a = self
-                .agent(super::AgentRef { seat, card: *c })
-                .ok_or_else(|| {
-                    Refusal::new(format!("{} is not one of your Agents", db().get(*c).title))
-                })?;
-            if a.section != Section::Field {
+            let r = super::AgentRef { seat, card: *c };
+            let a = self.agent(r).ok_or_else(|| {
+                Refusal::new(format!("{} is not one of your Agents", db().get(*c).title))
+            })?;
+            if a.section != Section::Field || a.away.is_some() {
                 return Err(Refusal::new(format!(
                     "{} is not in the Field; only Field Agents investigate (p. 23)",
                     db().get(*c).title
@@ -219,20 +248,32 @@ impl XfGame {
             skill: shown_skill,
             threshold,
         }));
-        self.investigation = Some(Investigation {
-            site,
-            team: team.to_vec(),
-            benched: Vec::new(),
-            stage: Stage::Bluff,
-            check: Check {
+        let frame = self.new_id();
+        self.frames.push(Frame {
+            id: frame,
+            base: self.stack.len(),
+            priority: seat,
+            passes: 0,
+            first: seat,
+            kind: FrameKind::Check(Check {
+                seat,
+                team: team.to_vec(),
                 needs,
                 mods: Vec::new(),
                 used: Vec::new(),
-                stack: Vec::new(),
-                priority: seat,
-                passes: 0,
-            },
-            combat: None,
+                site: Some(s.id),
+                fails: false,
+                forced_by: None,
+            }),
+        });
+        self.investigation = Some(Investigation {
+            site: s.id,
+            team: team.to_vec(),
+            benched: Vec::new(),
+            stage: Stage::Check,
+            frame,
+            fought: false,
+            full: false,
         });
         self.phase = Phase::Investigating;
         self.next_bluff(events);
@@ -240,10 +281,11 @@ impl XfGame {
     }
 
     /// Reveals the next Bluff under the Site (p. 25): a card without the
-    /// Keyword BLUFF is discarded at once; a real one waits for its owner to pay.
-    fn next_bluff(&mut self, events: &mut Events) {
+    /// Keyword BLUFF is discarded at once; a real one waits for its owner to
+    /// pay. With none left, the check's card plays begin (p. 29).
+    pub(super) fn next_bluff(&mut self, events: &mut Events) {
         let site = self.investigation.as_ref().expect("investigating").site;
-        while let Some(b) = self.sites[site].bluffs.first().cloned() {
+        while let Some(b) = self.site(site).and_then(|s| s.bluffs.first().cloned()) {
             let is_bluff = super::setup::is_bluff(b.card);
             events.push(Event::public(XfEvent::BluffRevealed {
                 owner: b.owner,
@@ -251,9 +293,10 @@ impl XfGame {
                 is_bluff,
             }));
             if is_bluff {
+                self.investigation.as_mut().expect("investigating").stage = Stage::Bluff;
                 return;
             }
-            self.sites[site].bluffs.remove(0);
+            self.site_mut(site).expect("in play").bluffs.remove(0);
             self.player_mut(b.owner).discard.push(b.card);
             events.push(Event::public(XfEvent::BluffDiscarded {
                 owner: b.owner,
@@ -263,122 +306,71 @@ impl XfGame {
         self.begin_check(events);
     }
 
-    /// The Bluff's owner pays 1 CP less than its cost, or discards it (p. 25).
-    pub(super) fn pay_bluff(&mut self, pay: bool, events: &mut Events) -> Result<(), Refusal> {
+    /// What a revealed Bluff costs its owner: 1 CP less than printed (p. 25),
+    /// with the cards that change costs; never below 0.
+    pub fn bluff_cost(&self, owner: Seat, card: CardIdx, x: u32) -> u32 {
+        let printed = Self::cost_of(card, x).saturating_sub(1);
+        self.adjusted_cost(owner, card, Pool::Cp, printed)
+    }
+
+    /// The Bluff's owner pays for it (it then resolves like a card played,
+    /// answers first), or lets it go (p. 25).
+    pub(super) fn pay_bluff(
+        &mut self,
+        pay: bool,
+        x: u32,
+        events: &mut Events,
+    ) -> Result<(), Refusal> {
         let site = self.investigation.as_ref().expect("investigating").site;
-        let b = self.sites[site].bluffs[0].clone();
-        if pay {
-            let cost = db()
-                .get(b.card)
-                .cost
-                .map_or(0, |c| c.amount.with_x(0))
-                .saturating_sub(1);
-            if self.player(b.owner).cp < cost {
-                return Err(Refusal::new(format!(
-                    "the Bluff costs {cost} CP under a Site and your Conspiracy Pool holds {}; let it go (pay:false)",
-                    self.player(b.owner).cp
-                )));
-            }
-            self.player_mut(b.owner).cp -= cost;
-            self.sites[site].bluffs.remove(0);
-            events.push(Event::public(XfEvent::BluffPaid {
-                owner: b.owner,
-                card: b.card,
-                cost,
-            }));
-            self.player_mut(b.owner).discard.push(b.card);
-            self.on_card_played(b.card, events);
-            if self.bluff_effect(b.owner, b.card, events) {
-                return Ok(());
-            }
-        } else {
-            self.sites[site].bluffs.remove(0);
+        let b = self.site(site).expect("in play").bluffs[0].clone();
+        if !pay {
+            self.site_mut(site).expect("in play").bluffs.remove(0);
             self.player_mut(b.owner).discard.push(b.card);
             events.push(Event::public(XfEvent::BluffDiscarded {
                 owner: b.owner,
                 card: b.card,
             }));
+            self.investigation.as_mut().expect("investigating").stage = Stage::Check;
+            self.next_bluff(events);
+            return Ok(());
         }
-        self.next_bluff(events);
-        Ok(())
-    }
-
-    /// Applies a paid Bluff; returns true when it waits for a choice.
-    fn bluff_effect(&mut self, owner: Seat, card: CardIdx, events: &mut Events) -> bool {
-        let fx = effects().of(card);
-        let inv = self.investigation.as_mut().expect("investigating");
-        inv.check.used.push(db().get(card).title.clone());
-        let Some(mode) = fx.modes.first() else {
-            events.push(Event::public(XfEvent::Resolved { card, manual: true }));
-            return false;
-        };
-        for e in &mode.effects {
-            match e {
-                Effect::SkillCheck { amount, skills } => {
-                    inv.check.mods.push((skills.first().copied(), *amount))
-                }
-                Effect::SetPrerequisite { skill, threshold } => {
-                    inv.check.needs = vec![(*skill, *threshold)]
-                }
-                Effect::GainPool { pool, amount } => {
-                    let p = &mut self.players[usize::from(owner)];
-                    match pool {
-                        Pool::Rp => p.rp += amount,
-                        _ => p.cp += amount,
-                    }
-                }
-                Effect::TeamLimit { agents } if inv.team.len() > usize::from(*agents) => {
-                    inv.stage = Stage::ChooseAgents { keep: *agents };
-                    events.push(Event::public(XfEvent::Resolved {
-                        card,
-                        manual: false,
-                    }));
-                    return true;
-                }
-                _ => {}
-            }
-        }
-        events.push(Event::public(XfEvent::Resolved {
-            card,
-            manual: !mode.automated,
-        }));
-        false
-    }
-
-    pub(super) fn keep_agents(
-        &mut self,
-        agents: &[CardIdx],
-        events: &mut Events,
-    ) -> Result<(), Refusal> {
-        let inv = self.investigation.as_ref().expect("investigating");
-        let Stage::ChooseAgents { keep } = inv.stage else {
-            unreachable!("checked by dispatch")
-        };
-        let mut chosen = agents.to_vec();
-        chosen.sort();
-        chosen.dedup();
-        if chosen.len() != usize::from(keep) || !chosen.iter().all(|c| inv.team.contains(c)) {
-            let names: Vec<&str> = inv
-                .team
-                .iter()
-                .map(|c| db().get(*c).title.as_str())
-                .collect();
+        let cost = self.bluff_cost(b.owner, b.card, x);
+        if self.player(b.owner).cp < cost {
             return Err(Refusal::new(format!(
-                "choose exactly {keep} of the Team: {}",
-                names.join(", ")
+                "the Bluff costs {cost} CP under a Site and your Conspiracy Pool holds {}; let it go (/pass)",
+                self.player(b.owner).cp
             )));
         }
-        let benched: Vec<CardIdx> = inv
-            .team
-            .iter()
-            .filter(|c| !chosen.contains(c))
-            .copied()
-            .collect();
+        self.player_mut(b.owner).cp -= cost;
+        self.site_mut(site).expect("in play").bluffs.remove(0);
+        events.push(Event::public(XfEvent::BluffPaid {
+            owner: b.owner,
+            card: b.card,
+            cost,
+        }));
         let inv = self.investigation.as_mut().expect("investigating");
-        inv.benched = benched;
-        inv.stage = Stage::Bluff;
-        events.push(Event::public(XfEvent::AgentsKept { kept: chosen }));
-        self.next_bluff(events);
+        inv.stage = Stage::Check;
+        let frame = inv.frame;
+        if let Some(c) = self.check_mut(frame) {
+            c.used.push(db().get(b.card).title.clone());
+        }
+        let id = self.new_id();
+        let opponent = Some(self.active);
+        self.push_stack(
+            Pending {
+                id,
+                card: b.card,
+                player: b.owner,
+                mode: 0,
+                target: None,
+                x,
+                opponent,
+                check: Some(frame),
+                with: Vec::new(),
+            },
+            events,
+        );
+        self.on_card_played(b.owner, b.card, events);
         Ok(())
     }
 
@@ -386,70 +378,47 @@ impl XfGame {
         let active = self.active;
         let inv = self.investigation.as_mut().expect("investigating");
         inv.stage = Stage::Check;
-        inv.check.priority = active;
-        inv.check.passes = 0;
+        let frame = inv.frame;
+        if self.frames.last().is_some_and(|f| f.id == frame) {
+            self.reset_priority(active);
+        }
         let (total, needed) = self.check_totals();
         events.push(Event::public(XfEvent::CheckStands { total, needed }));
     }
 
-    /// The team's level and the need of the check's first part.
-    pub fn check_totals(&self) -> (i32, i32) {
-        let Some(inv) = &self.investigation else {
-            return (0, 0);
-        };
-        match inv.check.needs.first() {
-            Some((skill, need)) => (self.team_total(*skill), i32::from(*need)),
-            None => (0, 0),
-        }
-    }
-
-    /// The investigating Team's level in a skill: its contributing Agents
-    /// (in the Field, not benched) with their Equipment, plus card modifiers.
-    pub fn team_total(&self, skill: Skill) -> i32 {
-        let Some(inv) = &self.investigation else {
-            return 0;
-        };
-        let seat = self.active;
-        let agents: i32 = inv
-            .team
-            .iter()
-            .filter(|c| !inv.benched.contains(c))
-            .filter(|c| {
-                self.agent(super::AgentRef { seat, card: **c })
-                    .is_some_and(|a| a.section == Section::Field)
-            })
-            .map(|c| self.agent_skill(seat, *c, skill))
-            .sum();
-        let mods: i32 = inv
-            .check
-            .mods
-            .iter()
-            .filter(|(s, _)| s.is_none() || *s == Some(skill))
-            .map(|(_, m)| m)
-            .sum();
-        agents + mods
-    }
-
-    /// Each part of the check is met.
-    pub fn check_met(&self) -> bool {
-        let Some(inv) = &self.investigation else {
-            return false;
-        };
-        inv.check
-            .needs
-            .iter()
-            .all(|(skill, need)| self.team_total(*skill) >= i32::from(*need))
+    /// Each part of the Site check is met now.
+    pub fn site_check_met(&self) -> bool {
+        self.site_check().is_some_and(|c| self.check_met(c))
     }
 
     /// The Site check is over (everyone passed with nothing to resolve).
     pub(super) fn finish_site_check(&mut self, events: &mut Events) {
-        let success = self.check_met() || self.easier_met();
+        let full = self.site_check_met();
+        let success = full || self.easier_met();
         let (total, needed) = self.check_totals();
         events.push(Event::public(XfEvent::CheckResult {
             success,
             total,
             needed,
         }));
+        let inv = self.investigation.as_mut().expect("investigating");
+        inv.full = full;
+        let frame = inv.frame;
+        let fought = inv.fought;
+        let skill = self
+            .site_check()
+            .and_then(|c| c.needs.first().map(|n| n.0))
+            .unwrap_or(Skill::Observation);
+        if success {
+            self.facts.push(Fact::SiteSucceeded { skill });
+            self.fire_site_lost(events);
+        } else {
+            self.facts.push(Fact::SiteFailed { combat: fought });
+        }
+        self.frames.retain(|f| f.id != frame);
+        self.lasting.retain(|l| {
+            !(l.until == super::effects::ast::Duration::Check && l.scope == Some(frame))
+        });
         if success {
             self.investigation.as_mut().expect("investigating").stage = Stage::Resolve {
                 asked: false,
@@ -463,34 +432,48 @@ impl XfGame {
     /// The Team reached the lower threshold a Site grants one question
     /// ("if you ask whether the MOTIVE is Control, the prerequisite is 4+").
     fn easier_met(&self) -> bool {
-        let Some(inv) = &self.investigation else {
+        let (Some(site), Some(c)) = (self.inv_site(), self.site_check()) else {
             return false;
         };
-        let easier = db()
-            .get(self.sites[inv.site].card)
-            .question
-            .as_ref()
-            .and_then(|q| q.easier);
-        match (easier, inv.check.needs.first()) {
-            (Some(e), Some((skill, _))) => self.team_total(*skill) >= i32::from(e.threshold),
+        let easier = db().get(site.card).question.as_ref().and_then(|q| q.easier);
+        match (easier, c.needs.first()) {
+            (Some(e), Some((skill, _))) => {
+                !c.fails && self.team_total_of(c, *skill) >= i32::from(e.threshold)
+            }
             _ => false,
+        }
+    }
+
+    /// The categories a Site asks about now (a card may have changed them).
+    pub fn site_categories(&self, id: u32) -> Vec<Category> {
+        let Some(s) = self.site(id) else {
+            return Vec::new();
+        };
+        match &s.question {
+            Some(q) => q.clone(),
+            None => db()
+                .get(s.card)
+                .question
+                .as_ref()
+                .map(|q| q.categories.clone())
+                .unwrap_or_default(),
         }
     }
 
     /// Questions the investigator may ask at this Site: its categories, or
     /// only the easier one when the team reached just the easier threshold.
     fn allowed_question(&self, category: Category, value: Trait) -> Result<(), Refusal> {
-        let inv = self.investigation.as_ref().expect("investigating");
-        let card = db().get(self.sites[inv.site].card);
-        let Some(q) = &card.question else {
+        let site = self.inv_site().expect("investigating");
+        let card = db().get(site.card);
+        let categories = self.site_categories(site.id);
+        if categories.is_empty() {
             return Err(Refusal::new(format!(
                 "{} lets you ask no question",
                 card.title
             )));
-        };
-        if !q.categories.contains(&category) {
-            let names: Vec<String> = q
-                .categories
+        }
+        if !categories.contains(&category) {
+            let names: Vec<String> = categories
                 .iter()
                 .map(|c| c.as_str().to_uppercase())
                 .collect();
@@ -500,10 +483,10 @@ impl XfGame {
                 names.join(" or ")
             )));
         }
-        let met_fully = self.check_met();
-        if let Some(e) = q.easier
-            && !met_fully
-            && (e.value != value)
+        let easier = card.question.as_ref().and_then(|q| q.easier);
+        if let Some(e) = easier
+            && !self.investigation.as_ref().is_some_and(|i| i.full)
+            && e.value != value
         {
             return Err(Refusal::new(format!(
                 "your Team reached only the easier prerequisite ({}+): you may ask only whether the {} is {}",
@@ -516,7 +499,7 @@ impl XfGame {
     }
 
     /// The answer to "Is your X-File's <category> <value>?" from the X-File card.
-    pub(super) fn answer(
+    pub(crate) fn answer(
         &mut self,
         asker: Seat,
         of: Seat,
@@ -535,6 +518,7 @@ impl XfGame {
             value,
             yes,
         });
+        self.facts.push(Fact::Asked { seat: asker, of });
         events.push(Event::public(XfEvent::Asked {
             seat: asker,
             of,
@@ -548,7 +532,7 @@ impl XfGame {
             yes,
         };
         // Answers are given in secret in a multiplayer game (p. 41).
-        if self.players.iter().filter(|p| !p.out).count() > 2 {
+        if self.seats_in() > 2 {
             events.push(Event::private(asker, answer));
         } else {
             events.push(Event::public(answer));
@@ -566,7 +550,7 @@ impl XfGame {
             .investigation
             .as_ref()
             .ok_or_else(|| self.out_of_phase(seat))?;
-        let directed = self.sites[inv.site].directed;
+        let directed = self.inv_site().expect("investigating").directed;
         match inv.stage.clone() {
             Stage::Resolve { asked, guessed } if seat == self.active => {
                 if asked {
@@ -592,12 +576,8 @@ impl XfGame {
                 Ok(())
             }
             Stage::Penalty if seat == directed => {
-                let card = db().get(self.sites[inv.site].card);
-                if !card
-                    .question
-                    .as_ref()
-                    .is_some_and(|q| q.categories.contains(&category))
-                {
+                let site = self.inv_site().expect("investigating").id;
+                if !self.site_categories(site).contains(&category) {
                     return Err(Refusal::new(
                         "the penalty question is of a category the Site allows (p. 37)",
                     ));
@@ -621,7 +601,7 @@ impl XfGame {
             .investigation
             .as_ref()
             .ok_or_else(|| self.out_of_phase(seat))?;
-        let directed = self.sites[inv.site].directed;
+        let directed = self.inv_site().expect("investigating").directed;
         if db().get(xfile).kind != CardType::XFile {
             return Err(Refusal::new(format!(
                 "{} is not an X-File",
@@ -645,6 +625,7 @@ impl XfGame {
                     return Ok(());
                 }
                 self.player_mut(seat).wrong_guesses += 1;
+                self.facts.push(Fact::WrongGuess { seat });
                 if self.options.one_guess {
                     self.finish(
                         vec![directed],
@@ -700,12 +681,12 @@ impl XfGame {
         let Some(inv) = self.investigation.take() else {
             return;
         };
-        let site = self.sites.remove(inv.site);
-        for b in &site.bluffs {
-            self.player_mut(b.owner).discard.push(b.card);
+        self.frames.retain(|f| f.id != inv.frame);
+        if let Some((owner, card)) = self.take_site(inv.site, events) {
+            self.player_mut(owner).discard.push(card);
+            events.push(Event::public(XfEvent::SiteDiscarded { card }));
         }
-        self.player_mut(site.owner).discard.push(site.card);
-        events.push(Event::public(XfEvent::SiteDiscarded { card: site.card }));
+        self.expire(super::effects::ast::Duration::Site);
         if self.phase != Phase::Over {
             self.phase = Phase::Investigation;
         }

@@ -1,9 +1,10 @@
 //! The turn's frame: who must act, moving between phases, the Healing and
-//! Debriefing phases, the end of a turn, and leaving the game.
+//! Debriefing phases, the end of a turn (or its sudden end), and leaving
+//! the game.
 
-use super::{CombatStep, Events, Phase, Stage, XfEvent, XfGame};
-use crate::cards::effects::Section;
-use crate::cards::{Keyword, Skill, db};
+use super::effects::ast::{Duration, PhaseName};
+use super::{CombatStep, Events, FrameKind, Phase, Stage, XfEvent, XfGame};
+use crate::cards::Section;
 use crate::engine::{Event, Refusal, Seat};
 
 pub fn to_act(g: &XfGame) -> Vec<Seat> {
@@ -13,36 +14,48 @@ pub fn to_act(g: &XfGame) -> Vec<Seat> {
 impl XfGame {
     /// The seats that must act now.
     pub fn to_act_now(&self) -> Vec<Seat> {
+        if self.phase == Phase::Over {
+            return Vec::new();
+        }
+        if let Some(c) = &self.choice {
+            return vec![c.seat];
+        }
+        if let Some(f) = self.frames.last() {
+            if let Some(inv) = &self.investigation
+                && inv.stage == Stage::Bluff
+                && f.id == inv.frame
+                && self.stack.len() <= f.base
+            {
+                return self
+                    .site(inv.site)
+                    .and_then(|s| s.bluffs.first())
+                    .map(|b| vec![b.owner])
+                    .unwrap_or_default();
+            }
+            if let FrameKind::Combat(c) = &f.kind
+                && c.step == CombatStep::Assign
+            {
+                return vec![c.owner];
+            }
+            return vec![f.priority];
+        }
         match &self.phase {
             Phase::ChooseXFile => (0..self.players.len() as Seat)
                 .filter(|s| self.player(*s).xfile.is_none())
                 .collect(),
             Phase::Trade(s) | Phase::Bluffing(s) => vec![*s],
-            Phase::Investigating => {
-                let Some(inv) = &self.investigation else {
-                    return vec![self.active];
-                };
-                match &inv.stage {
-                    Stage::Bluff => self.sites[inv.site]
-                        .bluffs
-                        .first()
-                        .map(|b| vec![b.owner])
-                        .unwrap_or_default(),
-                    Stage::ChooseAgents { .. } | Stage::Resolve { .. } => vec![self.active],
-                    Stage::Penalty => vec![self.sites[inv.site].directed],
-                    Stage::Check => match &inv.combat {
-                        Some(c) if c.step == CombatStep::Assign => vec![c.owner],
-                        Some(c) => vec![c.priority],
-                        None => vec![inv.check.priority],
-                    },
-                }
-            }
+            Phase::Investigating => match self.investigation.as_ref().map(|i| &i.stage) {
+                Some(Stage::Penalty) => self
+                    .inv_site()
+                    .map(|s| vec![s.directed])
+                    .unwrap_or_default(),
+                _ => vec![self.active],
+            },
             Phase::Debriefing => {
                 // Hands over the limit are trimmed first; then the active player ends the turn.
                 let over: Vec<Seat> = (0..self.players.len() as Seat)
                     .filter(|s| {
-                        !self.player(*s).out
-                            && self.player(*s).hand.len() > usize::from(self.options.hand_limit)
+                        !self.player(*s).out && self.player(*s).hand.len() > self.hand_limit(*s)
                     })
                     .collect();
                 if over.is_empty() {
@@ -51,17 +64,17 @@ impl XfGame {
                     over
                 }
             }
-            Phase::Over => Vec::new(),
             _ => vec![self.active],
         }
     }
 
     /// Starts `seat`'s turn at the Briefing Phase.
-    pub(super) fn start_turn(&mut self, seat: Seat, events: &mut Events) {
+    pub(crate) fn start_turn(&mut self, seat: Seat, events: &mut Events) {
         self.active = seat;
         self.turn += 1;
         self.sites_this_turn.clear();
         self.guessed_this_turn = false;
+        self.facts.clear();
         for a in &mut self.players[usize::from(seat)].agents {
             a.investigated = false;
         }
@@ -70,27 +83,32 @@ impl XfGame {
             seat,
             turn: self.turn,
         }));
+        self.return_from_away(seat, events);
+        self.fire_phase(PhaseName::Briefing, events);
+        self.settle(events);
     }
 
     /// "Done" ends the current step of the seat's phase.
     pub(super) fn done(&mut self, seat: Seat, events: &mut Events) -> Result<(), Refusal> {
+        if !self.frames.is_empty() || self.choice.is_some() {
+            return Err(self.out_of_phase(seat));
+        }
         match self.phase.clone() {
-            Phase::Requisition => self.phase = Phase::Deployment,
-            Phase::Deployment => self.phase = Phase::CaseAssignment,
-            Phase::CaseAssignment => self.open_bluffing(),
-            Phase::Bluffing(s) if s == seat => self.next_bluffer(s),
-            Phase::Investigation => self.phase = Phase::Debriefing,
+            Phase::Requisition => self.enter(Phase::Deployment, events),
+            Phase::Deployment => self.enter(Phase::CaseAssignment, events),
+            Phase::CaseAssignment => self.open_bluffing(events),
+            Phase::Bluffing(s) if s == seat => self.next_bluffer(s, events),
+            Phase::Investigation => self.enter(Phase::Debriefing, events),
             Phase::Debriefing if seat == self.active => {
-                let over: Vec<String> = self
-                    .players
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, p)| !p.out && p.hand.len() > usize::from(self.options.hand_limit))
-                    .map(|(i, p)| format!("seat {} ({} cards)", i + 1, p.hand.len()))
+                let over: Vec<String> = (0..self.players.len() as Seat)
+                    .filter(|s| {
+                        !self.player(*s).out && self.player(*s).hand.len() > self.hand_limit(*s)
+                    })
+                    .map(|s| format!("seat {} ({} cards)", s + 1, self.player(s).hand.len()))
                     .collect();
                 if !over.is_empty() {
                     return Err(Refusal::new(format!(
-                        "hands must be {} cards or fewer before the turn ends; still too many: {}",
+                        "hands must be {} cards or fewer (or the limit a card allows) before the turn ends; still too many: {}",
                         self.options.hand_limit,
                         over.join(", ")
                     )));
@@ -102,42 +120,75 @@ impl XfGame {
         Ok(())
     }
 
-    fn open_bluffing(&mut self) {
-        let has_sites = self.sites.iter().any(|s| s.owner == self.active);
-        match self.others_from(self.active).first() {
-            Some(first) if has_sites => self.phase = Phase::Bluffing(*first),
-            _ => self.phase = Phase::Investigation,
+    /// A new phase begins: its triggers fire.
+    pub(super) fn enter(&mut self, phase: Phase, events: &mut Events) {
+        self.phase = phase.clone();
+        let name = match phase {
+            Phase::Requisition => Some(PhaseName::Requisition),
+            Phase::Deployment => Some(PhaseName::Deployment),
+            Phase::CaseAssignment => Some(PhaseName::CaseAssignment),
+            Phase::Investigation => Some(PhaseName::Investigation),
+            Phase::Debriefing => Some(PhaseName::Debriefing),
+            _ => None,
+        };
+        if let Some(n) = name {
+            self.fire_phase(n, events);
+            self.settle(events);
         }
     }
 
-    fn next_bluffer(&mut self, current: Seat) {
+    fn open_bluffing(&mut self, events: &mut Events) {
+        let has_sites = self.sites.iter().any(|s| s.owner == self.active);
+        match self.others_from(self.active).first() {
+            Some(first) if has_sites => self.phase = Phase::Bluffing(*first),
+            _ => self.enter(Phase::Investigation, events),
+        }
+    }
+
+    pub(super) fn next_bluffer(&mut self, current: Seat, events: &mut Events) {
         let order = self.others_from(self.active);
         let i = order
             .iter()
             .position(|s| *s == current)
             .unwrap_or(order.len());
-        self.phase = match order.get(i + 1) {
-            Some(next) => Phase::Bluffing(*next),
-            None => Phase::Investigation,
-        };
+        match order.get(i + 1) {
+            Some(next) => self.phase = Phase::Bluffing(*next),
+            None => self.enter(Phase::Investigation, events),
+        }
     }
 
     /// Healing Phase (p. 20): the active player's Agents in the Hospital heal
     /// 1 point (permanent HEALTH 3 or less) or 2 (4 or more).
     pub(super) fn healing(&mut self, events: &mut Events) {
         let seat = self.active;
-        for a in &mut self.players[usize::from(seat)].agents {
-            if a.section != Section::Hospital || a.damage == 0 || a.heal_blocked {
+        let cards: Vec<_> = self
+            .player(seat)
+            .agents
+            .iter()
+            .filter(|a| {
+                a.section == Section::Hospital
+                    && a.damage > 0
+                    && !a.heal_blocked
+                    && a.away.is_none()
+            })
+            .map(|a| a.card)
+            .collect();
+        for card in cards {
+            let r = super::AgentRef { seat, card };
+            if !self.may_heal(r) {
                 continue;
             }
-            let amount = if a.health() <= 3 { 1 } else { 2 }.min(a.damage);
+            let amount = if self.max_health(r) <= 3 { 1 } else { 2 };
+            let a = self.agent_mut(r).expect("listed");
+            let amount = amount.min(a.damage);
             a.damage -= amount;
-            events.push(Event::public(XfEvent::Healed {
-                agent: super::AgentRef { seat, card: a.card },
-                amount,
-            }));
+            events.push(Event::public(XfEvent::Healed { agent: r, amount }));
         }
+        self.fire_phase(PhaseName::Healing, events);
         self.phase = Phase::Requisition;
+        self.settle(events);
+        self.fire_phase(PhaseName::Requisition, events);
+        self.settle(events);
     }
 
     /// Debriefing (p. 38): a player may discard; hands over the limit must.
@@ -148,9 +199,11 @@ impl XfGame {
         events: &mut Events,
     ) -> Result<(), Refusal> {
         let rest = self.hand_without(seat, cards)?;
-        let p = self.player_mut(seat);
-        p.hand = rest;
-        p.discard.extend(cards);
+        self.player_mut(seat).hand = rest;
+        for c in cards {
+            let home = self.home_of(seat, *c);
+            self.player_mut(home).discard.push(*c);
+        }
         events.push(Event::public(XfEvent::Discarded {
             seat,
             cards: cards.to_vec(),
@@ -158,34 +211,116 @@ impl XfGame {
         Ok(())
     }
 
-    /// The end of the turn: Agents bought from the hand leave, Sites without
-    /// Bluffs are discarded, and the next player to the left begins (pp. 15, 24, 38).
-    pub(super) fn end_turn(&mut self, events: &mut Events) {
+    /// The end of the turn: Agents bought from the hand leave, borrowed ones
+    /// go home, Sites without Bluffs are discarded, and the next player to
+    /// the left begins (pp. 15, 24, 38).
+    pub(crate) fn end_turn(&mut self, events: &mut Events) {
         let seat = self.active;
-        let p = &mut self.players[usize::from(seat)];
-        let (gone, stay): (Vec<_>, Vec<_>) = std::mem::take(&mut p.agents)
-            .into_iter()
-            .partition(|a| a.temporary);
-        p.agents = stay;
-        for a in gone {
-            p.discard.push(a.card);
-            p.discard.extend(a.equipment);
-        }
+        self.fire_turn_ends(events);
+        self.settle(events);
+        self.send_home(seat, events);
+        self.return_stolen(events);
         let mut kept = Vec::new();
         for site in std::mem::take(&mut self.sites) {
             if site.owner == seat && site.bluffs.is_empty() {
                 self.players[usize::from(site.owner)]
                     .discard
                     .push(site.card);
+                let on: Vec<u32> = self
+                    .perms
+                    .iter()
+                    .filter(|p| p.place == super::Place::Site(site.id))
+                    .map(|p| p.id)
+                    .collect();
+                for p in on {
+                    self.leave_play(p, events);
+                }
                 events.push(Event::public(XfEvent::SiteDiscarded { card: site.card }));
             } else {
                 kept.push(site);
             }
         }
         self.sites = kept;
+        self.expire(Duration::Turn);
+        self.expire(Duration::Site);
+        if self.outcome.is_some() {
+            return;
+        }
         if let Some(next) = self.others_from(seat).first().copied() {
             self.start_turn(next, events);
         }
+    }
+
+    /// Agents bought from the hand are discarded; borrowed Agents return.
+    fn send_home(&mut self, seat: Seat, events: &mut Events) {
+        let p = &mut self.players[usize::from(seat)];
+        let (gone, stay): (Vec<_>, Vec<_>) = std::mem::take(&mut p.agents)
+            .into_iter()
+            .partition(|a| a.temporary || a.borrowed_from.is_some());
+        p.agents = stay;
+        for mut a in gone {
+            let r = super::AgentRef { seat, card: a.card };
+            match a.borrowed_from.take() {
+                Some(home) => {
+                    let moved: Vec<u32> = self
+                        .perms
+                        .iter()
+                        .filter(|x| x.place == super::Place::Agent(r))
+                        .map(|x| x.id)
+                        .collect();
+                    let to = super::AgentRef {
+                        seat: home,
+                        card: a.card,
+                    };
+                    for id in moved {
+                        if let Some(x) = self.perm_mut(id) {
+                            x.place = super::Place::Agent(to);
+                        }
+                    }
+                    self.players[usize::from(home)].agents.push(a);
+                }
+                None => {
+                    let attached: Vec<u32> = self
+                        .perms
+                        .iter()
+                        .filter(|x| x.place == super::Place::Agent(r))
+                        .map(|x| x.id)
+                        .collect();
+                    for id in attached {
+                        self.leave_play(id, events);
+                    }
+                    self.players[usize::from(seat)].discard.push(a.card);
+                }
+            }
+        }
+    }
+
+    /// The turn ends at once (Unexplainable Time Loss): cards waiting are
+    /// discarded, the investigation stops, no Debriefing (FAQ21 #21, #32).
+    pub(crate) fn cut_turn(&mut self, events: &mut Events) {
+        for p in std::mem::take(&mut self.stack) {
+            self.players[usize::from(p.player)].discard.push(p.card);
+            self.players[usize::from(p.player)].discard.extend(&p.with);
+        }
+        for f in std::mem::take(&mut self.frames) {
+            if let FrameKind::Combat(c) = f.kind {
+                for foe in &c.foes {
+                    if foe.agent.is_none() && !foe.moved {
+                        self.players[usize::from(foe.owner)].discard.push(foe.card);
+                    }
+                }
+            }
+        }
+        for r in std::mem::take(&mut self.resolving) {
+            if let Some(p) = r.played
+                && !r.vars.flag("gone")
+            {
+                self.players[usize::from(p.player)].discard.push(p.card);
+            }
+        }
+        self.choice = None;
+        self.investigation = None;
+        self.end_turn(events);
     }
 
     /// A player leaves: the last one standing wins; otherwise play goes on
@@ -210,89 +345,23 @@ impl XfGame {
                 .extend(theirs.iter().map(|b| b.card));
         }
         if seat == self.active {
-            if let Some(inv) = self.investigation.take() {
-                for p in inv
-                    .check
-                    .stack
-                    .iter()
-                    .chain(inv.combat.iter().flat_map(|c| c.stack.iter()))
-                {
-                    self.players[usize::from(p.player)].discard.push(p.card);
-                }
-                if let Some(c) = inv.combat {
-                    self.players[usize::from(c.owner)].discard.push(c.adversary);
-                }
-            }
-            self.end_turn(events);
+            self.cut_turn(events);
             return;
+        }
+        if self.choice.as_ref().is_some_and(|c| c.seat == seat) {
+            // The leaving player's choice is made at random.
+            let n = self.choice.as_ref().map_or(0, |c| c.options.len());
+            let min = self.choice.as_ref().map_or(0, |c| c.min);
+            let picks: Vec<u16> = (0..usize::from(min).min(n) as u16).collect();
+            let _ = self.answer_choice(seat, &picks, events);
         }
         match self.phase.clone() {
             Phase::Trade(s) if s == seat => self.next_trader(s, events),
-            Phase::Bluffing(s) if s == seat => self.next_bluffer(s),
+            Phase::Bluffing(s) if s == seat => self.next_bluffer(s, events),
             _ => {}
         }
-        if self.to_act_now().contains(&seat) && self.phase == Phase::Investigating {
-            let _ = self.pass_in_check(seat, events);
+        if self.frames.last().is_some_and(|f| f.priority == seat) {
+            let _ = self.pass(seat, events);
         }
-    }
-
-    /// An Agent's skill for a check: printed value plus the best Equipment
-    /// bonus it holds (one piece a check, p. 21).
-    pub fn agent_skill(&self, seat: Seat, card: crate::cards::CardIdx, skill: Skill) -> i32 {
-        let Some(a) = self.agent(super::AgentRef { seat, card }) else {
-            return 0;
-        };
-        let base = db().get(card).skill(skill);
-        let best = a
-            .equipment
-            .iter()
-            .flat_map(|e| crate::cards::effects::effects().of(*e).all())
-            .filter_map(|e| match e {
-                crate::cards::effects::Effect::Equipment {
-                    skill: s, amount, ..
-                } if *s == skill => Some(*amount),
-                _ => None,
-            })
-            .max()
-            .unwrap_or(0);
-        base + best
-    }
-
-    /// Keywords of the cards "in use" now, against which Activators are
-    /// checked (p. 16): the Site under investigation (or every Site in play),
-    /// the cards on the stack, the Adversary in combat, the investigating
-    /// Team and the cards that stay in play.
-    pub fn keywords_in_use(&self) -> Vec<Keyword> {
-        let mut out = Vec::new();
-        match &self.investigation {
-            Some(inv) => {
-                out.extend(self.sites[inv.site].keywords.iter().copied());
-                for p in &inv.check.stack {
-                    out.extend(db().get(p.card).keywords.iter().copied());
-                }
-                if let Some(c) = &inv.combat {
-                    out.extend(db().get(c.adversary).keywords.iter().copied());
-                    for p in &c.stack {
-                        out.extend(db().get(p.card).keywords.iter().copied());
-                    }
-                }
-                for a in &inv.team {
-                    out.extend(db().get(*a).keywords.iter().copied());
-                }
-            }
-            None => {
-                for s in &self.sites {
-                    out.extend(s.keywords.iter().copied());
-                }
-            }
-        }
-        for p in &self.players {
-            for c in &p.in_play {
-                out.extend(db().get(*c).keywords.iter().copied());
-            }
-        }
-        out.sort();
-        out.dedup();
-        out
     }
 }

@@ -1,11 +1,11 @@
 //! What one seat (or a spectator) may see of an X-Files CCG game: the table,
-//! pools and counts; only the viewer's own hand, X-File and notebook.
+//! pools and counts, the stack and whose choice the game waits for; only the
+//! viewer's own hand, X-File, notebook and the options of their own choice.
 
 use serde::Serialize;
 
-use super::{CombatRound, CombatStep, Note, Phase, XfGame};
-use crate::cards::effects::Section;
-use crate::cards::{CardIdx, Skill};
+use super::{CombatRound, CombatStep, FrameKind, Note, Phase, Place, XfGame};
+use crate::cards::{CardIdx, Section, Skill};
 use crate::engine::{Seat, Viewer};
 
 #[derive(Debug, Clone, Serialize)]
@@ -16,8 +16,12 @@ pub struct AgentView {
     pub health: u8,
     pub damage: u8,
     pub equipment: Vec<CardIdx>,
+    /// Other cards under the Agent (training, conditions).
+    pub attached: Vec<CardIdx>,
     pub temporary: bool,
     pub tokens: u8,
+    pub dedicated_rp: bool,
+    pub away: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -29,6 +33,15 @@ pub struct SiteView {
     pub bluffs: Vec<Seat>,
 }
 
+/// A card in play other than an Agent or a Site.
+#[derive(Debug, Clone, Serialize)]
+pub struct PermView {
+    pub card: CardIdx,
+    pub tokens: u8,
+    /// Cards under it (face down: only how many).
+    pub under: usize,
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct PlayerView {
     pub rp: u32,
@@ -37,7 +50,7 @@ pub struct PlayerView {
     pub deck_size: usize,
     pub discard: Vec<CardIdx>,
     pub agents: Vec<AgentView>,
-    pub in_play: Vec<CardIdx>,
+    pub in_play: Vec<PermView>,
     pub out: bool,
     pub xfile_chosen: bool,
     /// Only for the viewer's own seat.
@@ -53,20 +66,28 @@ pub struct InvestigationView {
     pub benched: Vec<CardIdx>,
     pub needs: Vec<(Skill, u8)>,
     pub totals: Vec<i32>,
-    pub stack: Vec<(Seat, CardIdx)>,
-    pub priority: Seat,
     pub combat: Option<CombatView>,
 }
 
 #[derive(Debug, Clone, Serialize)]
 pub struct CombatView {
     pub adversary: CardIdx,
+    pub foes: Vec<(CardIdx, u8, bool)>,
     pub owner: Seat,
     pub damage: u8,
     pub round: CombatRound,
     pub step: CombatStep,
-    pub stack: Vec<(Seat, CardIdx)>,
-    pub priority: Seat,
+}
+
+/// A pending choice: who chooses, and (to the chooser only, when the options
+/// are secret) what among.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChoiceView {
+    pub seat: Seat,
+    pub prompt: String,
+    pub options: Option<Vec<String>>,
+    pub min: u8,
+    pub max: u8,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -79,6 +100,12 @@ pub struct XfView {
     pub players: Vec<PlayerView>,
     pub sites: Vec<SiteView>,
     pub investigation: Option<InvestigationView>,
+    /// Cards waiting to resolve, the last on top.
+    pub stack: Vec<(Seat, CardIdx)>,
+    /// A forced skill check in progress: (skill, needed, total).
+    pub forced_check: Option<(Skill, u8, i32)>,
+    pub priority: Option<Seat>,
+    pub choice: Option<ChoiceView>,
     pub over: bool,
 }
 
@@ -105,18 +132,50 @@ pub fn view(g: &XfGame, viewer: Viewer) -> XfView {
                     agents: p
                         .agents
                         .iter()
-                        .map(|a| AgentView {
-                            card: a.card,
-                            section: a.section,
-                            team: a.team,
-                            health: a.health(),
-                            damage: a.damage,
-                            equipment: a.equipment.clone(),
-                            temporary: a.temporary,
-                            tokens: a.tokens,
+                        .map(|a| {
+                            let r = super::AgentRef {
+                                seat: i as Seat,
+                                card: a.card,
+                            };
+                            let on: Vec<&super::Permanent> = g
+                                .perms
+                                .iter()
+                                .filter(|x| x.place == Place::Agent(r))
+                                .collect();
+                            AgentView {
+                                card: a.card,
+                                section: a.section,
+                                team: a.team,
+                                health: g.max_health(r),
+                                damage: a.damage,
+                                equipment: g.equipment_of(r),
+                                attached: on
+                                    .iter()
+                                    .filter(|x| {
+                                        crate::cards::db().get(x.card).kind
+                                            != crate::cards::CardType::Equipment
+                                    })
+                                    .map(|x| x.card)
+                                    .collect(),
+                                temporary: a.temporary,
+                                tokens: a.tokens,
+                                dedicated_rp: a.dedicated_rp,
+                                away: a.away.is_some(),
+                            }
                         })
                         .collect(),
-                    in_play: p.in_play.clone(),
+                    in_play: g
+                        .perms
+                        .iter()
+                        .filter(|x| {
+                            x.controller == i as Seat && !matches!(x.place, Place::Agent(_))
+                        })
+                        .map(|x| PermView {
+                            card: x.card,
+                            tokens: x.tokens,
+                            under: x.under.len(),
+                        })
+                        .collect(),
                     out: p.out,
                     xfile_chosen: p.xfile.is_some(),
                     hand: own.then(|| p.hand.clone()),
@@ -139,28 +198,51 @@ pub fn view(g: &XfGame, viewer: Viewer) -> XfView {
                 bluffs: s.bluffs.iter().map(|b| b.owner).collect(),
             })
             .collect(),
-        investigation: g.investigation.as_ref().map(|inv| InvestigationView {
-            site: inv.site,
-            team: inv.team.clone(),
-            benched: inv.benched.clone(),
-            needs: inv.check.needs.clone(),
-            totals: inv
-                .check
+        investigation: g.investigation.as_ref().map(|inv| {
+            let check = g.site_check();
+            InvestigationView {
+                site: g.site_index(inv.site).unwrap_or(0),
+                team: inv.team.clone(),
+                benched: inv.benched.clone(),
+                needs: check.map(|c| c.needs.clone()).unwrap_or_default(),
+                totals: check
+                    .map(|c| {
+                        c.needs
+                            .iter()
+                            .map(|(s, _)| g.team_total_of(c, *s))
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+                combat: g.combat().map(|c| CombatView {
+                    adversary: c.adversary(),
+                    foes: c.foes.iter().map(|f| (f.card, f.damage, f.gone)).collect(),
+                    owner: c.owner,
+                    damage: c.damage(),
+                    round: c.round,
+                    step: c.step,
+                }),
+            }
+        }),
+        stack: g.stack.iter().map(|p| (p.player, p.card)).collect(),
+        forced_check: g.frames.iter().rev().find_map(|f| match &f.kind {
+            FrameKind::Check(c) if c.site.is_none() => c
                 .needs
-                .iter()
-                .map(|(s, _)| g.team_total(*s))
-                .collect(),
-            stack: inv.check.stack.iter().map(|p| (p.player, p.card)).collect(),
-            priority: inv.check.priority,
-            combat: inv.combat.as_ref().map(|c| CombatView {
-                adversary: c.adversary,
-                owner: c.owner,
-                damage: c.damage,
-                round: c.round,
-                step: c.step,
-                stack: c.stack.iter().map(|p| (p.player, p.card)).collect(),
-                priority: c.priority,
-            }),
+                .first()
+                .map(|(s, n)| (*s, *n, g.team_total_of(c, *s))),
+            _ => None,
+        }),
+        priority: g.priority_seat(),
+        choice: g.choice.as_ref().map(|c| ChoiceView {
+            seat: c.seat,
+            prompt: if c.secret && me != Some(c.seat) {
+                "a secret choice".into()
+            } else {
+                c.prompt.clone()
+            },
+            options: (!c.secret || me == Some(c.seat))
+                .then(|| c.options.iter().map(|o| o.label.clone()).collect()),
+            min: c.min,
+            max: c.max,
         }),
         over: g.phase == Phase::Over,
     }

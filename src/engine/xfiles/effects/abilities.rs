@@ -1,0 +1,390 @@
+//! Abilities of cards in play: an Agent's Game Effect ("Discard a token
+//! to ..."), Equipment ("Discard this card to ..."), a Resource. Using one
+//! pays its costs (tokens, the card itself, points) and resolves at once;
+//! limits (once a turn, once a game) are kept on the card.
+
+use super::ast::{Ability, ExtraCost, Limit};
+use super::state::{AbilityRef, Source, Val, Vars};
+use crate::cards::{CardIdx, Pool, Section, db};
+use crate::engine::xfiles::{AgentRef, Events, Place, Target, XfEvent, XfGame};
+use crate::engine::{Event, Refusal, Seat};
+
+/// Where a used ability lives.
+#[derive(Clone, Copy)]
+enum Holder {
+    Agent(AgentRef),
+    Perm(u32),
+}
+
+impl XfGame {
+    /// The card in play a player names: their Agent, a card on one of their
+    /// Agents, or one of their cards in play.
+    fn holder(
+        &self,
+        seat: Seat,
+        card: CardIdx,
+        agent: Option<AgentRef>,
+    ) -> Option<(Holder, Option<AgentRef>)> {
+        if let Some(a) = agent
+            && a.card == card
+            && self.agent(a).is_some()
+            && (a.seat == seat || self.opponent_usable(card))
+        {
+            return Some((Holder::Agent(a), Some(a)));
+        }
+        let mine = AgentRef { seat, card };
+        if agent.is_none() && self.agent(mine).is_some() {
+            return Some((Holder::Agent(mine), Some(mine)));
+        }
+        if agent.is_none() && self.opponent_usable(card) {
+            for s in self.others_from(seat) {
+                let theirs = AgentRef { seat: s, card };
+                if self.agent(theirs).is_some() {
+                    return Some((Holder::Agent(theirs), Some(theirs)));
+                }
+            }
+        }
+        self.perms
+            .iter()
+            .find(|p| {
+                p.card == card
+                    && p.controller == seat
+                    && agent.is_none_or(|a| p.place == Place::Agent(a))
+            })
+            .map(|p| {
+                let bearer = match p.place {
+                    Place::Agent(a) => Some(a),
+                    _ => None,
+                };
+                (Holder::Perm(p.id), bearer)
+            })
+    }
+
+    /// The card has an ability its controller's opponents use (Detective Chao).
+    fn opponent_usable(&self, card: CardIdx) -> bool {
+        self.script_db()
+            .of(card)
+            .is_some_and(|s| s.abilities.iter().any(|a| a.by_opponent))
+    }
+
+    fn data_of(&self, h: Holder) -> Vars {
+        match h {
+            Holder::Agent(a) => self.agent(a).map(|x| x.data.clone()).unwrap_or_default(),
+            Holder::Perm(id) => self.perm(id).map(|p| p.data.clone()).unwrap_or_default(),
+        }
+    }
+
+    fn used_marks(&self, h: Holder) -> Vec<(u8, u32)> {
+        match h {
+            Holder::Agent(a) => self.agent(a).map(|x| x.used.clone()).unwrap_or_default(),
+            Holder::Perm(id) => self.perm(id).map(|p| p.used.clone()).unwrap_or_default(),
+        }
+    }
+
+    fn tokens_of(&self, h: Holder) -> u8 {
+        match h {
+            Holder::Agent(a) => self.agent(a).map_or(0, |x| x.tokens),
+            Holder::Perm(id) => self.perm(id).map_or(0, |p| p.tokens),
+        }
+    }
+
+    /// Everything that must hold to use the ability; returns its target.
+    fn check_use(
+        &self,
+        seat: Seat,
+        (h, bearer): (Holder, Option<AgentRef>),
+        (card, i): (CardIdx, u8),
+        ab: &Ability,
+        target: &Option<Target>,
+    ) -> Result<(Source, Vars), Refusal> {
+        let title = &db().get(card).title;
+        if self.choice.is_some() {
+            return Err(self.not_your_move(seat));
+        }
+        if let Some(f) = self.frames.last()
+            && f.priority != seat
+        {
+            return Err(self.not_your_move(seat));
+        }
+        let holder_seat = match h {
+            Holder::Agent(a) => a.seat,
+            Holder::Perm(id) => self.perm(id).map_or(seat, |p| p.controller),
+        };
+        if (holder_seat == seat) == ab.by_opponent {
+            return Err(Refusal::new(if ab.by_opponent {
+                format!("{title}'s ability is used by an opponent of its controller")
+            } else {
+                format!("{title} is not yours to use")
+            }));
+        }
+        if let Holder::Agent(a) = h {
+            let x = self.agent(a).expect("found");
+            if x.temporary {
+                return Err(Refusal::new(format!(
+                    "{title} was bought from the hand this turn: no Game Effect (p. 15)"
+                )));
+            }
+            if (x.away.is_some() || (x.section == Section::Hospital && x.damage > 0))
+                && !ab.by_opponent
+            {
+                return Err(Refusal::new(format!(
+                    "{title} cannot use a Game Effect while out of play or wounded in the Hospital"
+                )));
+            }
+        }
+        let turn = self.turn;
+        let marks = self.used_marks(h);
+        let spent = match ab.limit {
+            Some(Limit::OncePerTurn) => marks.iter().any(|(a, t)| *a == i && *t == turn),
+            Some(Limit::OncePerGame) => marks.iter().any(|(a, _)| *a == i),
+            Some(Limit::OncePerCombat) => {
+                let c = self.combat_frame_id().unwrap_or(u32::MAX);
+                marks.iter().any(|(a, t)| *a == i && *t == u32::MAX - c)
+            }
+            Some(Limit::OncePerCheck) => {
+                let c = self
+                    .innermost_check()
+                    .and_then(|_| self.check_id_for(&self.blank_src(seat)))
+                    .unwrap_or(u32::MAX);
+                marks.iter().any(|(a, t)| *a == i && *t == u32::MAX - c)
+            }
+            None => false,
+        };
+        if spent {
+            return Err(Refusal::new(format!(
+                "{title}: already used {}",
+                limit_words(ab.limit)
+            )));
+        }
+        for c in &ab.costs {
+            match c {
+                ExtraCost::Tokens(n) if self.tokens_of(h) < *n => {
+                    return Err(Refusal::new(format!("{title} has no token left to use")));
+                }
+                ExtraCost::Pay(pool, n) => {
+                    let have = if *pool == Pool::Rp {
+                        self.player(seat).rp
+                    } else {
+                        self.player(seat).cp
+                    };
+                    if let super::ast::Num::Lit(n) = n
+                        && have < *n as u32
+                    {
+                        return Err(Refusal::new(format!(
+                            "{title}: using it costs {n} {pool} and your pool holds {have}"
+                        )));
+                    }
+                }
+                _ => {}
+            }
+        }
+        let src = Source {
+            card,
+            ability: AbilityRef::Use(i),
+            controller: seat,
+            perm: match h {
+                Holder::Perm(id) => Some(id),
+                _ => None,
+            },
+            agent: bearer,
+            check: self
+                .frames
+                .iter()
+                .rev()
+                .find(|f| matches!(f.kind, crate::engine::xfiles::FrameKind::Check(_)))
+                .map(|f| f.id),
+            opponent: match target {
+                Some(Target::Seat(s)) => Some(*s),
+                _ => None,
+            },
+            x: 0,
+        };
+        let mut vars = self.data_of(h);
+        if let Some(decl) = &ab.target {
+            let candidates = self.select(&src, &vars, &decl.sel);
+            let given = target.as_ref().and_then(|t| self.val_of_target(t));
+            let v = match given {
+                Some(v) if candidates.contains(&v) => v,
+                Some(v) => {
+                    return Err(Refusal::new(format!(
+                        "{title} cannot be used on {}",
+                        self.label(&v)
+                    ))
+                    .with_allowed(candidates.iter().map(|c| self.label(c)).collect()));
+                }
+                None if candidates.len() == 1 => candidates[0].clone(),
+                None if candidates.is_empty() => {
+                    return Err(Refusal::new(format!(
+                        "{title} has nothing to be used on now"
+                    )));
+                }
+                None => {
+                    let names: Vec<String> = candidates.iter().map(|c| self.label(c)).collect();
+                    return Err(Refusal::new(format!(
+                        "name what {title} is used on (target:): {}",
+                        names.join(", ")
+                    ))
+                    .with_allowed(names));
+                }
+            };
+            vars.set("target", v);
+        }
+        for w in &ab.when {
+            if !self.holds(&src, &vars, w) {
+                return Err(Refusal::new(format!("{title} cannot be used now")));
+            }
+        }
+        Ok((src, vars))
+    }
+
+    fn blank_src(&self, seat: Seat) -> Source {
+        Source {
+            card: CardIdx(0),
+            ability: AbilityRef::Use(0),
+            controller: seat,
+            perm: None,
+            agent: None,
+            check: None,
+            opponent: None,
+            x: 0,
+        }
+    }
+
+    /// Uses ability `i` of a card in play.
+    pub(crate) fn use_ability(
+        &mut self,
+        seat: Seat,
+        card: CardIdx,
+        agent: Option<AgentRef>,
+        i: u8,
+        target: &Option<Target>,
+        events: &mut Events,
+    ) -> Result<(), Refusal> {
+        let title = db().get(card).title.clone();
+        let (h, bearer) = self.holder(seat, card, agent).ok_or_else(|| {
+            Refusal::new(format!(
+                "{title} is not one of your Agents or cards in play"
+            ))
+        })?;
+        let scripts = self.script_db();
+        let ab = scripts
+            .of(card)
+            .and_then(|s| s.abilities.get(usize::from(i)))
+            .ok_or_else(|| {
+                let n = scripts.of(card).map_or(0, |s| s.abilities.len());
+                Refusal::new(if n == 0 {
+                    format!("{title} has no ability to use")
+                } else {
+                    format!("{title} has {n} abilities: ability 1 to {n}")
+                })
+            })?;
+        let (src, vars) = self.check_use(seat, (h, bearer), (card, i), ab, target)?;
+        let mark = match ab.limit {
+            Some(Limit::OncePerGame) => 0,
+            Some(Limit::OncePerCombat) => u32::MAX - self.combat_frame_id().unwrap_or(u32::MAX),
+            Some(Limit::OncePerCheck) => u32::MAX - src.check.unwrap_or(u32::MAX),
+            _ => self.turn,
+        };
+        match h {
+            Holder::Agent(a) => self.agent_mut(a).expect("found").used.push((i, mark)),
+            Holder::Perm(id) => self.perm_mut(id).expect("found").used.push((i, mark)),
+        }
+        for c in &ab.costs {
+            match c {
+                ExtraCost::Tokens(n) => match h {
+                    Holder::Agent(a) => self.agent_mut(a).expect("found").tokens -= n,
+                    Holder::Perm(id) => self.perm_mut(id).expect("found").tokens -= n,
+                },
+                ExtraCost::Pay(pool, n) => {
+                    let r = super::state::Resolution {
+                        src: src.clone(),
+                        pc: 0,
+                        vars: vars.clone(),
+                        wait: super::state::Wait::Ready,
+                        played: None,
+                    };
+                    let n = self.num(&r, n).max(0) as u32;
+                    let p = self.player_mut(seat);
+                    match pool {
+                        Pool::Rp => p.rp = p.rp.saturating_sub(n),
+                        _ => p.cp = p.cp.saturating_sub(n),
+                    }
+                }
+                ExtraCost::DiscardSelf => {
+                    if let Holder::Perm(id) = h {
+                        self.leave_play(id, events);
+                    }
+                }
+                ExtraCost::RemoveSelf => {
+                    if let Holder::Perm(id) = h
+                        && let Some((owner, c)) = self.take_perm(id, events)
+                    {
+                        self.player_mut(owner).removed.push(c);
+                    }
+                }
+            }
+        }
+        events.push(Event::public(XfEvent::Used {
+            seat,
+            card,
+            ability: if ab.label.is_empty() {
+                format!("ability {}", i + 1)
+            } else {
+                ab.label.clone()
+            },
+        }));
+        let mut src = src;
+        if !matches!(h, Holder::Perm(id) if self.perm(id).is_some()) {
+            src.perm = None;
+        }
+        self.start_effect(src, vars, None);
+        self.settle(events);
+        self.after_resolution(events);
+        Ok(())
+    }
+
+    /// Abilities a seat could use now (for hints and bots): (card, agent, index).
+    pub(crate) fn usable(&self, seat: Seat) -> Vec<(CardIdx, Option<AgentRef>, u8, Option<Val>)> {
+        let scripts = self.script_db();
+        let mut out = Vec::new();
+        let mut holders: Vec<(CardIdx, Option<AgentRef>)> = self
+            .player(seat)
+            .agents
+            .iter()
+            .map(|a| (a.card, Some(AgentRef { seat, card: a.card })))
+            .collect();
+        holders.extend(self.perms.iter().filter(|p| p.controller == seat).map(|p| {
+            (
+                p.card,
+                match p.place {
+                    Place::Agent(a) => Some(a),
+                    _ => None,
+                },
+            )
+        }));
+        for (card, agent) in holders {
+            let Some(s) = scripts.of(card) else {
+                continue;
+            };
+            for (i, ab) in s.abilities.iter().enumerate() {
+                if let Some((h, bearer)) = self.holder(seat, card, agent)
+                    && let Ok((_, vars)) =
+                        self.check_use(seat, (h, bearer), (card, i as u8), ab, &None)
+                {
+                    out.push((card, agent, i as u8, vars.get("target").cloned()));
+                }
+            }
+        }
+        out
+    }
+}
+
+fn limit_words(l: Option<Limit>) -> &'static str {
+    match l {
+        Some(Limit::OncePerTurn) => "this turn",
+        Some(Limit::OncePerGame) => "this game",
+        Some(Limit::OncePerCombat) => "in this combat",
+        Some(Limit::OncePerCheck) => "in this skill check",
+        None => "",
+    }
+}

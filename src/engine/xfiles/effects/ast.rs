@@ -1,0 +1,633 @@
+//! The card script language as data: what `parse` builds from a
+//! `cards/xfiles-ccg/scripts/**/*.xfs` file and what the interpreter runs.
+//!
+//! A script gives a card its abilities (played from the hand, one per
+//! "Alternately" mode; used while in play), its triggers, its statics and its
+//! replacements. Programs are compiled to a flat list of [`Instr`] so that a
+//! suspended effect is just (card, ability, program counter, variables).
+
+use crate::cards::{Activator, CardType, Category, Keyword, Pool, Section, Skill, Trait};
+
+/// Whether a person has checked the script against the printed text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Reviewed,
+    /// Written by the draft generator; not yet checked by a person.
+    Draft,
+}
+
+/// Where a played card goes once it has resolved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Goes {
+    Discard,
+    /// Removed from the game ("Remove this card from the game").
+    Removed,
+    /// Stays in play in its controller's Bureau (or where `place` says).
+    Stays,
+    /// Stays attached under the Agent it was played on (training cards).
+    Attached,
+}
+
+/// One card's behaviour.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Script {
+    pub titles: Vec<String>,
+    /// The printed texts this script was written for (its identity, with the title).
+    pub texts: Vec<String>,
+    /// `file:line` of the `card` line, for messages.
+    pub origin: String,
+    pub status: Status,
+    /// Sentences still played by hand.
+    pub manual: Vec<String>,
+    /// How xfiles-bot plays the card where the text is physical or unclear.
+    pub notes: Vec<String>,
+    /// Tokens the card carries when it enters play.
+    pub tokens: u8,
+    pub goes: Option<Goes>,
+    /// Where a card that stays goes (default: its controller's Bureau).
+    pub place: Option<PlaceSpec>,
+    pub unnegatable: bool,
+    /// Played from the hand: one entry per mode ("Alternately").
+    pub plays: Vec<Ability>,
+    /// Used while the card is in play (an Agent's Game Effect, Equipment, a Resource).
+    pub abilities: Vec<Ability>,
+    pub triggers: Vec<Trigger>,
+    pub statics: Vec<StaticDef>,
+    pub replacements: Vec<Replacement>,
+}
+
+impl Script {
+    /// Every sentence is scripted and a person checked it.
+    pub fn automated(&self) -> bool {
+        self.status == Status::Reviewed && self.manual.is_empty()
+    }
+}
+
+/// Where a card that stays in play is put.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlaceSpec {
+    /// The controller's section.
+    Own(Section),
+    /// A section of the opponent the card names ("Place in an opponent's Field").
+    Opponents(Section),
+    /// Next to the controller's X-File.
+    XFile,
+    /// On the Site the card was played on.
+    Site,
+    /// Attached to the Agent named by the target.
+    OnTarget,
+}
+
+/// Something a player does with a card: play it, or use it in play.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ability {
+    pub label: String,
+    /// Conditions for the ability to be used (beyond the card's Activators).
+    pub when: Vec<Cond>,
+    /// The target named when the card is played (the `target:` option).
+    pub target: Option<TargetDecl>,
+    pub costs: Vec<ExtraCost>,
+    pub limit: Option<Limit>,
+    /// X is defined by the text (not chosen by the player).
+    pub x: Option<Num>,
+    /// The values X may take (X-cost Bluffs: 1, 3, 5 or 9).
+    pub x_values: Vec<u32>,
+    /// An opponent of the card's controller uses this ability (Detective Chao).
+    pub by_opponent: bool,
+    /// Activators this mode ignores (e.g. "ignoring Activator requirements").
+    pub ignore_activators: bool,
+    pub program: Vec<Instr>,
+    pub line: usize,
+}
+
+/// The declared target of an ability.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TargetDecl {
+    pub sel: Selector,
+}
+
+/// What using an ability costs besides the printed cost.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExtraCost {
+    /// Tokens from the card itself.
+    Tokens(u8),
+    /// Discard the card itself (Equipment "Discard this card to ...").
+    DiscardSelf,
+    /// Remove the card itself from the game.
+    RemoveSelf,
+    /// Pay from a pool.
+    Pay(Pool, Num),
+}
+
+/// How often an ability may be used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    OncePerTurn,
+    OncePerGame,
+    OncePerCombat,
+    OncePerCheck,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Trigger {
+    pub event: EventPat,
+    pub ability: Ability,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Replacement {
+    pub event: ReplacePat,
+    pub ability: Ability,
+}
+
+/// A continuous modifier, while its condition holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StaticDef {
+    pub modifier: Modifier,
+    pub when: Vec<Cond>,
+    pub line: usize,
+}
+
+/// One compiled instruction.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Instr {
+    Do(Step),
+    /// Goes on at `to` unless the condition holds.
+    Unless(Cond, usize),
+    Jump(usize),
+    /// Binds `var` to each object the selector finds, running the body up
+    /// to the matching `Next`; jumps past `end` when none are left.
+    Each {
+        var: String,
+        sel: Selector,
+        end: usize,
+    },
+    Next {
+        start: usize,
+    },
+}
+
+/// A number a step uses.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Num {
+    Lit(i32),
+    /// The X paid for the card.
+    X,
+    /// A number bound to a variable (a count, a chosen value).
+    Var(String),
+    /// How many objects a selector finds.
+    Count(Box<Selector>),
+    /// Tokens on the card itself.
+    Tokens,
+    /// The printed cost of the card a variable holds.
+    CostOf(String),
+    /// A skill of the Agent a variable holds (printed plus lasting changes).
+    SkillOf(String, Skill),
+}
+
+/// Who a step acts for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Who {
+    /// The card's controller.
+    Me,
+    /// The opponent the card names (the Directed Player, or the `target:` seat).
+    Opponent,
+    /// The Investigating Player.
+    Active,
+    /// The owner of the object bound to `target`.
+    TargetOwner,
+}
+
+/// Which objects a selector looks at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Agent,
+    /// A group of Agents of one player in one section and Team.
+    Team,
+    /// A card waiting on the stack.
+    Stack,
+    /// A card in play (Resource, Witness, Equipment, attached card).
+    Perm,
+    /// A card in a hand.
+    Hand,
+    /// A card in a discard pile.
+    Discard,
+    /// A card in a Bureau deck.
+    Deck,
+    Site,
+    /// A card placed under a Site.
+    Bluff,
+    Player,
+    /// An Adversary (or anything fighting as one) in combat.
+    Foe,
+    /// Any combatant: a fighting Agent or a foe.
+    Combatant,
+}
+
+/// A filter on the objects of a [`Kind`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum Qual {
+    /// Controlled by the card's controller.
+    Mine,
+    /// Controlled by an opponent (the named one in multiplayer).
+    Theirs,
+    In(Section),
+    /// Sent to the Site under investigation (or in the Team of the check).
+    Investigating,
+    /// Fighting in the combat in progress.
+    Fighting,
+    Damaged,
+    /// Carries one of these Keywords.
+    Keyword(Vec<Keyword>),
+    /// Carries none of these Keywords.
+    NotKeyword(Vec<Keyword>),
+    Type(Vec<CardType>),
+    Title(Vec<String>),
+    /// A printed skill at least this value.
+    SkillAtLeast(Skill, i32),
+    /// Not the card itself (or the Agent the ability belongs to).
+    Other,
+    /// In the same Team as the card's Agent (or the target).
+    SameTeam,
+    /// The object a variable holds.
+    Is(String),
+    /// Not an Agent of the starting Team (played from the hand).
+    Temporary,
+    /// A Site (or card) that asks a question of this category.
+    Asks(Vec<Category>),
+    /// A card on the stack played against the controller's Team.
+    AgainstMe,
+    /// A card on the stack that forces a (non-combat) skill check.
+    ForcesCheck,
+    /// A card on the stack that would send one of the controller's Agents to the Hospital.
+    Hospitalizes,
+    /// Face down (Bluffs under a Site).
+    FaceDown,
+    /// The Site under investigation.
+    Current,
+    /// A card with a Cost of at most this.
+    CostAtMost(i32),
+    /// Uses a skill (a check or Site prerequisite).
+    Uses(Vec<Skill>),
+    /// A Witness with a skill modifier.
+    Modifier,
+    /// The card itself (or the Agent whose Game Effect runs).
+    Itself,
+    /// A combatant that may use Combat cards of these Keywords (or has the
+    /// skill of that name, 1+).
+    CanUse(Vec<Keyword>),
+    /// A card with this Activator.
+    Activator(Vec<Activator>),
+}
+
+/// Objects of a kind that pass every filter.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Selector {
+    pub kind: Kind,
+    pub quals: Vec<Qual>,
+}
+
+impl Selector {
+    pub fn has(&self, q: &Qual) -> bool {
+        self.quals.contains(q)
+    }
+}
+
+/// Names a phase in a condition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PhaseName {
+    Briefing,
+    Healing,
+    Requisition,
+    Deployment,
+    CaseAssignment,
+    Investigation,
+    Debriefing,
+}
+
+/// Something that happened this turn ("play after ...").
+#[derive(Debug, Clone, PartialEq)]
+pub enum FactPat {
+    /// An Agent of this side went to the Hospital because of an Adversary.
+    AdversaryHospitalized { mine: Option<bool> },
+    /// Agents killed an Adversary.
+    AdversaryKilled,
+    /// A Site investigation succeeded (with one of these prerequisite skills, when given).
+    SiteSucceeded { skills: Vec<Skill> },
+    /// A Site investigation failed after a combat.
+    SiteFailedAfterCombat,
+    /// A characteristic question was asked (of the controller, when `of_me`).
+    Asked { of_me: bool },
+    /// The controller guessed an X-File wrongly.
+    WrongGuess,
+    /// A combat ended.
+    CombatEnded,
+    /// An Agent of the controller was removed from the game.
+    AgentRemoved,
+    /// An opponent finished selling cards this Briefing.
+    OpponentSold,
+    /// An Adversary of this kind was played and its combat resolved.
+    AdversaryResolved { keywords: Vec<Keyword> },
+}
+
+/// A condition of `when` and `if`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cond {
+    Not(Box<Cond>),
+    /// The last skill check this effect made succeeded.
+    Passed,
+    Phase(Vec<PhaseName>),
+    /// The controller is the Investigating Player.
+    Active,
+    InCombat,
+    /// A combat round of this range.
+    Round(Skill),
+    /// A skill check is open (using one of these skills, when given).
+    InCheck(Vec<Skill>),
+    /// The Site check is open (using one of these skills, when given).
+    SiteCheck(Vec<Skill>),
+    Exists(Selector),
+    AtLeast(Selector, i32),
+    Happened(FactPat),
+    /// A variable holds something.
+    Bound(String),
+    /// A yes/no variable is yes (`paid`, `passed`).
+    Flag(String),
+    /// The controller agrees ("you may").
+    May(String),
+    /// An opponent knows this characteristic of the controller's X-File.
+    Known(Category),
+    /// The card itself (or its Agent) is in this section.
+    SelfIn(Section),
+    Multiplayer,
+    /// The number compares.
+    Compare(Num, std::cmp::Ordering, Num),
+    /// The investigating Team uses one of these skills at its Site.
+    Using(Vec<Skill>),
+    /// A card titled so is in play for the controller (an Agent or a card).
+    InPlay(Vec<String>),
+    /// The source Agent's dedicated RP has been used (Agent Janus, FAQ21 #7).
+    RpSpent,
+}
+
+/// Engine events a trigger listens to.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EventPat {
+    /// A card matching the filter is played (by anyone).
+    CardPlayed(Selector),
+    /// A phase begins (of the controller's turn, when `mine`).
+    PhaseBegins { phase: PhaseName, mine: bool },
+    /// An opponent's phase begins.
+    TheirPhase(PhaseName),
+    /// An Agent matching the filter is damaged.
+    AgentDamaged(Selector),
+    /// One of the controller's Agents is abducted.
+    AgentAbducted,
+    /// A Site check directed at the controller succeeds.
+    SiteLost,
+    /// The turn ends.
+    TurnEnds,
+}
+
+/// Engine events a replacement can change.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ReplacePat {
+    /// Damage about to be placed on an Agent matching the filter.
+    Damage(Selector),
+    /// An Agent matching the filter is about to go to the Hospital.
+    ToHospital(Selector),
+}
+
+/// A continuous effect: from a card in play (`static`) or created by a step
+/// for a while (`until ...`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Modifier {
+    /// Equipment: its bearer's skill (or the bearer's Team's); an Agent uses
+    /// one piece of Equipment a check (p. 21), so only the best counts.
+    Gear {
+        skill: Skill,
+        amount: i32,
+        team: bool,
+    },
+    /// Agents' skill (all skills when `None`).
+    Skill {
+        who: AgentScope,
+        skill: Option<Skill>,
+        amount: i32,
+    },
+    /// An Agent uses one skill's value for another.
+    SkillAs {
+        who: AgentScope,
+        skill: Skill,
+        from: Skill,
+    },
+    Health {
+        who: AgentScope,
+        amount: i32,
+    },
+    /// The Agent's RES becomes this.
+    Res {
+        who: AgentScope,
+        res: u8,
+    },
+    /// The Agent's RES may go to the Conspiracy Pool.
+    ResToConspiracy {
+        who: AgentScope,
+    },
+    /// RP from the Agent's RES must buy cards this Briefing.
+    ResMustBuy {
+        who: AgentScope,
+    },
+    /// RP generated each Briefing changes by this much.
+    RpIncome {
+        seat_of: SeatScope,
+        amount: i32,
+    },
+    /// A self-renewing RP that pays for cards with these Keywords.
+    DedicatedRp {
+        keywords: Vec<Keyword>,
+    },
+    /// The Agent may not add its skills to checks.
+    NoContribution {
+        who: AgentScope,
+    },
+    /// The Agent contributes only to Sites using these skills.
+    OnlyAt {
+        who: AgentScope,
+        skills: Vec<Skill>,
+    },
+    HandLimit {
+        seat_of: SeatScope,
+        limit: u8,
+    },
+    /// Cards matching change cost (`double`: the cost doubles).
+    Cost {
+        cards: CardScope,
+        amount: i32,
+        double: bool,
+    },
+    /// Cards matching may not be played.
+    Forbid {
+        cards: CardScope,
+    },
+    /// Adversaries of these Keywords may not attack the Team.
+    NoAttack {
+        who: AgentScope,
+        keywords: Vec<Keyword>,
+    },
+    /// Agents heal no damage.
+    NoHealing {
+        who: AgentScope,
+    },
+    /// The Agent may not leave its section.
+    Stuck {
+        who: AgentScope,
+    },
+    /// The Site asks this category.
+    Question {
+        site: u32,
+        category: Category,
+    },
+    /// The combatant may use Combat cards of these Keywords.
+    CanUse {
+        keywords: Vec<Keyword>,
+    },
+    /// The controller may draw a card free in each opponent Briefing.
+    ExtraDraw,
+    /// A second sale of cards for CP in the Briefing Phase.
+    ExtraSale,
+    /// The Sites of this section are treated as having this Keyword.
+    SiteKeyword {
+        who: AgentScope,
+        keyword: Keyword,
+    },
+    /// No player draws cards (Red Tape).
+    NoDraw {
+        seat_of: SeatScope,
+    },
+    /// No player buys cards.
+    NoBuy {
+        seat_of: SeatScope,
+    },
+    // What an Adversary's own text says of its combat.
+    /// The Long Range round is skipped.
+    SkipLrc,
+    /// Its damage may be split (in this round only, when given).
+    Split {
+        round: Option<Skill>,
+    },
+    /// Long Range attacks do half damage to it (rounded up).
+    HalveLrcTaken,
+    /// Each source of damage to it is reduced.
+    ReduceTaken {
+        n: u8,
+    },
+    /// Heals at the start of each round.
+    Regenerate {
+        n: u8,
+    },
+    /// Agents it wounds heal only after a HEALING card (The Manitou).
+    WoundsBlockHealing,
+    /// The combat lasts this many rounds.
+    Rounds {
+        n: u8,
+    },
+    /// Agents fight it with their COMPUTER (1 without it) in Close Range.
+    ComputerCombat,
+    /// Combat attacks do not hurt it.
+    Unhurt,
+    /// "This card does not initiate combat": its text is all it does.
+    NoCombat,
+    // Cards in play.
+    /// A HEALING card played on the Agent it is under removes it.
+    CuredByHealing,
+    /// Each token on it prevents one point of damage to its bearer.
+    Absorb,
+    /// The Agent's tokens each let a Site be played for 0 RP (Agent Mulder).
+    FreeSiteToken,
+    /// The Agent's tokens each let its player look at a face-down Bluff (Agent Scully).
+    PeekBluffToken,
+    /// Damage from the bearer's combat Equipment is raised by this (Lieutenant Brophy).
+    GearBonus {
+        amount: i32,
+    },
+}
+
+/// Which Agents a modifier applies to.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AgentScope {
+    /// The Agent the card is attached to (or the Agent whose Game Effect it is).
+    Bearer,
+    /// The Team of the bearer.
+    BearersTeam,
+    /// One Agent, fixed when the effect was created.
+    Agent(crate::engine::xfiles::AgentRef),
+    /// Several Agents, fixed when the effect was created.
+    Agents(Vec<crate::engine::xfiles::AgentRef>),
+    /// The Agents a variable of the creating effect holds (resolved when
+    /// the modifier is created; never kept in the game).
+    Var(String),
+    /// Every Agent of the card's controller.
+    Mine,
+    /// The Agent so titled in the bearer's Team (Detective White with Mulder).
+    TitledInTeam(String),
+    /// Every Agent of a seat.
+    Seat(crate::engine::Seat),
+}
+
+/// Which seat a modifier applies to.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatScope {
+    Controller,
+    /// The opponent the card names.
+    Opponent,
+    /// The seat the card sits with (a card placed in an opponent's Field).
+    Host,
+    Seat(crate::engine::Seat),
+}
+
+/// Which cards a modifier applies to.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct CardScope {
+    pub types: Vec<CardType>,
+    pub keywords: Vec<Keyword>,
+    /// Only cards paid from this pool.
+    pub pool: Option<Pool>,
+    /// Only cards played by this seat (`None`: anyone).
+    pub by: Option<SeatScope>,
+    /// Only at this Site (by id).
+    pub site: Option<u32>,
+    /// Only by the Investigating Player.
+    pub investigator: bool,
+    pub titles: Vec<String>,
+}
+
+/// How long a step's modifier lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Duration {
+    /// The skill check in progress.
+    Check,
+    /// This combat round.
+    Round,
+    Combat,
+    /// The investigation of the current Site.
+    Site,
+    Turn,
+    /// As long as the card that made it stays in play.
+    WhileInPlay,
+    Permanent,
+}
+
+/// A value a step sets: a trait for questions, a Keyword, a skill.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Value {
+    Trait(Trait),
+    Keyword(Keyword),
+    Skill(Skill),
+}
+
+pub use super::verbs::Step;

@@ -1,0 +1,156 @@
+//! Whether a condition holds for an effect: `when` lines (may the card be
+//! played or used now?) and `if` lines of programs.
+
+use std::cmp::Ordering;
+
+use super::ast::{Cond, FactPat, Num, PhaseName};
+use super::select::title_matches;
+use super::state::{Source, Val, Vars};
+use crate::cards::{Section, db};
+use crate::engine::xfiles::{Fact, Note, Phase, Place, Stage, XfGame};
+
+impl XfGame {
+    pub(crate) fn holds(&self, src: &Source, vars: &Vars, c: &Cond) -> bool {
+        match c {
+            Cond::Not(c) => !self.holds(src, vars, c),
+            Cond::Passed => vars.flag("passed"),
+            Cond::Phase(p) => p.iter().any(|p| self.in_phase(*p)),
+            Cond::Active => src.controller == self.active,
+            Cond::InCombat => self.combat().is_some(),
+            Cond::Round(skill) => self.combat().is_some_and(|c| c.skill() == *skill),
+            Cond::InCheck(skills) => match self.check_for(src) {
+                Some(c) if self.combat().is_none() => {
+                    skills.is_empty() || c.needs.iter().any(|(s, _)| skills.contains(s))
+                }
+                _ => false,
+            },
+            Cond::SiteCheck(skills) => {
+                self.combat().is_none()
+                    && self
+                        .investigation
+                        .as_ref()
+                        .is_some_and(|i| i.stage == Stage::Check)
+                    && self.site_check().is_some_and(|c| {
+                        skills.is_empty() || c.needs.iter().any(|(s, _)| skills.contains(s))
+                    })
+            }
+            Cond::Using(skills) => self
+                .site_check()
+                .is_some_and(|c| c.needs.iter().any(|(s, _)| skills.contains(s))),
+            Cond::Exists(sel) => !self.select(src, vars, sel).is_empty(),
+            Cond::AtLeast(sel, n) => self.select(src, vars, sel).len() as i32 >= *n,
+            Cond::Happened(f) => self.facts.iter().any(|x| self.fact_matches(src, f, x)),
+            Cond::Bound(v) => {
+                !matches!(vars.get(v), None | Some(Val::List(_)))
+                    || matches!(vars.get(v), Some(Val::List(l)) if !l.is_empty())
+            }
+            Cond::Flag(v) => vars.flag(v),
+            Cond::May(_) => true,
+            Cond::Known(cat) => {
+                self.player(src.controller).announced.contains(cat)
+                    || self.players.iter().any(|p| {
+                        p.notebook.iter().any(|n| {
+                            matches!(n, Note::Answer { about, category, yes: true, .. }
+                                if *about == src.controller && category == cat)
+                        })
+                    })
+            }
+            Cond::SelfIn(s) => self.source_section(src) == Some(*s),
+            Cond::Multiplayer => self.seats_in() > 2,
+            Cond::RpSpent => src
+                .agent
+                .and_then(|a| self.agent(a))
+                .is_some_and(|a| !a.dedicated_rp),
+            Cond::Compare(a, op, b) => {
+                let (a, b) = (self.cond_num(src, vars, a), self.cond_num(src, vars, b));
+                match op {
+                    Ordering::Greater => a >= b,
+                    Ordering::Less => a < b,
+                    Ordering::Equal => a == b,
+                }
+            }
+            Cond::InPlay(titles) => {
+                let p = self.player(src.controller);
+                p.agents
+                    .iter()
+                    .any(|a| a.away.is_none() && title_matches(&db().get(a.card).title, titles))
+                    || self.perms.iter().any(|x| {
+                        x.controller == src.controller
+                            && title_matches(&db().get(x.card).title, titles)
+                    })
+            }
+        }
+    }
+
+    fn cond_num(&self, src: &Source, vars: &Vars, n: &Num) -> i32 {
+        let r = super::state::Resolution {
+            src: src.clone(),
+            pc: 0,
+            vars: vars.clone(),
+            wait: super::state::Wait::Ready,
+            played: None,
+        };
+        self.num(&r, n)
+    }
+
+    fn in_phase(&self, p: PhaseName) -> bool {
+        matches!(
+            (p, &self.phase),
+            (
+                PhaseName::Briefing,
+                Phase::Draw | Phase::Buy | Phase::Trade(_)
+            ) | (PhaseName::Requisition, Phase::Requisition)
+                | (PhaseName::Deployment, Phase::Deployment)
+                | (
+                    PhaseName::CaseAssignment,
+                    Phase::CaseAssignment | Phase::Bluffing(_)
+                )
+                | (
+                    PhaseName::Investigation,
+                    Phase::Investigation | Phase::Investigating
+                )
+                | (PhaseName::Debriefing, Phase::Debriefing)
+        )
+    }
+
+    /// The section the source's card (or Agent) is in.
+    pub(crate) fn source_section(&self, src: &Source) -> Option<Section> {
+        if let Some(a) = src.agent.and_then(|a| self.agent(a)) {
+            return Some(a.section);
+        }
+        match src.perm.and_then(|id| self.perm(id)).map(|p| p.place) {
+            Some(Place::Section(_, s)) => Some(s),
+            Some(Place::Agent(a)) => self.agent(a).map(|a| a.section),
+            _ => None,
+        }
+    }
+
+    fn fact_matches(&self, src: &Source, pat: &FactPat, f: &Fact) -> bool {
+        let me = src.controller;
+        match (pat, f) {
+            (FactPat::AdversaryHospitalized { mine }, Fact::AdversaryHospitalized { seat }) => {
+                mine.is_none_or(|m| m == (*seat == me))
+            }
+            (FactPat::AdversaryKilled, Fact::AdversaryKilled) => true,
+            (FactPat::SiteSucceeded { skills }, Fact::SiteSucceeded { skill }) => {
+                skills.is_empty() || skills.contains(skill)
+            }
+            (FactPat::SiteFailedAfterCombat, Fact::SiteFailed { combat: true }) => true,
+            (FactPat::Asked { of_me }, Fact::Asked { of, .. }) => !of_me || *of == me,
+            (FactPat::WrongGuess, Fact::WrongGuess { seat }) => *seat == me,
+            (FactPat::CombatEnded, Fact::CombatEnded { .. }) => true,
+            (FactPat::AgentRemoved, Fact::AgentRemoved { seat }) => *seat == me,
+            (FactPat::OpponentSold, Fact::Sold { seat }) => *seat != me,
+            (FactPat::AdversaryResolved { keywords }, Fact::CombatEnded { adversary }) => keywords
+                .iter()
+                .any(|k| db().get(*adversary).has_keyword(*k)),
+            _ => false,
+        }
+    }
+
+    /// Whether a card's play ability would do anything now: its `when`
+    /// lines, and the conditions its steps imply.
+    pub(crate) fn conditions_hold(&self, src: &Source, vars: &Vars, when: &[Cond]) -> bool {
+        when.iter().all(|c| self.holds(src, vars, c))
+    }
+}

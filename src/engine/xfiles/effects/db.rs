@@ -1,0 +1,171 @@
+//! The scripts of every card: parsed from the files embedded in the binary
+//! (`cards/xfiles-ccg/scripts/`), each matched to the printings it was
+//! written for by title and text, so reprints share one script.
+
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock};
+
+use super::ast::Script;
+use super::parse::parse_file;
+use crate::cards::{CardIdx, db, normalize};
+
+include!(concat!(env!("OUT_DIR"), "/scripts.rs"));
+
+/// A card's identity for scripts: its normalised title and text.
+pub fn identity(title: &str, text: &str) -> (String, String) {
+    (normalize(title), normalize_text(text))
+}
+
+/// Text compared loosely: case, punctuation, "+" signs and pool icons ignored.
+pub fn normalize_text(text: &str) -> String {
+    let t = text
+        .replace("[RP]", "rp")
+        .replace("[CP]", "cp")
+        .replace("[*P]", "p")
+        .replace('\u{2010}', "-")
+        .to_lowercase();
+    let mut out = String::new();
+    for w in t.split(|c: char| !c.is_alphanumeric()) {
+        if !w.is_empty() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(w);
+        }
+    }
+    out
+}
+
+/// The printed text a script is matched on: card text, or an Agent's Game Effect.
+pub fn printed_text(card: CardIdx) -> Option<&'static str> {
+    let c = db().get(card);
+    c.text.as_deref().or(c.game_effect.as_deref())
+}
+
+/// Every card's script.
+#[derive(Debug)]
+pub struct ScriptDb {
+    scripts: Vec<Script>,
+    by_card: HashMap<CardIdx, usize>,
+}
+
+static EMBEDDED: LazyLock<Arc<ScriptDb>> = LazyLock::new(|| {
+    Arc::new(
+        ScriptDb::from_files(
+            SCRIPT_FILES
+                .iter()
+                .map(|(n, t)| (n.to_string(), t.to_string())),
+        )
+        .unwrap_or_else(|e| panic!("the embedded card scripts are valid: {e}")),
+    )
+});
+
+/// The scripts built into the binary.
+pub fn scripts() -> &'static Arc<ScriptDb> {
+    &EMBEDDED
+}
+
+impl ScriptDb {
+    /// Parses script files and matches them to cards. A script that matches
+    /// no card, or two scripts for one card, is an error naming the file.
+    pub fn from_files(
+        files: impl IntoIterator<Item = (String, String)>,
+    ) -> Result<ScriptDb, String> {
+        let mut scripts = Vec::new();
+        for (name, text) in files {
+            scripts.extend(parse_file(&name, &text)?);
+        }
+        Self::from_scripts(scripts)
+    }
+
+    pub fn from_scripts(scripts: Vec<Script>) -> Result<ScriptDb, String> {
+        let mut wanted: HashMap<(String, String), usize> = HashMap::new();
+        for (i, s) in scripts.iter().enumerate() {
+            for title in &s.titles {
+                for text in &s.texts {
+                    if let Some(j) = wanted.insert(identity(title, text), i) {
+                        return Err(format!(
+                            "{} and {} script the same card ({title})",
+                            scripts[j].origin, s.origin
+                        ));
+                    }
+                }
+            }
+        }
+        let mut by_card = HashMap::new();
+        let mut used = vec![false; scripts.len()];
+        for (idx, card) in db().iter() {
+            let Some(text) = printed_text(idx) else {
+                continue;
+            };
+            if let Some(&i) = wanted.get(&identity(&card.title, text)) {
+                by_card.insert(idx, i);
+                used[i] = true;
+            }
+        }
+        if let Some(i) = used.iter().position(|u| !u) {
+            return Err(format!(
+                "{}: no card has this title and text ({})",
+                scripts[i].origin, scripts[i].titles[0]
+            ));
+        }
+        Ok(ScriptDb { scripts, by_card })
+    }
+
+    /// The script of a card (none: the card has no text, or it is not scripted yet).
+    pub fn of(&self, card: CardIdx) -> Option<&Script> {
+        self.by_card.get(&card).map(|i| &self.scripts[*i])
+    }
+
+    pub fn all(&self) -> &[Script] {
+        &self.scripts
+    }
+
+    /// This database with some cards' scripts replaced (for tests).
+    pub fn with(&self, extra: &str) -> Result<ScriptDb, String> {
+        let added = parse_file("injected.xfs", extra)?;
+        let mut scripts: Vec<Script> = Vec::new();
+        let replaced: Vec<(String, String)> = added
+            .iter()
+            .flat_map(|s| {
+                s.titles
+                    .iter()
+                    .flat_map(|t| s.texts.iter().map(move |x| identity(t, x)))
+            })
+            .collect();
+        for s in &self.scripts {
+            let keep = s
+                .titles
+                .iter()
+                .all(|t| s.texts.iter().all(|x| !replaced.contains(&identity(t, x))));
+            if keep {
+                scripts.push(s.clone());
+            }
+        }
+        scripts.extend(added);
+        Self::from_scripts(scripts)
+    }
+}
+
+/// The scripts a game uses: the embedded ones unless a test injected others.
+/// Not part of the game's state (never serialised, equal to any other).
+#[derive(Clone)]
+pub struct Scripts(pub Arc<ScriptDb>);
+
+impl Default for Scripts {
+    fn default() -> Self {
+        Scripts(scripts().clone())
+    }
+}
+
+impl std::fmt::Debug for Scripts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Scripts")
+    }
+}
+
+impl PartialEq for Scripts {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}

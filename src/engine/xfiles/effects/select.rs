@@ -1,0 +1,385 @@
+//! What a selector finds on the table, seen from an effect's source: Agents,
+//! Teams, cards on the stack, in play, in hands, piles and decks, Sites,
+//! Bluffs, players and combatants.
+
+use super::ast::{Kind, Qual, Selector};
+use super::state::{Source, Val, Vars, Zone};
+use crate::cards::{CardIdx, Section, db, normalize};
+use crate::engine::Seat;
+use crate::engine::xfiles::{AgentRef, Place, XfGame};
+
+/// Does a title match one of the names (a name's words all in the title)?
+pub fn title_matches(title: &str, names: &[String]) -> bool {
+    let t = normalize(title);
+    names.iter().any(|n| {
+        let n = normalize(n);
+        t == n || n.split(' ').all(|w| t.split(' ').any(|x| x == w))
+    })
+}
+
+impl XfGame {
+    /// Every object the selector finds, in table order.
+    pub(crate) fn select(&self, src: &Source, vars: &Vars, sel: &Selector) -> Vec<Val> {
+        match sel.kind {
+            Kind::Agent => self
+                .agents_matching(src, vars, &sel.quals)
+                .into_iter()
+                .map(Val::Agent)
+                .collect(),
+            Kind::Team => self.teams(src, vars, &sel.quals),
+            Kind::Stack => self.stack_matching(src, vars, &sel.quals),
+            Kind::Perm => self
+                .perms
+                .iter()
+                .filter(|p| self.perm_ok(src, vars, p, &sel.quals))
+                .map(|p| Val::Perm(p.id))
+                .collect(),
+            Kind::Hand | Kind::Discard | Kind::Deck => self.pile(src, sel),
+            Kind::Site => self
+                .sites
+                .iter()
+                .filter(|s| self.site_ok(src, vars, s.id, &sel.quals))
+                .map(|s| Val::Site(s.id))
+                .collect(),
+            Kind::Bluff => {
+                let mut out = Vec::new();
+                for s in &self.sites {
+                    let current = self.investigation.as_ref().is_some_and(|i| i.site == s.id);
+                    for (i, b) in s.bluffs.iter().enumerate() {
+                        let ok = sel.quals.iter().all(|q| match q {
+                            Qual::Current => current,
+                            Qual::Mine => b.owner == src.controller,
+                            Qual::Theirs => b.owner != src.controller,
+                            Qual::FaceDown => true,
+                            Qual::Is(v) => vars.get(v) == Some(&Val::Bluff(s.id, i)),
+                            _ => self.card_ok(b.card, q),
+                        });
+                        if ok {
+                            out.push(Val::Bluff(s.id, i));
+                        }
+                    }
+                }
+                out
+            }
+            Kind::Player => self
+                .seats_for(src, &sel.quals)
+                .into_iter()
+                .map(Val::Seat)
+                .collect(),
+            Kind::Foe => self.foes_matching(vars, &sel.quals),
+            Kind::Combatant => {
+                let mut out: Vec<Val> = self
+                    .fighters()
+                    .into_iter()
+                    .filter(|a| self.agent_ok(src, vars, *a, &sel.quals))
+                    .map(Val::Agent)
+                    .collect();
+                out.extend(self.foes_matching(vars, &sel.quals));
+                out
+            }
+        }
+    }
+
+    /// Seats a selector allows, from the source's controller.
+    fn seats_for(&self, src: &Source, quals: &[Qual]) -> Vec<Seat> {
+        let mut seats: Vec<Seat> = (0..self.players.len() as Seat)
+            .filter(|s| !self.player(*s).out)
+            .collect();
+        if quals.contains(&Qual::Mine) {
+            seats.retain(|s| *s == src.controller);
+        }
+        if quals.contains(&Qual::Theirs) {
+            match src.opponent {
+                Some(o) => seats.retain(|s| *s == o),
+                None => seats.retain(|s| *s != src.controller),
+            }
+        }
+        seats
+    }
+
+    fn agents_matching(&self, src: &Source, vars: &Vars, quals: &[Qual]) -> Vec<AgentRef> {
+        let mut out = Vec::new();
+        for seat in self.seats_for(src, quals) {
+            for a in &self.player(seat).agents {
+                let r = AgentRef { seat, card: a.card };
+                if a.away.is_none() && self.agent_ok(src, vars, r, quals) {
+                    out.push(r);
+                }
+            }
+        }
+        out
+    }
+
+    /// The Agent the source belongs to (or the one its target names).
+    fn anchor(&self, src: &Source, vars: &Vars) -> Option<AgentRef> {
+        src.agent
+            .or_else(|| vars.get("target").and_then(Val::agent))
+    }
+
+    fn agent_ok(&self, src: &Source, vars: &Vars, r: AgentRef, quals: &[Qual]) -> bool {
+        let Some(a) = self.agent(r) else {
+            return false;
+        };
+        let card = db().get(r.card);
+        quals.iter().all(|q| match q {
+            Qual::Mine => r.seat == src.controller,
+            Qual::Theirs => r.seat != src.controller,
+            Qual::In(s) => a.section == *s,
+            Qual::Investigating => self.in_check_team(r),
+            Qual::Fighting => self.fighters().contains(&r),
+            Qual::Damaged => a.damage > 0,
+            Qual::Keyword(k) => k
+                .iter()
+                .any(|k| card.has_keyword(*k) || a.keywords.contains(k)),
+            Qual::NotKeyword(k) => !k
+                .iter()
+                .any(|k| card.has_keyword(*k) || a.keywords.contains(k)),
+            Qual::Title(t) => title_matches(&card.title, t),
+            Qual::SkillAtLeast(s, n) => self.agent_skill(r, *s) >= *n,
+            Qual::Other => Some(r) != src.agent,
+            Qual::SameTeam => self
+                .anchor(src, vars)
+                .and_then(|x| self.agent(x).map(|b| (x, b)))
+                .is_some_and(|(x, b)| {
+                    x.seat == r.seat
+                        && b.section == a.section
+                        && b.team == a.team
+                        && b.section != Section::Hospital
+                }),
+            Qual::Is(v) => vars.get(v).is_some_and(|v| v.agents().contains(&r)),
+            Qual::Temporary => a.temporary,
+            Qual::Itself => src.agent == Some(r),
+            Qual::CanUse(k) => k.iter().any(|k| {
+                self.can_use(r.card, Some(r)).contains(k)
+                    || crate::cards::Skill::parse_loose(k.as_str())
+                        .is_some_and(|s| self.agent_skill(r, s) >= 1)
+            }),
+            Qual::Type(t) => t.contains(&card.kind),
+            Qual::CostAtMost(n) => card.cost.is_some_and(|c| c.amount.with_x(0) as i32 <= *n),
+            _ => false,
+        })
+    }
+
+    /// Groups of Agents: one player's Team in one section (none in the Hospital).
+    fn teams(&self, src: &Source, vars: &Vars, quals: &[Qual]) -> Vec<Val> {
+        if quals.contains(&Qual::Investigating) {
+            let team: Vec<AgentRef> = self.check_team_now();
+            let mine_ok = !quals.contains(&Qual::Mine)
+                || team.first().is_some_and(|a| a.seat == src.controller);
+            let theirs_ok = !quals.contains(&Qual::Theirs)
+                || team.first().is_some_and(|a| a.seat != src.controller);
+            return if !team.is_empty() && mine_ok && theirs_ok {
+                vec![Val::Agents(team)]
+            } else {
+                Vec::new()
+            };
+        }
+        let mut out = Vec::new();
+        for seat in self.seats_for(src, quals) {
+            let mut groups: Vec<(Section, u8, Vec<AgentRef>)> = Vec::new();
+            for a in &self.player(seat).agents {
+                if a.away.is_some() || a.section == Section::Hospital {
+                    continue;
+                }
+                let r = AgentRef { seat, card: a.card };
+                match groups
+                    .iter_mut()
+                    .find(|g| g.0 == a.section && g.1 == a.team)
+                {
+                    Some(g) => g.2.push(r),
+                    None => groups.push((a.section, a.team, vec![r])),
+                }
+            }
+            for (section, _, members) in groups {
+                let ok = quals.iter().all(|q| match q {
+                    Qual::In(s) => *s == section,
+                    Qual::Mine | Qual::Theirs => true,
+                    Qual::Is(v) => vars.get(v).is_some_and(|v| v.agents() == members),
+                    Qual::SkillAtLeast(..) | Qual::Keyword(_) | Qual::Title(_) => members
+                        .iter()
+                        .any(|m| self.agent_ok(src, vars, *m, std::slice::from_ref(q))),
+                    _ => false,
+                });
+                if ok {
+                    out.push(Val::Agents(members));
+                }
+            }
+        }
+        out
+    }
+
+    fn stack_matching(&self, src: &Source, vars: &Vars, quals: &[Qual]) -> Vec<Val> {
+        self.stack
+            .iter()
+            .filter(|p| {
+                quals.iter().all(|q| match q {
+                    Qual::Mine => p.player == src.controller,
+                    Qual::Theirs | Qual::AgainstMe => p.player != src.controller,
+                    Qual::Is(v) => vars.get(v) == Some(&Val::Stack(p.id)),
+                    Qual::ForcesCheck => self.forces_check(p.card),
+                    Qual::Hospitalizes => self.hospitalizes(p.card, src.controller),
+                    _ => self.card_ok(p.card, q),
+                })
+            })
+            .map(|p| Val::Stack(p.id))
+            .collect()
+    }
+
+    fn perm_ok(
+        &self,
+        src: &Source,
+        vars: &Vars,
+        p: &crate::engine::xfiles::Permanent,
+        quals: &[Qual],
+    ) -> bool {
+        quals.iter().all(|q| match q {
+            Qual::Mine => p.controller == src.controller,
+            Qual::Theirs => p.controller != src.controller,
+            Qual::Other => Some(p.id) != src.perm,
+            Qual::Itself => Some(p.id) == src.perm,
+            Qual::Is(v) => vars.get(v) == Some(&Val::Perm(p.id)),
+            Qual::In(s) => match p.place {
+                Place::Section(_, x) => x == *s,
+                Place::Agent(a) => self.agent(a).is_some_and(|a| a.section == *s),
+                _ => false,
+            },
+            Qual::Investigating => match p.place {
+                Place::Agent(a) => self.in_check_team(a),
+                _ => false,
+            },
+            Qual::SameTeam => match (p.place, self.anchor(src, vars)) {
+                (Place::Agent(a), Some(x)) => {
+                    a == x
+                        || self.agent(a).zip(self.agent(x)).is_some_and(|(a1, b1)| {
+                            a.seat == x.seat && a1.section == b1.section && a1.team == b1.team
+                        })
+                }
+                _ => false,
+            },
+            _ => self.card_ok(p.card, q),
+        })
+    }
+
+    fn site_ok(&self, src: &Source, vars: &Vars, id: u32, quals: &[Qual]) -> bool {
+        let Some(s) = self.site(id) else {
+            return false;
+        };
+        let card = db().get(s.card);
+        quals.iter().all(|q| match q {
+            Qual::Mine => s.owner == src.controller,
+            Qual::Theirs => s.owner != src.controller,
+            Qual::Current => self.investigation.as_ref().is_some_and(|i| i.site == id),
+            Qual::Is(v) => vars.get(v) == Some(&Val::Site(id)),
+            Qual::Keyword(k) => k.iter().any(|k| s.keywords.contains(k)),
+            Qual::NotKeyword(k) => !k.iter().any(|k| s.keywords.contains(k)),
+            Qual::Asks(c) => self.site_categories(id).iter().any(|x| c.contains(x)),
+            Qual::Uses(skills) => card
+                .prerequisite
+                .as_ref()
+                .is_some_and(|p| p.thresholds().iter().any(|t| skills.contains(&t.skill))),
+            Qual::Title(t) => title_matches(&card.title, t),
+            Qual::FaceDown => !s.bluffs.is_empty(),
+            _ => false,
+        })
+    }
+
+    /// Cards in a hand, pile or deck.
+    fn pile(&self, src: &Source, sel: &Selector) -> Vec<Val> {
+        let mut out = Vec::new();
+        for seat in self.seats_for(src, &sel.quals) {
+            let p = self.player(seat);
+            let cards: &[CardIdx] = match sel.kind {
+                Kind::Hand => &p.hand,
+                Kind::Discard => &p.discard,
+                _ => &p.deck,
+            };
+            for c in cards {
+                if sel
+                    .quals
+                    .iter()
+                    .all(|q| matches!(q, Qual::Mine | Qual::Theirs) || self.card_ok(*c, q))
+                {
+                    let zone = match sel.kind {
+                        Kind::Hand => Zone::Hand,
+                        Kind::Discard => Zone::Discard,
+                        _ => Zone::Deck,
+                    };
+                    out.push(Val::Held(seat, zone, *c));
+                }
+            }
+        }
+        out
+    }
+
+    fn foes_matching(&self, vars: &Vars, quals: &[Qual]) -> Vec<Val> {
+        let Some(c) = self.combat() else {
+            return Vec::new();
+        };
+        c.foes
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| !f.gone)
+            .filter(|(i, f)| {
+                quals.iter().all(|q| match q {
+                    Qual::Is(v) => vars.get(v) == Some(&Val::Foe(*i)),
+                    Qual::Fighting | Qual::Theirs | Qual::Mine => true,
+                    Qual::CanUse(k) => {
+                        let can = self.can_use(f.card, f.agent);
+                        k.iter().any(|k| can.contains(k))
+                    }
+                    Qual::SkillAtLeast(s, n) => self.foe_stat(*i, *s) >= *n,
+                    _ => self.card_ok(f.card, q),
+                })
+            })
+            .map(|(i, _)| Val::Foe(i))
+            .collect()
+    }
+
+    /// A filter on a card's printed data.
+    pub(crate) fn card_ok(&self, card: CardIdx, q: &Qual) -> bool {
+        let c = db().get(card);
+        match q {
+            Qual::Keyword(k) => k.iter().any(|k| c.has_keyword(*k)),
+            Qual::NotKeyword(k) => !k.iter().any(|k| c.has_keyword(*k)),
+            Qual::Type(t) => t.contains(&c.kind),
+            Qual::Title(t) => title_matches(&c.title, t),
+            Qual::Activator(a) => a.iter().any(|a| c.has_activator(*a)),
+            Qual::CostAtMost(n) => c.cost.is_some_and(|k| k.amount.with_x(0) as i32 <= *n),
+            Qual::Asks(cats) => c
+                .question
+                .as_ref()
+                .is_some_and(|x| x.categories.iter().any(|k| cats.contains(k))),
+            Qual::Modifier => self.witness_modifier(card).is_some(),
+            _ => false,
+        }
+    }
+
+    /// The Agents making the innermost check now (or the investigating Team).
+    pub(crate) fn check_team_now(&self) -> Vec<AgentRef> {
+        if let Some(c) = self.innermost_check() {
+            return c
+                .team
+                .iter()
+                .map(|card| AgentRef {
+                    seat: c.seat,
+                    card: *card,
+                })
+                .collect();
+        }
+        match &self.investigation {
+            Some(i) => i
+                .team
+                .iter()
+                .map(|card| AgentRef {
+                    seat: self.active,
+                    card: *card,
+                })
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
+    pub(crate) fn in_check_team(&self, a: AgentRef) -> bool {
+        self.check_team_now().contains(&a)
+    }
+}

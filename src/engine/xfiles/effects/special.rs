@@ -1,0 +1,91 @@
+//! Unique cards' own handlers, registered by name: what no general verb
+//! says. Each is a small function; its card's golden test proves it.
+
+use super::run::Flow;
+use super::select::title_matches;
+use super::state::{Resolution, Wait};
+use crate::cards::{Section, db};
+use crate::engine::Event;
+use crate::engine::xfiles::{AgentRef, Events, Foe, FrameKind, XfEvent, XfGame};
+
+/// Every handler a script may name with `special <name>`.
+pub const NAMES: &[&str] = &["phoebe-green", "patterson-attacks"];
+
+pub fn run(g: &mut XfGame, r: &mut Resolution, name: &str, events: &mut Events) -> Flow {
+    match name {
+        "phoebe-green" => phoebe_green(g, r, events),
+        "patterson-attacks" => patterson_attacks(g, r, events),
+        _ => unreachable!("no special handler '{name}' (checked when the script was read)"),
+    }
+}
+
+/// Inspector Phoebe Green: her player's own Mulder joins her Team from
+/// anywhere (not an injured Mulder in the Hospital, FAQ97 #16, #60) and may
+/// help its checks, even at a second Site this turn.
+fn phoebe_green(g: &mut XfGame, r: &Resolution, events: &mut Events) -> Flow {
+    let Some(phoebe) = r.src.agent else {
+        return Flow::Next;
+    };
+    let seat = phoebe.seat;
+    let mulder = g
+        .player(seat)
+        .agents
+        .iter()
+        .find(|a| {
+            a.card != phoebe.card && title_matches(&db().get(a.card).title, &["Fox Mulder".into()])
+        })
+        .map(|a| AgentRef { seat, card: a.card });
+    let (Some(m), Some(p)) = (mulder, g.agent(phoebe).cloned()) else {
+        return Flow::Next;
+    };
+    if g.agent(m).is_some_and(|a| a.section == Section::Hospital) && !g.may_leave_hospital(m) {
+        return Flow::Next;
+    }
+    let a = g.agent_mut(m).expect("found");
+    a.section = p.section;
+    a.team = p.team;
+    a.investigated = false;
+    events.push(Event::public(XfEvent::Moved {
+        agent: m,
+        section: p.section,
+        team: p.team,
+    }));
+    let joins = g
+        .investigation
+        .as_ref()
+        .is_some_and(|i| i.team.contains(&phoebe.card));
+    if joins {
+        let frame = g.investigation.as_ref().map(|i| i.frame).expect("checked");
+        let inv = g.investigation.as_mut().expect("checked");
+        if !inv.team.contains(&m.card) {
+            inv.team.push(m.card);
+        }
+        if let Some(c) = g.check_mut(frame)
+            && !c.team.contains(&m.card)
+        {
+            c.team.push(m.card);
+        }
+    }
+    Flow::Next
+}
+
+/// Agent Bill Patterson attacks a Team investigating a Site as an
+/// Adversary (once a game): negated, he returns to his player's Field; at
+/// 0 HEALTH he is removed from the game.
+fn patterson_attacks(g: &mut XfGame, r: &mut Resolution, events: &mut Events) -> Flow {
+    let Some(me) = r.src.agent else {
+        return Flow::Next;
+    };
+    if g.combat().is_some()
+        || !g
+            .frames
+            .iter()
+            .any(|f| matches!(f.kind, FrameKind::Check(_)))
+    {
+        return Flow::Next;
+    }
+    let mut foe = Foe::new(me.card, me.seat);
+    foe.agent = Some(me);
+    let frame = g.start_combat(vec![foe], me.seat, events);
+    Flow::Wait(Wait::Combat(frame))
+}

@@ -1,0 +1,503 @@
+//! Continuous effects: every modifier in force now (the statics of cards in
+//! play and of Agents' Game Effects, and lasting effects resolved cards
+//! made), and the questions the rules ask of them: an Agent's skill,
+//! HEALTH and RES, who may contribute, what a card costs, what may not be
+//! played, the hand limit.
+
+use super::ast::{AgentScope, CardScope, Modifier, SeatScope};
+use super::state::{AbilityRef, Source, Vars};
+use crate::cards::{CardIdx, Keyword, Pool, Section, Skill, db};
+use crate::engine::Seat;
+use crate::engine::xfiles::{AgentRef, Check, Place, XfGame};
+
+/// A modifier in force and where it comes from.
+#[derive(Debug, Clone)]
+pub struct InForce {
+    pub src: Source,
+    pub modifier: Modifier,
+    /// The seat a card placed on another's side sits with.
+    pub host: Seat,
+}
+
+impl XfGame {
+    /// Every modifier in force now.
+    pub fn in_force(&self) -> Vec<InForce> {
+        let scripts = self.script_db();
+        let mut out = Vec::new();
+        let none = Vars::default();
+        for p in &self.perms {
+            let Some(s) = scripts.of(p.card) else {
+                continue;
+            };
+            if s.statics.is_empty() {
+                continue;
+            }
+            let agent = match p.place {
+                Place::Agent(a) => Some(a),
+                _ => None,
+            };
+            let host = match p.place {
+                Place::Section(seat, _) | Place::XFile(seat) => seat,
+                Place::Agent(a) => a.seat,
+                Place::Site(id) => self.site(id).map_or(p.controller, |s| s.owner),
+            };
+            let src = Source {
+                card: p.card,
+                ability: AbilityRef::Use(0),
+                controller: p.controller,
+                perm: Some(p.id),
+                agent,
+                check: None,
+                opponent: None,
+                x: 0,
+            };
+            for st in &s.statics {
+                if self.conditions_hold(&src, &none, &st.when) {
+                    out.push(InForce {
+                        src: src.clone(),
+                        modifier: st.modifier.clone(),
+                        host,
+                    });
+                }
+            }
+        }
+        for (seat, p) in self.players.iter().enumerate() {
+            for a in &p.agents {
+                if a.temporary || a.away.is_some() {
+                    continue;
+                }
+                let Some(s) = scripts.of(a.card) else {
+                    continue;
+                };
+                let r = AgentRef {
+                    seat: seat as Seat,
+                    card: a.card,
+                };
+                let src = Source {
+                    card: a.card,
+                    ability: AbilityRef::Use(0),
+                    controller: seat as Seat,
+                    perm: None,
+                    agent: Some(r),
+                    check: None,
+                    opponent: None,
+                    x: 0,
+                };
+                for st in &s.statics {
+                    if self.conditions_hold(&src, &none, &st.when) {
+                        out.push(InForce {
+                            src: src.clone(),
+                            modifier: st.modifier.clone(),
+                            host: seat as Seat,
+                        });
+                    }
+                }
+            }
+        }
+        for l in &self.lasting {
+            out.push(InForce {
+                src: Source {
+                    card: l.card,
+                    ability: AbilityRef::Use(0),
+                    controller: l.controller,
+                    perm: None,
+                    agent: None,
+                    check: None,
+                    opponent: None,
+                    x: 0,
+                },
+                modifier: l.modifier.clone(),
+                host: l.controller,
+            });
+        }
+        out.extend(self.powers_in_force());
+        out
+    }
+
+    /// The Agents a scope names, seen from a source.
+    pub(crate) fn scope_agents(&self, src: &Source, scope: &AgentScope) -> Vec<AgentRef> {
+        match scope {
+            AgentScope::Bearer => src.agent.into_iter().collect(),
+            AgentScope::BearersTeam => {
+                let Some(b) = src.agent.and_then(|a| self.agent(a).map(|x| (a, x))) else {
+                    return Vec::new();
+                };
+                self.player(b.0.seat)
+                    .agents
+                    .iter()
+                    .filter(|a| a.section == b.1.section && a.team == b.1.team)
+                    .map(|a| AgentRef {
+                        seat: b.0.seat,
+                        card: a.card,
+                    })
+                    .collect()
+            }
+            AgentScope::Agent(a) => vec![*a],
+            AgentScope::Agents(v) => v.clone(),
+            AgentScope::Seat(s) => self
+                .player(*s)
+                .agents
+                .iter()
+                .map(|a| AgentRef {
+                    seat: *s,
+                    card: a.card,
+                })
+                .collect(),
+            AgentScope::Mine => self.scope_agents(src, &AgentScope::Seat(src.controller)),
+            AgentScope::TitledInTeam(t) => self
+                .scope_agents(src, &AgentScope::BearersTeam)
+                .into_iter()
+                .filter(|a| {
+                    super::select::title_matches(&db().get(a.card).title, std::slice::from_ref(t))
+                })
+                .collect(),
+            AgentScope::Var(_) => Vec::new(),
+        }
+    }
+
+    fn scope_seat(&self, f: &InForce, s: &SeatScope) -> Option<Seat> {
+        match s {
+            SeatScope::Controller => Some(f.src.controller),
+            SeatScope::Host => Some(f.host),
+            SeatScope::Seat(x) => Some(*x),
+            SeatScope::Opponent => self.opponent_of(&f.src),
+        }
+    }
+
+    fn applies(&self, f: &InForce, scope: &AgentScope, a: AgentRef) -> bool {
+        self.scope_agents(&f.src, scope).contains(&a)
+    }
+
+    /// An Agent's skill now: printed (or the skill it uses instead), the best
+    /// piece of its Team's Equipment (one a check, p. 21), and modifiers.
+    pub fn agent_skill(&self, a: AgentRef, skill: Skill) -> i32 {
+        if self.agent(a).is_none() {
+            return 0;
+        }
+        let forces = self.in_force();
+        let mut base = db().get(a.card).skill(skill);
+        let mut gear = 0;
+        let mut change = 0;
+        for f in &forces {
+            match &f.modifier {
+                Modifier::SkillAs {
+                    who,
+                    skill: s,
+                    from,
+                } if *s == skill && self.applies(f, who, a) => {
+                    base = base.max(db().get(a.card).skill(*from));
+                }
+                Modifier::Gear {
+                    skill: s,
+                    amount,
+                    team,
+                } if *s == skill => {
+                    let on = f.src.agent;
+                    let mine = on == Some(a);
+                    let teammate =
+                        *team && on.is_some_and(|b| b.seat == a.seat && self.same_team(a, b));
+                    if mine || teammate {
+                        gear = gear.max(*amount);
+                    }
+                }
+                Modifier::Skill {
+                    who,
+                    skill: s,
+                    amount,
+                } if s.is_none_or(|s| s == skill) && self.applies(f, who, a) => change += amount,
+                _ => {}
+            }
+        }
+        let combat = matches!(skill, Skill::LongRangeCombat | Skill::CloseRangeCombat);
+        if combat && gear > 0 {
+            for f in &forces {
+                if let Modifier::GearBonus { amount } = &f.modifier
+                    && f.src.agent == Some(a)
+                {
+                    gear += amount;
+                }
+            }
+        }
+        (base + gear + change).max(0)
+    }
+
+    fn same_team(&self, a: AgentRef, b: AgentRef) -> bool {
+        match (self.agent(a), self.agent(b)) {
+            (Some(x), Some(y)) => a.seat == b.seat && x.section == y.section && x.team == y.team,
+            _ => false,
+        }
+    }
+
+    /// An Agent's permanent HEALTH with its modifiers (never below 1).
+    pub fn max_health(&self, a: AgentRef) -> u8 {
+        let Some(agent) = self.agent(a) else {
+            return 0;
+        };
+        let mut h = db().get(a.card).skill(Skill::Health) - i32::from(agent.health_lost);
+        for f in self.in_force() {
+            if let Modifier::Health { who, amount } = &f.modifier
+                && self.applies(&f, who, a)
+            {
+                h += amount;
+            }
+        }
+        h.clamp(1, 255) as u8
+    }
+
+    /// HEALTH left.
+    pub fn current_health(&self, a: AgentRef) -> u8 {
+        let d = self.agent(a).map_or(0, |x| x.damage);
+        self.max_health(a).saturating_sub(d)
+    }
+
+    /// May leave the Hospital: current HEALTH 3+, or fully healed (p. 20).
+    pub fn may_leave_hospital(&self, a: AgentRef) -> bool {
+        let Some(agent) = self.agent(a) else {
+            return false;
+        };
+        if agent.until_healed || self.held_in_section(a) {
+            return agent.damage == 0 && !self.held_in_section(a);
+        }
+        self.current_health(a) >= 3.min(self.max_health(a))
+    }
+
+    /// A card keeps the Agent where it is (Carina Sayles, Disciplinary Actions).
+    pub fn held_in_section(&self, a: AgentRef) -> bool {
+        self.in_force()
+            .iter()
+            .any(|f| matches!(&f.modifier, Modifier::Stuck { who } if self.applies(f, who, a)))
+    }
+
+    /// The RES an Agent adds in the Briefing (p. 11).
+    pub fn agent_res(&self, a: AgentRef) -> u32 {
+        let mut res = db().get(a.card).skill(Skill::Resources).max(0) as u32;
+        for f in self.in_force() {
+            if let Modifier::Res { who, res: r } = &f.modifier
+                && self.applies(&f, who, a)
+            {
+                res = u32::from(*r);
+            }
+        }
+        res
+    }
+
+    fn agent_has(&self, a: AgentRef, pick: impl Fn(&Modifier) -> Option<&AgentScope>) -> bool {
+        self.in_force()
+            .iter()
+            .any(|f| pick(&f.modifier).is_some_and(|who| self.applies(f, who, a)))
+    }
+
+    /// The Agent's RES may go to the Conspiracy Pool (Agent Krycek).
+    pub fn res_to_conspiracy(&self, a: AgentRef) -> bool {
+        self.agent_has(a, |m| match m {
+            Modifier::ResToConspiracy { who } => Some(who),
+            _ => None,
+        })
+    }
+
+    /// RP from the Agent's RES must buy cards (Agent Mulder).
+    pub fn res_must_buy(&self, a: AgentRef) -> bool {
+        self.agent_has(a, |m| match m {
+            Modifier::ResMustBuy { who } => Some(who),
+            _ => None,
+        })
+    }
+
+    /// Keywords an Agent's dedicated RP pays for (Rules Assistant p. 7).
+    pub fn dedicated_keywords(&self, a: AgentRef) -> Vec<Keyword> {
+        let Some(agent) = self.agent(a) else {
+            return Vec::new();
+        };
+        if agent.temporary || agent.away.is_some() {
+            return Vec::new();
+        }
+        self.script_db()
+            .of(a.card)
+            .map(|s| {
+                s.statics
+                    .iter()
+                    .flat_map(|st| match &st.modifier {
+                        Modifier::DedicatedRp { keywords } => keywords.clone(),
+                        _ => Vec::new(),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The Agent may add its skills to this check.
+    pub fn contributes(&self, a: AgentRef, check: &Check) -> bool {
+        let Some(agent) = self.agent(a) else {
+            return false;
+        };
+        if agent.section == Section::Hospital || agent.away.is_some() {
+            return false;
+        }
+        for f in self.in_force() {
+            match &f.modifier {
+                Modifier::NoContribution { who } if self.applies(&f, who, a) => return false,
+                Modifier::OnlyAt { who, skills }
+                    if self.applies(&f, who, a)
+                        && check.site.is_some()
+                        && !check.needs.iter().any(|(s, _)| skills.contains(s)) =>
+                {
+                    return false;
+                }
+                _ => {}
+            }
+        }
+        true
+    }
+
+    /// Agents in the Hospital heal (no card forbids it).
+    pub fn may_heal(&self, a: AgentRef) -> bool {
+        !self.agent_has(a, |m| match m {
+            Modifier::NoHealing { who } => Some(who),
+            _ => None,
+        })
+    }
+
+    /// The hand limit of a seat at the end of the turn (p. 38).
+    pub fn hand_limit(&self, seat: Seat) -> usize {
+        let mut limit = usize::from(self.options.hand_limit);
+        for f in self.in_force() {
+            if let Modifier::HandLimit { seat_of, limit: l } = &f.modifier
+                && self.scope_seat(&f, seat_of) == Some(seat)
+                && seat == self.active
+            {
+                limit = limit.max(usize::from(*l));
+            }
+        }
+        limit
+    }
+
+    fn card_in_scope(
+        &self,
+        f: &InForce,
+        s: &CardScope,
+        seat: Seat,
+        card: CardIdx,
+        pool: Pool,
+    ) -> bool {
+        let c = db().get(card);
+        (s.types.is_empty() || s.types.contains(&c.kind))
+            && (s.keywords.is_empty() || s.keywords.iter().any(|k| c.has_keyword(*k)))
+            && (s.titles.is_empty() || super::select::title_matches(&c.title, &s.titles))
+            && s.pool.is_none_or(|p| p == pool)
+            && s.by
+                .as_ref()
+                .is_none_or(|b| self.scope_seat(f, b) == Some(seat))
+            && s.site
+                .is_none_or(|id| self.investigation.as_ref().is_some_and(|i| i.site == id))
+            && (!s.investigator || seat == self.active)
+    }
+
+    /// What playing a card costs now, with the cards that change costs.
+    pub fn adjusted_cost(&self, seat: Seat, card: CardIdx, pool: Pool, printed: u32) -> u32 {
+        let mut cost = printed as i32;
+        let mut double = false;
+        for f in self.in_force() {
+            if let Modifier::Cost {
+                cards,
+                amount,
+                double: d,
+            } = &f.modifier
+                && self.card_in_scope(&f, cards, seat, card, pool)
+            {
+                cost += amount;
+                double |= d;
+            }
+        }
+        if double {
+            cost *= 2;
+        }
+        cost.max(0) as u32
+    }
+
+    /// The card that forbids playing this card now, if any.
+    pub fn forbidden_by(&self, seat: Seat, card: CardIdx, pool: Pool) -> Option<CardIdx> {
+        self.in_force().into_iter().find_map(|f| match &f.modifier {
+            Modifier::Forbid { cards } if self.card_in_scope(&f, cards, seat, card, pool) => {
+                Some(f.src.card)
+            }
+            _ => None,
+        })
+    }
+
+    /// Adversaries of these Keywords may not attack this Agent's Team.
+    pub fn shielded_from(&self, a: AgentRef, adversary: CardIdx) -> Option<CardIdx> {
+        let c = db().get(adversary);
+        self.in_force().into_iter().find_map(|f| match &f.modifier {
+            Modifier::NoAttack { who, keywords }
+                if self.applies(&f, who, a) && keywords.iter().any(|k| c.has_keyword(*k)) =>
+            {
+                Some(f.src.card)
+            }
+            _ => None,
+        })
+    }
+
+    /// Change in the RP a seat's Agents create each Briefing (Captive Hybrid).
+    pub fn rp_income_change(&self, seat: Seat) -> i32 {
+        self.in_force()
+            .iter()
+            .filter_map(|f| match &f.modifier {
+                Modifier::RpIncome { seat_of, amount }
+                    if self.scope_seat(f, seat_of) == Some(seat) =>
+                {
+                    Some(*amount)
+                }
+                _ => None,
+            })
+            .sum()
+    }
+
+    /// A seat may not draw (or buy) cards now.
+    pub fn blocked(&self, seat: Seat, buying: bool) -> bool {
+        self.in_force().iter().any(|f| match &f.modifier {
+            Modifier::NoDraw { seat_of } => self.scope_seat(f, seat_of) == Some(seat),
+            Modifier::NoBuy { seat_of } => buying && self.scope_seat(f, seat_of) == Some(seat),
+            _ => false,
+        })
+    }
+
+    /// The seat holds a card that lets it do this (Foo Fighter, The Video Trap).
+    pub fn has_modifier(&self, seat: Seat, want: &Modifier) -> bool {
+        self.in_force()
+            .iter()
+            .any(|f| f.src.controller == seat && f.modifier == *want)
+    }
+
+    /// Extra Keywords a Team's Sites count as having (Dark Forces Align).
+    pub fn team_site_keywords(&self, a: AgentRef) -> Vec<Keyword> {
+        self.in_force()
+            .iter()
+            .filter_map(|f| match &f.modifier {
+                Modifier::SiteKeyword { who, keyword } if self.applies(f, who, a) => Some(*keyword),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Combatants of this card may use Combat cards of these Keywords.
+    pub fn can_use(&self, card: CardIdx, agent: Option<AgentRef>) -> Vec<Keyword> {
+        let mut out = Vec::new();
+        if let Some(s) = self.script_db().of(card) {
+            for st in &s.statics {
+                if let Modifier::CanUse { keywords } = &st.modifier {
+                    out.extend(keywords.iter().copied());
+                }
+            }
+        }
+        if let Some(a) = agent {
+            for f in self.in_force() {
+                if f.src.agent == Some(a)
+                    && let Modifier::CanUse { keywords } = &f.modifier
+                {
+                    out.extend(keywords.iter().copied());
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,143 @@
+//! Triggers: the abilities of cards in play (and of Agents' Game Effects)
+//! that answer an event of the game: a card played, a phase beginning, a
+//! Site won against their controller, the turn ending. A triggered effect
+//! runs after the one in progress.
+
+use super::ast::{EventPat, PhaseName, Qual};
+use super::state::{AbilityRef, Source, Vars};
+use crate::cards::CardIdx;
+use crate::engine::Seat;
+use crate::engine::xfiles::{AgentRef, Events, Place, XfGame};
+
+/// Something that happened, as triggers see it.
+enum Happening {
+    CardPlayed { seat: Seat, card: CardIdx },
+    Abducted { seat: Seat },
+    Phase(PhaseName),
+    SiteLost { directed: Seat },
+    TurnEnds,
+}
+
+impl XfGame {
+    /// Every script source in play that may listen: cards in play, and the
+    /// Game Effects of starting Agents who are not away.
+    fn listeners(&self) -> Vec<Source> {
+        let mut out = Vec::new();
+        for p in &self.perms {
+            let agent = match p.place {
+                Place::Agent(a) => Some(a),
+                _ => None,
+            };
+            out.push(Source {
+                card: p.card,
+                ability: AbilityRef::Trigger(0),
+                controller: p.controller,
+                perm: Some(p.id),
+                agent,
+                check: None,
+                opponent: None,
+                x: 0,
+            });
+        }
+        for (seat, pl) in self.players.iter().enumerate() {
+            for a in &pl.agents {
+                if a.temporary || a.away.is_some() {
+                    continue;
+                }
+                out.push(Source {
+                    card: a.card,
+                    ability: AbilityRef::Trigger(0),
+                    controller: seat as Seat,
+                    perm: None,
+                    agent: Some(AgentRef {
+                        seat: seat as Seat,
+                        card: a.card,
+                    }),
+                    check: None,
+                    opponent: None,
+                    x: 0,
+                });
+            }
+        }
+        out
+    }
+
+    /// Values a card in play (or an Agent) keeps for its triggers.
+    fn kept(&self, src: &Source) -> Vars {
+        if let Some(p) = src.perm.and_then(|id| self.perm(id)) {
+            return p.data.clone();
+        }
+        src.agent
+            .and_then(|a| self.agent(a))
+            .map(|a| a.data.clone())
+            .unwrap_or_default()
+    }
+
+    fn fire(&mut self, h: Happening, _: &mut Events) {
+        let scripts = self.script_db();
+        for mut src in self.listeners() {
+            let Some(s) = scripts.of(src.card) else {
+                continue;
+            };
+            let kept = self.kept(&src);
+            for (i, t) in s.triggers.iter().enumerate() {
+                let hit = match (&t.event, &h) {
+                    (EventPat::CardPlayed(sel), Happening::CardPlayed { seat, card }) => {
+                        sel.quals.iter().all(|q| match q {
+                            Qual::Mine => *seat == src.controller,
+                            Qual::Theirs => *seat != src.controller,
+                            Qual::Other => Some(*card) != Some(src.card),
+                            Qual::Is(v) => match kept.get(v) {
+                                Some(super::state::Val::Held(_, _, c))
+                                | Some(super::state::Val::Card(c)) => c == card,
+                                _ => false,
+                            },
+                            _ => self.card_ok(*card, q),
+                        })
+                    }
+                    (EventPat::PhaseBegins { phase, mine }, Happening::Phase(p)) => {
+                        phase == p && (!mine || src.controller == self.active)
+                    }
+                    (EventPat::TheirPhase(phase), Happening::Phase(p)) => {
+                        phase == p && src.controller != self.active
+                    }
+                    (EventPat::SiteLost, Happening::SiteLost { directed }) => {
+                        *directed == src.controller
+                    }
+                    (EventPat::TurnEnds, Happening::TurnEnds) => true,
+                    (EventPat::AgentAbducted, Happening::Abducted { seat }) => {
+                        *seat == src.controller
+                    }
+                    _ => false,
+                };
+                src.ability = AbilityRef::Trigger(i as u8);
+                if hit && self.conditions_hold(&src, &kept, &t.ability.when) {
+                    self.start_effect(src.clone(), kept.clone(), None);
+                }
+            }
+        }
+    }
+
+    pub(crate) fn fire_card_played(&mut self, seat: Seat, card: CardIdx, events: &mut Events) {
+        self.fire(Happening::CardPlayed { seat, card }, events);
+    }
+
+    pub(crate) fn fire_abducted(&mut self, seat: Seat, events: &mut Events) {
+        self.fire(Happening::Abducted { seat }, events);
+    }
+
+    pub(crate) fn fire_phase(&mut self, p: PhaseName, events: &mut Events) {
+        self.fire(Happening::Phase(p), events);
+    }
+
+    pub(crate) fn fire_site_lost(&mut self, events: &mut Events) {
+        if let Some(s) = self.inv_site() {
+            let directed = s.directed;
+            self.fire(Happening::SiteLost { directed }, events);
+        }
+    }
+
+    pub(crate) fn fire_turn_ends(&mut self, events: &mut Events) {
+        self.fire(Happening::TurnEnds, events);
+    }
+}

@@ -1,0 +1,223 @@
+//! Agent verbs: healing, damage, moving between sections, removal from the
+//! game (Killer), abduction (ten cards down in the deck), time out of play
+//! (training), and full recovery.
+
+use super::Step;
+use crate::cards::{Keyword, Section, db};
+use crate::engine::xfiles::effects::ast::Num;
+use crate::engine::xfiles::effects::lex::Args;
+use crate::engine::xfiles::effects::run::Flow;
+use crate::engine::xfiles::effects::state::{Resolution, Val};
+use crate::engine::xfiles::{AgentRef, Events, XfGame};
+
+fn agents_in(r: &Resolution, var: &str) -> Vec<AgentRef> {
+    r.vars.get(var).map(Val::agents).unwrap_or_default()
+}
+
+/// `heal <var> [n|all]`: heals the Agents (by 1 unless said). A HEALING
+/// card also lifts a ban on healing (The Manitou, FAQ97 #58).
+pub fn parse_heal(a: &mut Args) -> Result<Step, String> {
+    let who = a.var()?;
+    let n = if a.eat("all") {
+        None
+    } else if a.is_done() {
+        Some(Num::Lit(1))
+    } else {
+        Some(a.num()?)
+    };
+    Ok(Step::Heal { who, n })
+}
+
+pub fn heal(
+    g: &mut XfGame,
+    r: &Resolution,
+    who: &str,
+    n: Option<&Num>,
+    events: &mut Events,
+) -> Flow {
+    let healing = db().get(r.src.card).has_keyword(Keyword::Healing);
+    let amount = n.map_or(u8::MAX, |n| g.num(r, n).clamp(0, 255) as u8);
+    for a in agents_in(r, who) {
+        g.heal_agent(a, amount, healing, events);
+    }
+    Flow::Next
+}
+
+/// `damage <var> <n>`: n points to each Agent (an Agent at 0 HEALTH goes
+/// to the Hospital; Equipment such as a Kevlar Vest may absorb some).
+pub fn parse_damage(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::Damage {
+        who: a.var()?,
+        n: a.num()?,
+    })
+}
+
+pub fn damage(g: &mut XfGame, r: &Resolution, who: &str, n: &Num, events: &mut Events) -> Flow {
+    let amount = g.num(r, n).clamp(0, 255) as u8;
+    for a in agents_in(r, who) {
+        g.damage_agent(a, amount, events);
+        g.hospitalize_if_down(a, events);
+    }
+    Flow::Next
+}
+
+/// `move <var> <section>`: the Agents go to the section (an injured Agent
+/// never leaves the Hospital early, Rules Assistant p. 5).
+pub fn parse_move(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::Move {
+        who: a.var()?,
+        to: a.section()?,
+    })
+}
+
+pub fn move_to(
+    g: &mut XfGame,
+    r: &Resolution,
+    who: &str,
+    to: Section,
+    events: &mut Events,
+) -> Flow {
+    for a in agents_in(r, who) {
+        g.move_agent(a, to, events);
+    }
+    Flow::Next
+}
+
+/// `remove <var>`: the Agents are removed from the game.
+pub fn parse_remove(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::Remove { who: a.var()? })
+}
+
+pub fn remove(g: &mut XfGame, r: &Resolution, who: &str, events: &mut Events) -> Flow {
+    for a in agents_in(r, who) {
+        g.remove_agent(a, events);
+    }
+    Flow::Next
+}
+
+/// `abduct <var>`: the Agent goes face up ten cards down in its owner's
+/// deck (the eleventh card, Rules Assistant p. 9), its Equipment
+/// discarded; when drawn it goes to the Hospital, undamaged.
+pub fn parse_abduct(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::Abduct { who: a.var()? })
+}
+
+pub fn abduct(g: &mut XfGame, r: &Resolution, who: &str, events: &mut Events) -> Flow {
+    for a in agents_in(r, who) {
+        g.abduct_agent(a, events);
+    }
+    Flow::Next
+}
+
+/// `away <var> <turns>`: the Agent is out of play for that many of its
+/// owner's turns ("one full turn": back the turn after next, FAQ97 #38).
+pub fn parse_away(a: &mut Args) -> Result<Step, String> {
+    let who = a.var()?;
+    let turns = match a.num()? {
+        Num::Lit(n) if n > 0 => n as u8,
+        _ => return Err("away takes a number of turns".into()),
+    };
+    Ok(Step::Away { who, turns })
+}
+
+pub fn away(g: &mut XfGame, r: &Resolution, who: &str, turns: u8, events: &mut Events) -> Flow {
+    for a in agents_in(r, who) {
+        g.send_away(a, turns, events);
+    }
+    Flow::Next
+}
+
+/// `restore <var>`: fully healed, staying where it is (He Won't Let Me Die,
+/// Avatar, Samuel Hartley, FAQ97 #29).
+pub fn parse_restore(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::Restore { who: a.var()? })
+}
+
+pub fn restore(g: &mut XfGame, r: &Resolution, who: &str, events: &mut Events) -> Flow {
+    for a in agents_in(r, who) {
+        g.heal_agent(a, u8::MAX, true, events);
+        if let Some(x) = g.agent_mut(a) {
+            x.until_healed = false;
+        }
+    }
+    Flow::Next
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cards::Section;
+    use crate::engine::xfiles::effects::state::Val;
+    use crate::engine::xfiles::effects::testing::*;
+
+    #[test]
+    fn heal_and_damage_keep_health_within_bounds() {
+        let mut g = table();
+        let m = agent(0, MULDER);
+        run_with(&mut g, 1, "damage a 2", vec![("a", Val::Agent(m))]);
+        assert_eq!(g.agent(m).unwrap().damage, 2);
+        run_with(&mut g, 0, "heal a 5", vec![("a", Val::Agent(m))]);
+        assert_eq!(g.agent(m).unwrap().damage, 0);
+        run_with(&mut g, 1, "damage a 9", vec![("a", Val::Agent(m))]);
+        assert_eq!(
+            g.agent(m).unwrap().damage,
+            5,
+            "HEALTH never below 0 (FAQ97 #15)"
+        );
+        assert_eq!(g.agent(m).unwrap().section, Section::Hospital);
+    }
+
+    #[test]
+    fn move_keeps_an_injured_agent_in_the_hospital_ra_p5() {
+        let mut g = table();
+        let m = agent(0, MULDER);
+        run_with(&mut g, 1, "move a hospital", vec![("a", Val::Agent(m))]);
+        assert_eq!(g.agent(m).unwrap().section, Section::Hospital);
+        g.agent_mut(m).unwrap().damage = 4;
+        run_with(&mut g, 0, "move a field", vec![("a", Val::Agent(m))]);
+        assert_eq!(g.agent(m).unwrap().section, Section::Hospital);
+    }
+
+    #[test]
+    fn remove_takes_the_agent_out_of_the_game() {
+        let mut g = table();
+        let m = agent(0, LAMANA);
+        run_with(&mut g, 1, "remove a", vec![("a", Val::Agent(m))]);
+        assert!(g.agent(m).is_none());
+        assert!(g.player(0).removed.contains(&m.card));
+    }
+
+    #[test]
+    fn abduct_puts_the_agent_eleventh_in_the_deck_and_draws_it_back_to_the_hospital() {
+        let mut g = table();
+        let m = agent(0, SCULLY);
+        run_with(&mut g, 1, "abduct a", vec![("a", Val::Agent(m))]);
+        assert!(g.agent(m).is_none());
+        assert_eq!(g.player(0).deck[10], m.card);
+        run(&mut g, 0, "draw 11");
+        let back = g.agent(m).expect("back in play");
+        assert_eq!((back.section, back.damage), (Section::Hospital, 0));
+        assert_eq!(
+            g.player(0).hand.len(),
+            18,
+            "the abductee is not drawn: the next card is"
+        );
+        assert!(!g.player(0).hand.contains(&m.card));
+    }
+
+    #[test]
+    fn away_keeps_the_agent_out_for_its_owners_next_turn_faq97_38() {
+        let mut g = table();
+        let m = agent(0, LAMANA);
+        run_with(&mut g, 0, "away a 1", vec![("a", Val::Agent(m))]);
+        assert!(g.agent(m).unwrap().away.is_some());
+        g.start_turn(1, &mut Vec::new());
+        g.start_turn(0, &mut Vec::new());
+        assert!(
+            g.agent(m).unwrap().away.is_some(),
+            "misses its owner's next turn"
+        );
+        g.start_turn(1, &mut Vec::new());
+        g.start_turn(0, &mut Vec::new());
+        assert!(g.agent(m).unwrap().away.is_none(), "back the turn after");
+    }
+}

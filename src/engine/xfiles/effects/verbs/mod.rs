@@ -1,0 +1,455 @@
+//! The closed list of verbs a script may use. Each verb has a parse function
+//! and a function that carries it out, side by side in its area's file with
+//! the tests that prove it: pools, cards, checks, agents, stack, sites,
+//! questions, combat and flow.
+
+mod agents;
+mod cards;
+mod checks;
+mod combat;
+mod flow;
+mod modifiers;
+mod pools;
+mod questions;
+mod sites;
+mod stack;
+
+use super::ast::{Cond, Duration, Modifier, Num, Selector, Value, Who};
+use super::lex::Args;
+use super::run::Flow;
+use super::state::Resolution;
+use crate::cards::{Category, Keyword, Pool, Section, Skill};
+use crate::engine::xfiles::{Events, XfGame};
+
+pub use modifiers::parse_modifier;
+
+/// One step of a card's program.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    // pools
+    Gain {
+        pool: Pool,
+        n: Num,
+        who: Who,
+    },
+    Lose {
+        pool: Pool,
+        n: Num,
+        who: Who,
+    },
+    Take {
+        from_pool: Pool,
+        n: Num,
+        from: Who,
+        to_pool: Pool,
+    },
+    SwapPools {
+        pool: Pool,
+    },
+    Pay {
+        pool: Pool,
+        n: Num,
+    },
+    // cards
+    Draw {
+        n: Num,
+        who: Who,
+    },
+    DiscardRandom {
+        n: Num,
+        who: Who,
+    },
+    DiscardHand {
+        who: Who,
+    },
+    Discard {
+        what: Target,
+    },
+    Mill {
+        n: Num,
+        who: Who,
+    },
+    Search {
+        sel: Selector,
+        count: u8,
+        to: Zone,
+    },
+    Recover {
+        sel: Selector,
+        to: Zone,
+    },
+    LookHand {
+        who: Who,
+    },
+    Reveal {
+        what: Target,
+    },
+    Shuffle {
+        who: Who,
+    },
+    ToHand {
+        what: Target,
+    },
+    PutOnTop {
+        what: Target,
+    },
+    Steal {
+        what: String,
+    },
+    Exile {
+        what: Target,
+    },
+    // checks
+    ModifyCheck {
+        n: Num,
+        skills: Vec<Skill>,
+    },
+    SetPrereq {
+        skill: Skill,
+        n: u8,
+    },
+    ChangePrereq {
+        from: Vec<Skill>,
+        to: Skill,
+    },
+    RaisePrereq {
+        n: Num,
+    },
+    Check {
+        skill: Skill,
+        n: u8,
+        team: Option<String>,
+    },
+    FailCheck,
+    TeamLimit {
+        n: u8,
+    },
+    // agents
+    Heal {
+        who: String,
+        n: Option<Num>,
+    },
+    Damage {
+        who: String,
+        n: Num,
+    },
+    Move {
+        who: String,
+        to: Section,
+    },
+    Remove {
+        who: String,
+    },
+    Abduct {
+        who: String,
+    },
+    Away {
+        who: String,
+        turns: u8,
+    },
+    Restore {
+        who: String,
+    },
+    // stack and cards in play
+    Negate {
+        what: String,
+    },
+    Bottom {
+        what: String,
+    },
+    ShuffleIn {
+        what: String,
+    },
+    Tokens {
+        n: Num,
+        on: Option<String>,
+    },
+    Stay,
+    DiscardSelf,
+    Attach {
+        to: String,
+    },
+    Keep {
+        var: String,
+    },
+    Forget {
+        var: String,
+    },
+    Until {
+        duration: Duration,
+        modifier: Modifier,
+    },
+    // sites
+    ChangeKeyword {
+        what: String,
+        from: Vec<Keyword>,
+        to: Option<Keyword>,
+    },
+    AddKeyword {
+        what: String,
+        to: Keyword,
+    },
+    ChangeQuestion {
+        what: String,
+        to: Category,
+    },
+    DiscardBluff {
+        what: String,
+    },
+    // questions
+    Ask {
+        categories: Vec<Category>,
+        of: Who,
+    },
+    AskValue {
+        value: crate::cards::Trait,
+    },
+    // combat
+    Fight,
+    CombatBoost {
+        who: String,
+        n: Num,
+    },
+    Shield {
+        who: String,
+        n: Num,
+        all: bool,
+    },
+    NoDamage {
+        who: String,
+        to: bool,
+        from: bool,
+    },
+    Stun {
+        who: String,
+    },
+    SplitDamage,
+    ExtraLrc,
+    LeaveCombat {
+        who: String,
+    },
+    // flow
+    Choose(Box<Choose>),
+    Pick {
+        var: String,
+        among: Vec<Value>,
+        prompt: String,
+    },
+    EndTurn,
+    Special(String),
+}
+
+/// A card (or cards) a step acts on: a variable, or every match of a selector.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Target {
+    Var(String),
+    All(Selector),
+}
+
+/// Where a found card goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Zone {
+    Hand,
+    /// Under the card itself (Travel Plans).
+    UnderSelf,
+    /// Into the controller's Team in the Bureau (an Agent).
+    Team,
+}
+
+/// `choose <var> <selector> [by=<who>] [count=N|up-to=N] [random] ["prompt"]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choose {
+    pub var: String,
+    pub sel: Selector,
+    pub by: Who,
+    pub min: u8,
+    pub max: u8,
+    pub random: bool,
+    pub prompt: String,
+    /// Shown to the chooser only (cards from a hand or a deck).
+    pub secret: bool,
+}
+
+type Parse = fn(&mut Args) -> Result<Step, String>;
+
+/// Every verb: its name and parser.
+const VERBS: &[(&str, Parse)] = &[
+    ("gain", pools::parse_gain),
+    ("lose", pools::parse_lose),
+    ("take", pools::parse_take),
+    ("swap-pools", pools::parse_swap),
+    ("pay", pools::parse_pay),
+    ("draw", cards::parse_draw),
+    ("discard-random", cards::parse_discard_random),
+    ("discard-hand", cards::parse_discard_hand),
+    ("discard", cards::parse_discard),
+    ("mill", cards::parse_mill),
+    ("search", cards::parse_search),
+    ("recover", cards::parse_recover),
+    ("look-hand", cards::parse_look_hand),
+    ("reveal", cards::parse_reveal),
+    ("shuffle", cards::parse_shuffle),
+    ("to-hand", cards::parse_to_hand),
+    ("put-on-top", cards::parse_put_on_top),
+    ("steal", cards::parse_steal),
+    ("exile", cards::parse_exile),
+    ("modify-check", checks::parse_modify),
+    ("set-prereq", checks::parse_set_prereq),
+    ("change-prereq", checks::parse_change_prereq),
+    ("raise-prereq", checks::parse_raise_prereq),
+    ("check", checks::parse_check),
+    ("fail-check", checks::parse_fail),
+    ("team-limit", checks::parse_team_limit),
+    ("heal", agents::parse_heal),
+    ("damage", agents::parse_damage),
+    ("move", agents::parse_move),
+    ("remove", agents::parse_remove),
+    ("abduct", agents::parse_abduct),
+    ("away", agents::parse_away),
+    ("restore", agents::parse_restore),
+    ("negate", stack::parse_negate),
+    ("bottom", stack::parse_bottom),
+    ("shuffle-in", stack::parse_shuffle_in),
+    ("tokens", stack::parse_tokens),
+    ("stay", stack::parse_stay),
+    ("discard-self", stack::parse_discard_self),
+    ("attach", stack::parse_attach),
+    ("keep", stack::parse_keep),
+    ("forget", stack::parse_forget),
+    ("until", modifiers::parse_until),
+    ("change-keyword", sites::parse_change_keyword),
+    ("add-keyword", sites::parse_add_keyword),
+    ("change-question", sites::parse_change_question),
+    ("discard-bluff", sites::parse_discard_bluff),
+    ("ask", questions::parse_ask),
+    ("ask-value", questions::parse_ask_value),
+    ("fight", combat::parse_fight),
+    ("combat-boost", combat::parse_boost),
+    ("shield", combat::parse_shield),
+    ("no-damage", combat::parse_no_damage),
+    ("stun", combat::parse_stun),
+    ("split-damage", combat::parse_split),
+    ("extra-lrc", combat::parse_extra_lrc),
+    ("leave-combat", combat::parse_leave),
+    ("choose", flow::parse_choose),
+    ("pick", flow::parse_pick),
+    ("end-turn", flow::parse_end_turn),
+    ("special", flow::parse_special),
+];
+
+/// Parses one step line.
+pub fn parse_step(verb: &str, a: &mut Args) -> Result<Step, String> {
+    match VERBS.iter().find(|(n, _)| *n == verb) {
+        Some((_, parse)) => {
+            let s = parse(a)?;
+            a.end()?;
+            Ok(s)
+        }
+        None => {
+            let names: Vec<&str> = VERBS.iter().map(|(n, _)| *n).collect();
+            Err(format!(
+                "'{verb}' is not a verb; verbs: {}",
+                names.join(", ")
+            ))
+        }
+    }
+}
+
+/// The names of every verb (for the language reference).
+pub fn verb_names() -> Vec<&'static str> {
+    VERBS.iter().map(|(n, _)| *n).collect()
+}
+
+/// A variable, or a selector: `discard hand(theirs keyword=x)` / `discard chosen`.
+fn target(a: &mut Args) -> Result<Target, String> {
+    if a.next_is_selector() {
+        Ok(Target::All(a.selector()?))
+    } else {
+        Ok(Target::Var(a.var()?))
+    }
+}
+
+/// Carries out one step.
+pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events) -> Flow {
+    use Step as S;
+    match step {
+        S::Gain { pool, n, who } => pools::gain(g, r, *pool, n, *who, events),
+        S::Lose { pool, n, who } => pools::lose(g, r, *pool, n, *who, events),
+        S::Take {
+            from_pool,
+            n,
+            from,
+            to_pool,
+        } => pools::take(g, r, *from_pool, n, *from, *to_pool, events),
+        S::SwapPools { pool } => pools::swap(g, r, *pool, events),
+        S::Pay { pool, n } => pools::pay(g, r, *pool, n, events),
+        S::Draw { n, who } => cards::draw(g, r, n, *who, events),
+        S::DiscardRandom { n, who } => cards::discard_random(g, r, n, *who, events),
+        S::DiscardHand { who } => cards::discard_hand(g, r, *who, events),
+        S::Discard { what } => cards::discard(g, r, what, events),
+        S::Mill { n, who } => cards::mill(g, r, n, *who, events),
+        S::Search { sel, count, to } => cards::search(g, r, sel, *count, *to, events),
+        S::Recover { sel, to } => cards::recover(g, r, sel, *to, events),
+        S::LookHand { who } => cards::look_hand(g, r, *who, events),
+        S::Reveal { what } => cards::reveal(g, r, what, events),
+        S::Shuffle { who } => cards::shuffle(g, r, *who, events),
+        S::ToHand { what } => cards::to_hand(g, r, what, events),
+        S::PutOnTop { what } => cards::put_on_top(g, r, what, events),
+        S::Steal { what } => cards::steal(g, r, what, events),
+        S::Exile { what } => cards::exile(g, r, what, events),
+        S::ModifyCheck { n, skills } => checks::modify(g, r, n, skills, events),
+        S::SetPrereq { skill, n } => checks::set_prereq(g, r, *skill, *n, events),
+        S::ChangePrereq { from, to } => checks::change_prereq(g, r, from, *to, events),
+        S::RaisePrereq { n } => checks::raise_prereq(g, r, n, events),
+        S::Check { skill, n, team } => checks::check(g, r, *skill, *n, team.as_deref(), events),
+        S::FailCheck => checks::fail(g, r, events),
+        S::TeamLimit { n } => checks::team_limit(g, r, *n, events),
+        S::Heal { who, n } => agents::heal(g, r, who, n.as_ref(), events),
+        S::Damage { who, n } => agents::damage(g, r, who, n, events),
+        S::Move { who, to } => agents::move_to(g, r, who, *to, events),
+        S::Remove { who } => agents::remove(g, r, who, events),
+        S::Abduct { who } => agents::abduct(g, r, who, events),
+        S::Away { who, turns } => agents::away(g, r, who, *turns, events),
+        S::Restore { who } => agents::restore(g, r, who, events),
+        S::Negate { what } => stack::negate(g, r, what, events),
+        S::Bottom { what } => stack::bottom(g, r, what, events),
+        S::ShuffleIn { what } => stack::shuffle_in(g, r, what, events),
+        S::Tokens { n, on } => stack::tokens(g, r, n, on.as_deref(), events),
+        S::Stay => stack::stay(g, r, events),
+        S::DiscardSelf => stack::discard_self(g, r, events),
+        S::Attach { to } => stack::attach(g, r, to, events),
+        S::Keep { var } => stack::keep(g, r, var, events),
+        S::Forget { var } => stack::forget(g, r, var, events),
+        S::Until { duration, modifier } => modifiers::until(g, r, *duration, modifier, events),
+        S::ChangeKeyword { what, from, to } => sites::change_keyword(g, r, what, from, *to, events),
+        S::AddKeyword { what, to } => sites::add_keyword(g, r, what, *to, events),
+        S::ChangeQuestion { what, to } => sites::change_question(g, r, what, *to, events),
+        S::DiscardBluff { what } => sites::discard_bluff(g, r, what, events),
+        S::Ask { categories, of } => questions::ask(g, r, categories, *of, events),
+        S::AskValue { value } => questions::ask_value(g, r, *value, events),
+        S::Fight => combat::fight(g, r, events),
+        S::CombatBoost { who, n } => combat::boost(g, r, who, n, events),
+        S::Shield { who, n, all } => combat::shield(g, r, who, n, *all, events),
+        S::NoDamage { who, to, from } => combat::no_damage(g, r, who, *to, *from, events),
+        S::Stun { who } => combat::stun(g, r, who, events),
+        S::SplitDamage => combat::split(g, r, events),
+        S::ExtraLrc => combat::extra_lrc(g, r, events),
+        S::LeaveCombat { who } => combat::leave(g, r, who, events),
+        S::Choose(c) => flow::choose(g, r, c, events),
+        S::Pick { var, among, prompt } => flow::pick(g, r, var, among, prompt, events),
+        S::EndTurn => flow::end_turn(g, r, events),
+        S::Special(name) => flow::special(g, r, name, events),
+    }
+}
+
+/// Conditions a verb's step implies: what must hold for the card to be
+/// worth playing (used when a script declares no `when`).
+pub fn implied(step: &Step) -> Option<Cond> {
+    match step {
+        Step::ModifyCheck { skills, .. } => Some(Cond::InCheck(skills.clone())),
+        Step::SetPrereq { .. } | Step::ChangePrereq { .. } | Step::RaisePrereq { .. } => {
+            Some(Cond::SiteCheck(Vec::new()))
+        }
+        _ => None,
+    }
+}

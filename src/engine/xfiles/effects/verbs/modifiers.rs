@@ -1,0 +1,399 @@
+//! Modifiers: the closed list of continuous effects a `static` line gives a
+//! card in play, and `until <duration> <modifier>`, which a resolving card
+//! uses to make one last a while (this check, round, combat, Site, turn,
+//! while the card stays in play, or for good).
+
+use super::Step;
+use crate::cards::CardType;
+use crate::engine::xfiles::effects::ast::{AgentScope, CardScope, Duration, Modifier, SeatScope};
+use crate::engine::xfiles::effects::lex::{self, Args, Tok};
+use crate::engine::xfiles::effects::run::Flow;
+use crate::engine::xfiles::effects::state::{Resolution, Val};
+use crate::engine::xfiles::{Events, Lasting, XfGame};
+
+fn scope(a: &mut Args) -> Result<AgentScope, String> {
+    let w = a.word()?;
+    Ok(match w.as_str() {
+        "bearer" => AgentScope::Bearer,
+        "team" => AgentScope::BearersTeam,
+        "mine" => AgentScope::Mine,
+        v if v.starts_with("titled:") => AgentScope::TitledInTeam(v[7..].replace('_', " ")),
+        v => AgentScope::Var(v.to_string()),
+    })
+}
+
+fn seat_scope(a: &mut Args) -> Result<SeatScope, String> {
+    let w = a.word()?;
+    Ok(match w.as_str() {
+        "me" | "controller" => SeatScope::Controller,
+        "host" => SeatScope::Host,
+        "opponent" => SeatScope::Opponent,
+        _ => return Err(format!("'{w}' is not a seat (me, host, opponent)")),
+    })
+}
+
+fn signed(a: &mut Args) -> Result<i32, String> {
+    let w = a.word()?;
+    w.trim_start_matches('+')
+        .parse()
+        .map_err(|_| format!("'{w}' is not a number"))
+}
+
+/// `cards(type=event keyword=x pool=rp by=me|opponent at-site investigator title=t)`.
+fn card_scope(a: &mut Args) -> Result<CardScope, String> {
+    let w = a.word()?;
+    if w != "cards" {
+        return Err(format!("cards(...) expected, found '{w}'"));
+    }
+    let Ok(Tok::Group(g)) = a.take() else {
+        return Err("cards(...) expected".into());
+    };
+    let mut s = CardScope {
+        types: Vec::new(),
+        keywords: Vec::new(),
+        pool: None,
+        by: None,
+        site: None,
+        investigator: false,
+        titles: Vec::new(),
+    };
+    for t in g {
+        let Tok::Word(w) = t else {
+            return Err("a card filter is a word".into());
+        };
+        match w.split_once('=') {
+            Some(("type", v)) => {
+                for x in v.split('|') {
+                    s.types.push(
+                        lex::term::<CardType>(x)
+                            .ok_or_else(|| format!("'{x}' is not a card type"))?,
+                    );
+                }
+            }
+            Some(("keyword", v)) => s.keywords = lex::keywords(v)?,
+            Some(("pool", v)) => s.pool = Some(lex::pool(v)?),
+            Some(("by", "me")) => s.by = Some(SeatScope::Controller),
+            Some(("by", "opponent")) => s.by = Some(SeatScope::Opponent),
+            Some(("by", "host")) => s.by = Some(SeatScope::Host),
+            Some(("title", v)) => s.titles = v.split('|').map(|t| t.replace('_', " ")).collect(),
+            None if w == "at-site" => s.site = Some(u32::MAX),
+            None if w == "investigator" => s.investigator = true,
+            _ => {
+                return Err(format!(
+                    "'{w}' is not a card filter (type=, keyword=, pool=, by=, title=, at-site, investigator)"
+                ));
+            }
+        }
+    }
+    Ok(s)
+}
+
+/// Parses a modifier (after `static` or `until <duration>`).
+pub fn parse_modifier(a: &mut Args) -> Result<Modifier, String> {
+    let w = a.word()?;
+    Ok(match w.as_str() {
+        "gear" => {
+            let skill = a.skill()?;
+            let amount = signed(a)?;
+            Modifier::Gear {
+                skill,
+                amount,
+                team: a.eat("team"),
+            }
+        }
+        "skill" => {
+            let who = scope(a)?;
+            let skill = if a.eat("all") { None } else { Some(a.skill()?) };
+            Modifier::Skill {
+                who,
+                skill,
+                amount: signed(a)?,
+            }
+        }
+        "skill-as" => Modifier::SkillAs {
+            who: scope(a)?,
+            skill: a.skill()?,
+            from: a.skill()?,
+        },
+        "health" => Modifier::Health {
+            who: scope(a)?,
+            amount: signed(a)?,
+        },
+        "res" => Modifier::Res {
+            who: scope(a)?,
+            res: signed(a)?.clamp(0, 20) as u8,
+        },
+        "res-to-cp" => Modifier::ResToConspiracy { who: scope(a)? },
+        "res-must-buy" => Modifier::ResMustBuy { who: scope(a)? },
+        "rp-income" => Modifier::RpIncome {
+            seat_of: seat_scope(a)?,
+            amount: signed(a)?,
+        },
+        "dedicated-rp" => Modifier::DedicatedRp {
+            keywords: a.keywords()?,
+        },
+        "no-contribution" => Modifier::NoContribution { who: scope(a)? },
+        "only-at" => Modifier::OnlyAt {
+            who: scope(a)?,
+            skills: a.skills()?,
+        },
+        "hand-limit" => Modifier::HandLimit {
+            seat_of: seat_scope(a)?,
+            limit: signed(a)?.clamp(0, 50) as u8,
+        },
+        "cost" => {
+            let cards = card_scope(a)?;
+            let (amount, double) = if a.eat("double") {
+                (0, true)
+            } else {
+                (signed(a)?, false)
+            };
+            Modifier::Cost {
+                cards,
+                amount,
+                double,
+            }
+        }
+        "forbid" => Modifier::Forbid {
+            cards: card_scope(a)?,
+        },
+        "no-attack" => Modifier::NoAttack {
+            who: scope(a)?,
+            keywords: a.keywords()?,
+        },
+        "no-healing" => Modifier::NoHealing { who: scope(a)? },
+        "stuck" => Modifier::Stuck { who: scope(a)? },
+        "can-use" => Modifier::CanUse {
+            keywords: a.keywords()?,
+        },
+        "extra-draw" => Modifier::ExtraDraw,
+        "extra-sale" => Modifier::ExtraSale,
+        "site-keyword" => Modifier::SiteKeyword {
+            who: scope(a)?,
+            keyword: a.keywords()?[0],
+        },
+        "no-draw" => Modifier::NoDraw {
+            seat_of: seat_scope(a)?,
+        },
+        "no-buy" => Modifier::NoBuy {
+            seat_of: seat_scope(a)?,
+        },
+        "skip-lrc" => Modifier::SkipLrc,
+        "split" => Modifier::Split {
+            round: if a.is_done() { None } else { Some(a.skill()?) },
+        },
+        "halve-lrc-taken" => Modifier::HalveLrcTaken,
+        "reduce-taken" => Modifier::ReduceTaken {
+            n: signed(a)?.clamp(0, 20) as u8,
+        },
+        "regenerate" => Modifier::Regenerate {
+            n: signed(a)?.clamp(0, 20) as u8,
+        },
+        "wounds-block-healing" => Modifier::WoundsBlockHealing,
+        "rounds" => Modifier::Rounds {
+            n: signed(a)?.clamp(1, 20) as u8,
+        },
+        "computer-combat" => Modifier::ComputerCombat,
+        "unhurt" => Modifier::Unhurt,
+        "no-combat" => Modifier::NoCombat,
+        "cured-by-healing" => Modifier::CuredByHealing,
+        "absorb" => Modifier::Absorb,
+        "free-site-token" => Modifier::FreeSiteToken,
+        "peek-bluff-token" => Modifier::PeekBluffToken,
+        "gear-bonus" => Modifier::GearBonus { amount: signed(a)? },
+        _ => {
+            return Err(format!(
+                "'{w}' is not a modifier (gear, skill, skill-as, health, res, res-to-cp, res-must-buy, rp-income, dedicated-rp, no-contribution, only-at, hand-limit, cost, forbid, no-attack, no-healing, stuck, can-use, extra-draw, extra-sale, site-keyword, no-draw, no-buy, skip-lrc, split, halve-lrc-taken, reduce-taken, regenerate, wounds-block-healing, rounds, computer-combat, unhurt, no-combat, cured-by-healing, absorb, free-site-token, peek-bluff-token, gear-bonus)"
+            ));
+        }
+    })
+}
+
+/// `until <duration> <modifier>`.
+pub fn parse_until(a: &mut Args) -> Result<Step, String> {
+    let duration = a.duration()?;
+    let modifier = parse_modifier(a)?;
+    Ok(Step::Until { duration, modifier })
+}
+
+impl XfGame {
+    /// A modifier's variables resolved to what they name now.
+    fn fix(&self, r: &Resolution, m: &Modifier) -> Modifier {
+        let agents = |s: &AgentScope| match s {
+            AgentScope::Var(v) => {
+                let list = r.vars.get(v).map(Val::agents).unwrap_or_default();
+                AgentScope::Agents(list)
+            }
+            AgentScope::Bearer => match r
+                .src
+                .agent
+                .or_else(|| r.vars.get("target").and_then(Val::agent))
+            {
+                Some(a) => AgentScope::Agent(a),
+                None => AgentScope::Agents(Vec::new()),
+            },
+            AgentScope::Mine => AgentScope::Seat(r.src.controller),
+            other => other.clone(),
+        };
+        let seat = |s: &SeatScope| match s {
+            SeatScope::Opponent => match self.opponent_of(&r.src) {
+                Some(o) => SeatScope::Seat(o),
+                None => SeatScope::Controller,
+            },
+            SeatScope::Controller => SeatScope::Seat(r.src.controller),
+            other => other.clone(),
+        };
+        let cards = |c: &CardScope| {
+            let mut c = c.clone();
+            if c.site == Some(u32::MAX) {
+                c.site = self.investigation.as_ref().map(|i| i.site);
+            }
+            if let Some(b) = &c.by {
+                c.by = Some(seat(b));
+            }
+            c
+        };
+        match m {
+            Modifier::Skill { who, skill, amount } => Modifier::Skill {
+                who: agents(who),
+                skill: *skill,
+                amount: *amount,
+            },
+            Modifier::SkillAs { who, skill, from } => Modifier::SkillAs {
+                who: agents(who),
+                skill: *skill,
+                from: *from,
+            },
+            Modifier::Health { who, amount } => Modifier::Health {
+                who: agents(who),
+                amount: *amount,
+            },
+            Modifier::Res { who, res } => Modifier::Res {
+                who: agents(who),
+                res: *res,
+            },
+            Modifier::NoContribution { who } => Modifier::NoContribution { who: agents(who) },
+            Modifier::OnlyAt { who, skills } => Modifier::OnlyAt {
+                who: agents(who),
+                skills: skills.clone(),
+            },
+            Modifier::NoAttack { who, keywords } => Modifier::NoAttack {
+                who: agents(who),
+                keywords: keywords.clone(),
+            },
+            Modifier::NoHealing { who } => Modifier::NoHealing { who: agents(who) },
+            Modifier::Stuck { who } => Modifier::Stuck { who: agents(who) },
+            Modifier::SiteKeyword { who, keyword } => Modifier::SiteKeyword {
+                who: agents(who),
+                keyword: *keyword,
+            },
+            Modifier::HandLimit { seat_of, limit } => Modifier::HandLimit {
+                seat_of: seat(seat_of),
+                limit: *limit,
+            },
+            Modifier::RpIncome { seat_of, amount } => Modifier::RpIncome {
+                seat_of: seat(seat_of),
+                amount: *amount,
+            },
+            Modifier::NoDraw { seat_of } => Modifier::NoDraw {
+                seat_of: seat(seat_of),
+            },
+            Modifier::NoBuy { seat_of } => Modifier::NoBuy {
+                seat_of: seat(seat_of),
+            },
+            Modifier::Cost {
+                cards: c,
+                amount,
+                double,
+            } => Modifier::Cost {
+                cards: cards(c),
+                amount: *amount,
+                double: *double,
+            },
+            Modifier::Forbid { cards: c } => Modifier::Forbid { cards: cards(c) },
+            other => other.clone(),
+        }
+    }
+}
+
+pub fn until(
+    g: &mut XfGame,
+    r: &Resolution,
+    until: Duration,
+    m: &Modifier,
+    _: &mut Events,
+) -> Flow {
+    let modifier = g.fix(r, m);
+    let scope = match until {
+        Duration::Check => g.check_id_for(&r.src),
+        Duration::Round | Duration::Combat => g.combat_frame_id(),
+        Duration::Site => g.investigation.as_ref().map(|i| i.site),
+        Duration::WhileInPlay => r.src.perm,
+        Duration::Turn | Duration::Permanent => None,
+    };
+    g.lasting.push(Lasting {
+        modifier,
+        card: r.src.card,
+        controller: r.src.controller,
+        until,
+        scope,
+        turn: g.turn,
+    });
+    Flow::Next
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cards::Skill;
+    use crate::engine::xfiles::effects::state::Val;
+    use crate::engine::xfiles::effects::testing::*;
+
+    #[test]
+    fn until_turn_changes_a_skill_for_the_turn_only_sleep_deprivation() {
+        let mut g = table();
+        let m = agent(0, MULDER);
+        let before = g.agent_skill(m, Skill::Behavioral);
+        run_with(
+            &mut g,
+            1,
+            "until turn skill a all -1",
+            vec![("a", Val::Agent(m))],
+        );
+        assert_eq!(g.agent_skill(m, Skill::Behavioral), before - 1);
+        g.end_turn(&mut Vec::new());
+        assert_eq!(g.agent_skill(m, Skill::Behavioral), before);
+    }
+
+    #[test]
+    fn skill_as_uses_another_skills_value_secret_railroad() {
+        let mut g = table();
+        let m = agent(0, MULDER);
+        assert_eq!(g.agent_skill(m, Skill::Bureaucracy), 0);
+        run_with(
+            &mut g,
+            0,
+            "until turn skill-as a bureaucracy evidence-collection",
+            vec![("a", Val::Agent(m))],
+        );
+        assert_eq!(g.agent_skill(m, Skill::Bureaucracy), 2);
+    }
+
+    #[test]
+    fn forbid_and_cost_apply_to_the_cards_they_name() {
+        let mut g = table();
+        run(
+            &mut g,
+            1,
+            "until turn cost cards(type=event pool=rp) +1\nuntil turn forbid cards(type=witness by=opponent)",
+        );
+        let he = id(HOST);
+        assert_eq!(g.adjusted_cost(0, he, crate::cards::Pool::Rp, 2), 3);
+        let witness = crate::cards::db()
+            .iter()
+            .find(|(_, c)| c.kind == crate::cards::CardType::Witness)
+            .unwrap()
+            .0;
+        assert!(g.forbidden_by(0, witness, crate::cards::Pool::Rp).is_some());
+        assert!(g.forbidden_by(1, witness, crate::cards::Pool::Rp).is_none());
+    }
+}

@@ -1,0 +1,238 @@
+//! Site verbs: Keywords changed or added (only the Keyword changes, p. 17),
+//! the question a Site asks, and Bluffs discarded.
+
+use super::Step;
+use crate::cards::{Category, Keyword, db};
+use crate::engine::Event;
+use crate::engine::xfiles::effects::lex::{self, Args};
+use crate::engine::xfiles::effects::run::Flow;
+use crate::engine::xfiles::effects::state::{ChoiceOption, Resolution, Val, Wait};
+use crate::engine::xfiles::{Events, XfEvent, XfGame};
+
+/// `change-keyword <var> from=<k|k|any> [to=<k>]`: one Keyword of a Site
+/// (or the Site a Bluff was played on) becomes another; without `to`, the
+/// controller chooses (The Thinker).
+pub fn parse_change_keyword(a: &mut Args) -> Result<Step, String> {
+    let what = a.var()?;
+    let from = match a.keyed("from").as_deref() {
+        None | Some("any") => Vec::new(),
+        Some(v) => lex::keywords(v)?,
+    };
+    let to = match a.keyed("to") {
+        Some(v) => Some(lex::keywords(&v)?[0]),
+        None => None,
+    };
+    Ok(Step::ChangeKeyword { what, from, to })
+}
+
+fn site_of(g: &XfGame, r: &Resolution, what: &str) -> Option<u32> {
+    match r.vars.get(what) {
+        Some(Val::Site(id)) => Some(*id),
+        _ => g.investigation.as_ref().map(|i| i.site),
+    }
+}
+
+pub fn change_keyword(
+    g: &mut XfGame,
+    r: &mut Resolution,
+    what: &str,
+    from: &[Keyword],
+    to: Option<Keyword>,
+    events: &mut Events,
+) -> Flow {
+    let Some(id) = site_of(g, r, what) else {
+        return Flow::Next;
+    };
+    let Some(site) = g.site(id).cloned() else {
+        return Flow::Next;
+    };
+    let changeable: Vec<Keyword> = site
+        .keywords
+        .iter()
+        .copied()
+        .filter(|k| from.is_empty() || from.contains(k))
+        .collect();
+    if changeable.is_empty() {
+        return Flow::Next;
+    }
+    // Which Keyword (asked when several may change), then to what (asked
+    // when the script leaves it open).
+    let answer = super::cards::answered(r);
+    let chosen_old = match r.vars.get("kw-old") {
+        Some(Val::Keyword(k)) => Some(*k),
+        _ => None,
+    };
+    let old = match (chosen_old, &answer) {
+        (Some(o), _) => o,
+        (None, Some(Val::Keyword(k))) => *k,
+        (None, _) if changeable.len() == 1 => changeable[0],
+        (None, _) => {
+            let options = changeable
+                .iter()
+                .map(|k| ChoiceOption {
+                    label: k.to_string(),
+                    val: Val::Keyword(*k),
+                })
+                .collect();
+            let key = super::cards::ask_key(r);
+            let prompt = format!(
+                "choose the Keyword of {} to change",
+                db().get(site.card).title
+            );
+            g.offer(r.src.controller, prompt, options, 1, 1, &key, false, events);
+            return Flow::Retry(Wait::Choice);
+        }
+    };
+    let new = match (to, chosen_old, &answer) {
+        (Some(t), _, _) => t,
+        (None, Some(_), Some(Val::Keyword(k))) => *k,
+        (None, _, _) => {
+            r.vars.set("kw-old", Val::Keyword(old));
+            let options = Keyword::ALL
+                .iter()
+                .filter(|x| **x != old)
+                .map(|x| ChoiceOption {
+                    label: x.to_string(),
+                    val: Val::Keyword(*x),
+                })
+                .collect();
+            let key = super::cards::ask_key(r);
+            g.offer(
+                r.src.controller,
+                format!("change {old} to which Keyword?"),
+                options,
+                1,
+                1,
+                &key,
+                false,
+                events,
+            );
+            return Flow::Retry(Wait::Choice);
+        }
+    };
+    r.vars.unset("kw-old");
+    if let Some(s) = g.site_mut(id)
+        && let Some(k) = s.keywords.iter_mut().find(|k| **k == old)
+    {
+        *k = new;
+        events.push(Event::public(XfEvent::KeywordChanged {
+            card: site.card,
+            from: old,
+            to: new,
+        }));
+    }
+    Flow::Next
+}
+
+/// `add-keyword <var> <keyword>`: the Site gains a Keyword (Sacrificing a Pawn).
+pub fn parse_add_keyword(a: &mut Args) -> Result<Step, String> {
+    let what = a.var()?;
+    Ok(Step::AddKeyword {
+        what,
+        to: a.keywords()?[0],
+    })
+}
+
+pub fn add_keyword(
+    g: &mut XfGame,
+    r: &Resolution,
+    what: &str,
+    to: Keyword,
+    events: &mut Events,
+) -> Flow {
+    if let Some(id) = site_of(g, r, what)
+        && let Some(s) = g.site_mut(id)
+        && !s.keywords.contains(&to)
+    {
+        s.keywords.push(to);
+        let card = s.card;
+        events.push(Event::public(XfEvent::KeywordChanged {
+            card,
+            from: to,
+            to,
+        }));
+    }
+    Flow::Next
+}
+
+/// `change-question <var> <category>`: the Site now asks this category.
+pub fn parse_change_question(a: &mut Args) -> Result<Step, String> {
+    let what = a.var()?;
+    Ok(Step::ChangeQuestion {
+        what,
+        to: a.category()?,
+    })
+}
+
+pub fn change_question(
+    g: &mut XfGame,
+    r: &Resolution,
+    what: &str,
+    to: Category,
+    events: &mut Events,
+) -> Flow {
+    if let Some(id) = site_of(g, r, what)
+        && let Some(s) = g.site_mut(id)
+    {
+        s.question = Some(vec![to]);
+        let card = s.card;
+        events.push(Event::public(XfEvent::QuestionChanged { card, to }));
+    }
+    Flow::Next
+}
+
+/// `discard-bluff <var>`: the card under a Site goes to its owner's Discard Pile.
+pub fn parse_discard_bluff(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::DiscardBluff { what: a.var()? })
+}
+
+pub fn discard_bluff(g: &mut XfGame, r: &Resolution, what: &str, events: &mut Events) -> Flow {
+    let mut vals = match r.vars.get(what) {
+        Some(Val::List(l)) => l.clone(),
+        Some(v) => vec![v.clone()],
+        None => Vec::new(),
+    };
+    vals.sort_by_key(|v| match v {
+        Val::Bluff(_, i) => std::cmp::Reverse(*i),
+        _ => std::cmp::Reverse(0),
+    });
+    for v in vals {
+        g.discard_val(&v, events);
+    }
+    Flow::Next
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cards::{Category, Keyword};
+    use crate::engine::xfiles::effects::state::Val;
+    use crate::engine::xfiles::effects::testing::*;
+
+    #[test]
+    fn change_keyword_turns_one_site_keyword_into_another_detective_kelly_ryan() {
+        let mut g = table();
+        let id = site_in_play(&mut g, 0, "XF96-0063v1");
+        assert!(g.site(id).unwrap().keywords.contains(&Keyword::Behavioral));
+        run_with(
+            &mut g,
+            1,
+            "change-keyword s from=evidence-collection|behavioral|criminal-investigation to=motive",
+            vec![("s", Val::Site(id))],
+        );
+        let k = &g.site(id).unwrap().keywords;
+        assert!(k.contains(&Keyword::Motive) && !k.contains(&Keyword::Behavioral));
+    }
+
+    #[test]
+    fn change_question_makes_the_site_ask_another_category_cultural_barrier() {
+        let mut g = table();
+        let id = site_in_play(&mut g, 0, "XF96-0063v1");
+        run_with(
+            &mut g,
+            1,
+            "change-question s affiliation",
+            vec![("s", Val::Site(id))],
+        );
+        assert_eq!(g.site_categories(id), vec![Category::Affiliation]);
+    }
+}

@@ -1,0 +1,852 @@
+//! The stack and priority (pp. 16, 28-29): every card played waits on one
+//! stack; players answer in turn within a frame (a skill check, a combat,
+//! or a response window opened by a card played outside both). How
+//! xfiles-bot plays it: playing a card passes priority, so a card resolves
+//! once every other player has passed in turn; then the round starts again
+//! from the frame's first player. When everyone passes with nothing above
+//! the frame's base, the frame ends: a check is judged, a window closes, a
+//! combat round deals its damage.
+
+use super::effects::ast::{Cond, Duration};
+use super::effects::run::ability_in;
+use super::effects::state::{AbilityRef, Source, Val, Vars};
+use super::effects::verbs;
+use super::{
+    AgentRef, Check, Events, Fact, Frame, FrameKind, Pending, Phase, Stage, Target, XfEvent, XfGame,
+};
+use crate::cards::{CardIdx, CardType, Pool, Skill, db};
+use crate::engine::{Event, Refusal, Seat};
+
+/// A card played from the hand, as the player names it.
+#[derive(Debug, Clone)]
+pub struct PlayArgs {
+    pub card: CardIdx,
+    pub mode: u8,
+    pub target: Option<Target>,
+    pub x: u32,
+    pub pool: Option<Pool>,
+}
+
+impl XfGame {
+    /// The seat after `seat` among those still in the game.
+    pub(super) fn next_seat(&self, seat: Seat) -> Seat {
+        self.others_from(seat).first().copied().unwrap_or(seat)
+    }
+
+    /// Checks in progress, innermost last.
+    fn checks(&self) -> impl DoubleEndedIterator<Item = (u32, &Check)> {
+        self.frames.iter().filter_map(|f| match &f.kind {
+            FrameKind::Check(c) => Some((f.id, c)),
+            _ => None,
+        })
+    }
+
+    pub fn innermost_check(&self) -> Option<&Check> {
+        self.checks().next_back().map(|(_, c)| c)
+    }
+
+    pub(crate) fn check_mut(&mut self, id: u32) -> Option<&mut Check> {
+        self.frames.iter_mut().find_map(|f| match &mut f.kind {
+            FrameKind::Check(c) if f.id == id => Some(c),
+            _ => None,
+        })
+    }
+
+    /// The Site check in progress.
+    pub fn site_check(&self) -> Option<&Check> {
+        let id = self.investigation.as_ref()?.frame;
+        self.checks().find(|(i, _)| *i == id).map(|(_, c)| c)
+    }
+
+    pub(crate) fn site_check_for(&mut self, _: &Source) -> Option<&mut Check> {
+        let id = self.investigation.as_ref()?.frame;
+        self.check_mut(id)
+    }
+
+    /// The check a card acts on: the one it was played into, else the innermost.
+    pub(crate) fn check_id_for(&self, src: &Source) -> Option<u32> {
+        if let Some(id) = src.check
+            && self.checks().any(|(i, _)| i == id)
+        {
+            return Some(id);
+        }
+        self.checks().next_back().map(|(i, _)| i)
+    }
+
+    pub(crate) fn check_for(&self, src: &Source) -> Option<&Check> {
+        let id = self.check_id_for(src)?;
+        self.checks().find(|(i, _)| *i == id).map(|(_, c)| c)
+    }
+
+    /// A Team's level in a skill for a check: its contributing Agents with
+    /// their best Equipment, plus the check's card modifiers.
+    pub fn team_total_of(&self, c: &Check, skill: Skill) -> i32 {
+        let agents: i32 = c
+            .team
+            .iter()
+            .map(|card| AgentRef {
+                seat: c.seat,
+                card: *card,
+            })
+            .filter(|a| self.contributes_now(*a, c))
+            .map(|a| self.agent_skill(a, skill))
+            .sum();
+        let mods: i32 = c
+            .mods
+            .iter()
+            .filter(|(s, _)| s.is_none() || *s == Some(skill))
+            .map(|(_, m)| m)
+            .sum();
+        agents + mods
+    }
+
+    /// The Agent adds its skills to this check now.
+    fn contributes_now(&self, a: AgentRef, c: &Check) -> bool {
+        if !self.contributes(a, c) {
+            return false;
+        }
+        if let (Some(site), Some(inv)) = (c.site, &self.investigation)
+            && inv.site == site
+        {
+            if inv.benched.contains(&a.card) {
+                return false;
+            }
+            return self
+                .agent(a)
+                .is_some_and(|x| x.section == crate::cards::Section::Field);
+        }
+        true
+    }
+
+    /// Each part of the check is met.
+    pub fn check_met(&self, c: &Check) -> bool {
+        !c.fails
+            && c.needs
+                .iter()
+                .all(|(skill, need)| self.team_total_of(c, *skill) >= i32::from(*need))
+    }
+
+    /// The Site check's total in a skill (0 with no Site check).
+    pub fn team_total(&self, skill: Skill) -> i32 {
+        self.site_check()
+            .map_or(0, |c| self.team_total_of(c, skill))
+    }
+
+    /// The innermost check's total and need (first part).
+    pub fn check_totals_now(&self) -> Option<(i32, i32)> {
+        let c = self.innermost_check()?;
+        let (skill, need) = c.needs.first().copied()?;
+        Some((self.team_total_of(c, skill), i32::from(need)))
+    }
+
+    /// The Site check's total and need (first part).
+    pub fn check_totals(&self) -> (i32, i32) {
+        match self
+            .site_check()
+            .and_then(|c| c.needs.first().copied().map(|n| (c, n)))
+        {
+            Some((c, (skill, need))) => (self.team_total_of(c, skill), i32::from(need)),
+            None => (0, 0),
+        }
+    }
+
+    /// A player's Team when a card forces a check outside an investigation:
+    /// their Agents in the Field, else in the Bureau.
+    pub(crate) fn default_team(&self, seat: Seat) -> Vec<AgentRef> {
+        use crate::cards::Section;
+        for s in [Section::Field, Section::Bureau] {
+            let v: Vec<AgentRef> = self
+                .player(seat)
+                .agents
+                .iter()
+                .filter(|a| a.section == s && a.away.is_none())
+                .map(|a| AgentRef { seat, card: a.card })
+                .collect();
+            if !v.is_empty() {
+                return v;
+            }
+        }
+        Vec::new()
+    }
+
+    /// Opens a check a card forces; the Investigating Player may play first.
+    pub(crate) fn open_check(
+        &mut self,
+        seat: Seat,
+        team: Vec<AgentRef>,
+        skill: Skill,
+        n: u8,
+        by: CardIdx,
+        events: &mut Events,
+    ) -> u32 {
+        let id = self.new_id();
+        let cards: Vec<CardIdx> = team.iter().map(|a| a.card).collect();
+        events.push(Event::public(XfEvent::CheckForced {
+            seat,
+            skill,
+            threshold: n,
+            team: cards.clone(),
+        }));
+        let first = self.active;
+        self.frames.push(Frame {
+            id,
+            base: self.stack.len(),
+            priority: first,
+            passes: 0,
+            first,
+            kind: FrameKind::Check(Check {
+                seat,
+                team: cards,
+                needs: vec![(skill, n)],
+                mods: Vec::new(),
+                used: Vec::new(),
+                site: None,
+                fails: false,
+                forced_by: Some(by),
+            }),
+        });
+        if let Some((total, needed)) = self.check_totals_now() {
+            events.push(Event::public(XfEvent::CheckStands { total, needed }));
+        }
+        id
+    }
+
+    /// The innermost frame's round starts again from `first`.
+    pub(crate) fn reset_priority(&mut self, first: Seat) {
+        if let Some(f) = self.frames.last_mut() {
+            f.priority = first;
+            f.passes = 0;
+        }
+    }
+
+    /// Who may play or pass now (no one outside frames).
+    pub fn priority_seat(&self) -> Option<Seat> {
+        self.frames.last().map(|f| f.priority)
+    }
+
+    /// The card is of a type that may be played in the current frame.
+    fn type_allowed(&self, card: CardIdx) -> Result<(), Refusal> {
+        let c = db().get(card);
+        let in_combat = matches!(
+            self.frames.last().map(|f| &f.kind),
+            Some(FrameKind::Combat(_))
+        );
+        let in_check = self.innermost_check().is_some();
+        match c.kind {
+            CardType::Combat if !in_combat => Err(Refusal::new(
+                "Combat cards are played only in combat (p. 35)",
+            )),
+            CardType::Combat => Ok(()),
+            _ if in_combat => Err(Refusal::new(format!(
+                "only Combat cards may be played in combat; {} is {} card (p. 35)",
+                c.title, c.kind
+            ))),
+            CardType::Adversary if !in_check => Err(Refusal::new(format!(
+                "{} attacks a Team making a skill check: play it during an investigation",
+                c.title
+            ))),
+            CardType::Event | CardType::Witness | CardType::Bluff | CardType::Adversary => Ok(()),
+            CardType::Site => Err(Refusal::new(
+                "Sites are played in the Case Assignment Phase (/site)",
+            )),
+            CardType::Equipment => Err(Refusal::new(
+                "Equipment is requisitioned in the Requisition Phase (/equip)",
+            )),
+            CardType::Agent => Err(Refusal::new(
+                "Agents from the hand join in the Deployment Phase (/deploy)",
+            )),
+            _ => Err(Refusal::new(format!("{} cannot be played", c.title))),
+        }
+    }
+
+    /// May this seat play a card now at all (priority, phase)?
+    fn may_act_now(&self, seat: Seat) -> Result<(), Refusal> {
+        if self.choice.is_some() {
+            return Err(self.not_your_move(seat));
+        }
+        if matches!(self.phase, Phase::ChooseXFile | Phase::Over) {
+            return Err(self.out_of_phase(seat));
+        }
+        if let Some(f) = self.frames.last() {
+            if f.priority != seat {
+                return Err(self.not_your_move(seat));
+            }
+            if let FrameKind::Combat(c) = &f.kind
+                && c.step == super::CombatStep::Assign
+            {
+                return Err(self.not_your_move(seat));
+            }
+            if self
+                .investigation
+                .as_ref()
+                .is_some_and(|i| i.stage == Stage::Bluff)
+                && self.stack.len() <= f.base
+            {
+                return Err(self.not_your_move(seat));
+            }
+            // Paid Bluffs resolve before any card is played (p. 29):
+            // while they do, only answers to them.
+            if self.revealing() && self.stack.len() <= f.base {
+                return Err(Refusal::new(
+                    "the Site's Bluffs are revealed and resolved before cards are played (p. 29)",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Bluffs under the Site are still being revealed and resolved.
+    pub(crate) fn revealing(&self) -> bool {
+        self.investigation.as_ref().is_some_and(|i| {
+            i.stage == Stage::Check
+                && self.frames.last().map(|f| f.id) == Some(i.frame)
+                && self.site(i.site).is_some_and(|s| !s.bluffs.is_empty())
+        })
+    }
+
+    /// The opponent a play names: the seat given, the Directed Player, or
+    /// the only opponent.
+    fn named_opponent(&self, seat: Seat, target: &Option<Target>) -> Option<Seat> {
+        if let Some(Target::Seat(s)) = target {
+            return Some(*s);
+        }
+        if seat != self.active {
+            return Some(self.active);
+        }
+        if let Some(s) = self.inv_site() {
+            return Some(s.directed);
+        }
+        let others = self.others_from(seat);
+        (others.len() == 1).then(|| others[0])
+    }
+
+    /// The source a play of this card would run as.
+    fn play_source(
+        &self,
+        seat: Seat,
+        card: CardIdx,
+        mode: u8,
+        x: u32,
+        opponent: Option<Seat>,
+    ) -> Source {
+        Source {
+            card,
+            ability: AbilityRef::Play(mode),
+            controller: seat,
+            perm: None,
+            agent: None,
+            check: self.checks().next_back().map(|(i, _)| i),
+            opponent,
+            x,
+        }
+    }
+
+    /// Everything that must hold to play a card now, short of paying:
+    /// returns the pool, the checked target and the opponent named.
+    #[allow(clippy::too_many_arguments)]
+    pub fn check_play(
+        &self,
+        seat: Seat,
+        card: CardIdx,
+        mode: u8,
+        target: &Option<Target>,
+        x: u32,
+        pool: Option<Pool>,
+    ) -> Result<(Pool, Option<Val>, Option<Seat>), Refusal> {
+        self.may_act_now(seat)?;
+        let c = db().get(card);
+        if !self.player(seat).hand.contains(&card) {
+            return Err(Refusal::new(format!("{} is not in your hand", c.title)));
+        }
+        if self.frames.is_empty() && seat == self.active && !self.own_phase_allows_plays() {
+            return Err(self.out_of_phase(seat));
+        }
+        self.type_allowed(card)?;
+        if let Some(chk) = self.innermost_check()
+            && self.combat().is_none()
+            && chk.used.contains(&c.title)
+        {
+            return Err(Refusal::new(format!(
+                "{} was already used in this skill check; the same card cannot be used twice (p. 29)",
+                c.title
+            )));
+        }
+        if c.kind == CardType::Adversary
+            && let Some(why) = self.refuse_adversary(card)
+        {
+            return Err(Refusal::new(why));
+        }
+        let scripts = self.script_db();
+        let script = scripts.of(card);
+        let modes = script.map_or(1, |s| s.plays.len().max(1));
+        if usize::from(mode) >= modes {
+            return Err(Refusal::new(format!(
+                "{} has {modes} mode(s); choose mode 1{}",
+                c.title,
+                if modes > 1 { " or 2" } else { "" }
+            )));
+        }
+        let ability = script.and_then(|s| ability_in(s, AbilityRef::Play(mode)));
+        let ignore = ability.is_some_and(|a| a.ignore_activators);
+        if !ignore {
+            self.activators_hold(seat, card)?;
+        }
+        let pool = self.paying_pool(seat, card, pool)?;
+        if let Some(by) = self.forbidden_by(seat, card, pool) {
+            return Err(Refusal::new(format!(
+                "{} may not be played now ({})",
+                c.title,
+                db().get(by).title
+            )));
+        }
+        if super::setup::is_killer(card) && !self.options.killer {
+            return Err(Refusal::new(
+                "Killer cards are not used in this game (p. 42)",
+            ));
+        }
+        let opponent = self.named_opponent(seat, target);
+        let src = self.play_source(seat, card, mode, x, opponent);
+        let mut vars = Vars::default();
+        if let Some(Target::Value(v)) = target {
+            vars.set("value", Val::Trait(*v));
+        }
+        let target_val = match ability {
+            Some(ab) => {
+                let t = self.play_target(&src, &vars, ab, target, &c.title)?;
+                if let Some(v) = &t {
+                    vars.set("target", v.clone());
+                }
+                for w in &ab.when {
+                    if !self.holds(&src, &vars, w) {
+                        return Err(Refusal::new(format!(
+                            "{} cannot be played now: {}",
+                            c.title,
+                            why_not(w)
+                        )));
+                    }
+                }
+                for instr in &ab.program {
+                    if let super::effects::ast::Instr::Do(step) = instr
+                        && let Some(cond) = verbs::implied(step)
+                        && !ab
+                            .when
+                            .iter()
+                            .any(|w| matches!(w, Cond::InCheck(_) | Cond::SiteCheck(_)))
+                        && !self.holds(&src, &vars, &cond)
+                    {
+                        return Err(Refusal::new(format!(
+                            "{} cannot be played now: {}",
+                            c.title,
+                            why_not(&cond)
+                        )));
+                    }
+                }
+                t
+            }
+            None => match target {
+                Some(Target::Value(v)) => Some(Val::Trait(*v)),
+                Some(t) => self.val_of_target(t),
+                None => None,
+            },
+        };
+        if !self.affordable(seat, card, pool, x) {
+            let p = self.player(seat);
+            let have = if pool == Pool::Rp { p.rp } else { p.cp };
+            return Err(Refusal::new(format!(
+                "{} costs {} {pool} and your pool holds {have}",
+                c.title,
+                self.cost_now(seat, card, pool, x)
+            )));
+        }
+        Ok((pool, target_val, opponent))
+    }
+
+    /// The active player may play cards in every phase of the turn (Rules
+    /// Assistant p. 6: Events are not tied to a phase unless they say so).
+    fn own_phase_allows_plays(&self) -> bool {
+        !matches!(self.phase, Phase::ChooseXFile | Phase::Over)
+    }
+
+    /// Plays a card from the hand onto the stack: paid, announced, and
+    /// answered in turn before it resolves.
+    pub(crate) fn play_card(
+        &mut self,
+        seat: Seat,
+        play: &PlayArgs,
+        events: &mut Events,
+    ) -> Result<(), Refusal> {
+        let PlayArgs {
+            card,
+            mode,
+            ref target,
+            x,
+            pool,
+        } = *play;
+        let (pool, target, opponent) = self.check_play(seat, card, mode, target, x, pool)?;
+        let cost = self.pay(seat, card, pool, x)?;
+        self.take_from_hand(seat, card)?;
+        events.push(Event::public(XfEvent::Played {
+            seat,
+            card,
+            cost,
+            pool,
+        }));
+        let id = self.new_id();
+        let check = self.checks().next_back().map(|(i, _)| i);
+        if let Some(chk) = check.and_then(|i| self.check_mut(i)) {
+            chk.used.push(db().get(card).title.clone());
+        }
+        self.push_stack(
+            Pending {
+                id,
+                card,
+                player: seat,
+                mode,
+                target,
+                x,
+                opponent,
+                check,
+                with: Vec::new(),
+            },
+            events,
+        );
+        self.on_card_played(seat, card, events);
+        Ok(())
+    }
+
+    /// Puts a card on the stack; its player has passed priority by playing it.
+    pub(crate) fn push_stack(&mut self, p: Pending, events: &mut Events) {
+        let seat = p.player;
+        if self.frames.is_empty() {
+            let id = self.new_id();
+            let first = self.active;
+            self.frames.push(Frame {
+                id,
+                base: self.stack.len(),
+                priority: seat,
+                passes: 0,
+                first,
+                kind: FrameKind::Window,
+            });
+        }
+        self.stack.push(p);
+        let next = self.next_seat(seat);
+        let f = self.frames.last_mut().expect("a frame");
+        f.priority = next;
+        f.passes = 1;
+        if self.seats_in() <= 1 {
+            self.round_complete(events);
+        }
+    }
+
+    /// The seat with priority plays nothing more now.
+    pub(crate) fn pass(&mut self, seat: Seat, events: &mut Events) -> Result<(), Refusal> {
+        let Some(f) = self.frames.last() else {
+            return Err(self.out_of_phase(seat));
+        };
+        if f.priority != seat || self.choice.is_some() {
+            return Err(self.not_your_move(seat));
+        }
+        if let FrameKind::Combat(c) = &f.kind
+            && c.step == super::CombatStep::Assign
+        {
+            return Err(self.not_your_move(seat));
+        }
+        let everyone = self.seats_in() as u8;
+        let next = self.next_seat(seat);
+        let f = self.frames.last_mut().expect("checked");
+        f.passes += 1;
+        f.priority = next;
+        if f.passes >= everyone {
+            self.round_complete(events);
+        }
+        Ok(())
+    }
+
+    /// Everyone passed in turn: the top card resolves, or the frame ends.
+    fn round_complete(&mut self, events: &mut Events) {
+        let f = self.frames.last().expect("a frame");
+        let (base, first) = (f.base, f.first);
+        if self.stack.len() > base {
+            let top = self.stack.pop().expect("above base");
+            self.reset_priority(first);
+            self.resolve_item(top, events);
+            return;
+        }
+        self.close_frame(events);
+    }
+
+    /// The top card takes effect.
+    fn resolve_item(&mut self, p: Pending, events: &mut Events) {
+        let mut vars = Vars::default();
+        if let Some(t) = &p.target {
+            match t {
+                Val::Trait(_) => vars.set("value", t.clone()),
+                _ => vars.set("target", t.clone()),
+            }
+        }
+        let src = Source {
+            card: p.card,
+            ability: AbilityRef::Play(p.mode),
+            controller: p.player,
+            perm: None,
+            agent: None,
+            check: p.check,
+            opponent: p.opponent,
+            x: p.x,
+        };
+        self.start_effect(src, vars, Some(p));
+        self.settle(events);
+        self.after_resolution(events);
+    }
+
+    /// After a card resolves: the flow goes on, and the check's standing is told.
+    pub(crate) fn after_resolution(&mut self, events: &mut Events) {
+        if self.continue_flow(events) {
+            return;
+        }
+        if self.choice.is_none()
+            && self.resolving.is_empty()
+            && self.combat().is_none()
+            && let Some((total, needed)) = self.check_totals_now()
+        {
+            events.push(Event::public(XfEvent::CheckStands { total, needed }));
+        }
+    }
+
+    /// Once nothing is resolving: a response window whose cards resolved
+    /// closes; the Site's next Bluff is revealed. True when it moved on.
+    pub(crate) fn continue_flow(&mut self, events: &mut Events) -> bool {
+        if self.choice.is_some() || !self.resolving.is_empty() || self.outcome.is_some() {
+            return false;
+        }
+        let Some(f) = self.frames.last() else {
+            return false;
+        };
+        if matches!(f.kind, FrameKind::Window) && self.stack.len() <= f.base {
+            self.frames.pop();
+            return true;
+        }
+        let (id, base) = (f.id, f.base);
+        if self.investigation.as_ref().is_some_and(|i| i.frame == id)
+            && self.stack.len() <= base
+            && self.revealing()
+        {
+            self.next_bluff(events);
+            return true;
+        }
+        false
+    }
+
+    /// A frame ends (everyone passed with nothing on it).
+    fn close_frame(&mut self, events: &mut Events) {
+        let f = self.frames.last().expect("a frame").clone();
+        match &f.kind {
+            FrameKind::Combat(_) => self.combat_round_done(events),
+            FrameKind::Window => {
+                self.frames.pop();
+            }
+            FrameKind::Check(c) => {
+                if self.investigation.as_ref().is_some_and(|i| i.frame == f.id) {
+                    if self.revealing() {
+                        self.next_bluff(events);
+                    } else {
+                        self.finish_site_check(events);
+                    }
+                    return;
+                }
+                let success = self.check_met(c);
+                let (total, needed) = c
+                    .needs
+                    .first()
+                    .map(|(s, n)| (self.team_total_of(c, *s), i32::from(*n)))
+                    .unwrap_or((0, 0));
+                events.push(Event::public(XfEvent::CheckResult {
+                    success,
+                    total,
+                    needed,
+                }));
+                self.frames.pop();
+                self.expire_check(f.id);
+                let active = self.active;
+                self.reset_priority(active);
+                self.deliver_check(f.id, success);
+                self.settle(events);
+                self.after_resolution(events);
+            }
+        }
+    }
+
+    /// Removes a card from the stack by id.
+    pub(crate) fn take_from_stack(&mut self, id: u32) -> Option<Pending> {
+        let i = self.stack.iter().position(|p| p.id == id)?;
+        Some(self.stack.remove(i))
+    }
+
+    /// Negates what a value names: a card on the stack (and those played
+    /// with it), a card in play, a foe, a Site.
+    pub(crate) fn negate_val(&mut self, v: &Val, by: Option<CardIdx>, events: &mut Events) {
+        match v {
+            Val::Stack(id) => {
+                let unnegatable =
+                    self.stack.iter().find(|p| p.id == *id).is_some_and(|p| {
+                        self.script_db().of(p.card).is_some_and(|s| s.unnegatable)
+                    });
+                if unnegatable {
+                    return;
+                }
+                if let Some(p) = self.take_from_stack(*id) {
+                    let owner = self.home_of(p.player, p.card);
+                    self.player_mut(owner).discard.push(p.card);
+                    self.player_mut(owner).discard.extend(&p.with);
+                    if let Some(by) = by {
+                        events.push(Event::public(XfEvent::Negated { card: p.card, by }));
+                    }
+                }
+            }
+            Val::Perm(id) => {
+                if let (Some(p), Some(by)) = (self.perm(*id), by) {
+                    events.push(Event::public(XfEvent::Negated { card: p.card, by }));
+                }
+                self.leave_play(*id, events);
+            }
+            Val::Foe(i) => self.negate_foe(*i, by, events),
+            Val::Site(id) => {
+                if let (Some(s), Some(by)) = (self.site(*id), by) {
+                    events.push(Event::public(XfEvent::Negated { card: s.card, by }));
+                }
+                if let Some((seat, card)) = self.take_site(*id, events) {
+                    self.player_mut(seat).discard.push(card);
+                }
+            }
+            Val::Bluff(..) => self.discard_val(v, events),
+            _ => {}
+        }
+    }
+
+    /// Takes a card off the table wherever it is (stack, play, a foe):
+    /// (owner, card).
+    pub(crate) fn take_card(&mut self, v: &Val, events: &mut Events) -> Option<(Seat, CardIdx)> {
+        match v {
+            Val::Stack(id) => self.take_from_stack(*id).map(|p| (p.player, p.card)),
+            Val::Perm(id) => self.take_perm(*id, events),
+            Val::Foe(i) => {
+                let f = self.combat()?.foes.get(*i)?.clone();
+                if let Some(c) = self.combat_mut() {
+                    c.foes[*i].moved = true;
+                }
+                self.negate_foe(*i, None, events);
+                Some((f.owner, f.card))
+            }
+            _ => None,
+        }
+    }
+
+    /// Ends lasting effects of a duration (a check, a round, a combat...).
+    pub(crate) fn expire(&mut self, d: Duration) {
+        self.lasting.retain(|l| l.until != d);
+    }
+
+    fn expire_check(&mut self, id: u32) {
+        self.lasting
+            .retain(|l| !(l.until == Duration::Check && l.scope == Some(id)));
+    }
+
+    /// What a player names as a target, as a value.
+    pub(crate) fn val_of_target(&self, t: &Target) -> Option<Val> {
+        Some(match t {
+            Target::Agent(a) => Val::Agent(*a),
+            Target::Stack(i) => Val::Stack(self.stack.get(*i)?.id),
+            Target::Site(i) => Val::Site(self.sites.get(*i)?.id),
+            Target::Adversary => Val::Foe(
+                self.combat()
+                    .and_then(|c| c.living().next().map(|(i, _)| i))
+                    .unwrap_or(0),
+            ),
+            Target::Value(v) => Val::Trait(*v),
+            Target::Seat(s) => Val::Seat(*s),
+            Target::Perm(id) => Val::Perm(*id),
+            Target::Bluff(s, i) => Val::Bluff(self.sites.get(*s)?.id, *i),
+            Target::Card(c) => Val::Perm(self.perms.iter().find(|p| p.card == *c)?.id),
+        })
+    }
+
+    /// The target of a play, checked against what the card may be played on.
+    fn play_target(
+        &self,
+        src: &Source,
+        vars: &Vars,
+        ab: &super::effects::ast::Ability,
+        target: &Option<Target>,
+        title: &str,
+    ) -> Result<Option<Val>, Refusal> {
+        let Some(decl) = &ab.target else {
+            return Ok(match target {
+                Some(Target::Value(v)) => Some(Val::Trait(*v)),
+                _ => None,
+            });
+        };
+        let candidates = self.select(src, vars, &decl.sel);
+        let given = match target {
+            Some(Target::Value(_)) | Some(Target::Seat(_)) | None => None,
+            Some(t) => self.val_of_target(t),
+        };
+        let labels = || candidates.iter().map(|c| self.label(c)).collect::<Vec<_>>();
+        match given {
+            Some(v) if candidates.contains(&v) => Ok(Some(v)),
+            Some(v)
+                if matches!(v, Val::Agent(_))
+                    && candidates
+                        .iter()
+                        .any(|c| c.agents().contains(&v.agent().expect("agent"))) =>
+            {
+                let team = candidates
+                    .iter()
+                    .find(|c| c.agents().contains(&v.agent().expect("agent")))
+                    .cloned();
+                Ok(team)
+            }
+            Some(v) => Err(
+                Refusal::new(format!("{title} cannot be played on {}", self.label(&v)))
+                    .with_allowed(labels()),
+            ),
+            None if candidates.len() == 1 => Ok(Some(candidates[0].clone())),
+            None if candidates.is_empty() => Err(Refusal::new(format!(
+                "{title} has nothing to be played on now"
+            ))),
+            None => Err(Refusal::new(format!(
+                "name what {title} is played on (target:): {}",
+                labels().join(", ")
+            ))
+            .with_allowed(labels())),
+        }
+    }
+}
+
+/// A condition in words, for refusals.
+fn why_not(c: &Cond) -> String {
+    match c {
+        Cond::Not(inner) => format!("not when {}", why_not(inner).trim_start_matches("only ")),
+        Cond::Active => "only on your own turn".into(),
+        Cond::InCombat => "only in combat".into(),
+        Cond::InCheck(s) if s.is_empty() => "only during a skill check".into(),
+        Cond::InCheck(s) | Cond::SiteCheck(s) => format!(
+            "only during a {} skill check",
+            s.iter()
+                .map(|s| s.as_str().to_uppercase())
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ),
+        Cond::Phase(p) => format!("only in the {:?} Phase", p[0]),
+        Cond::Round(s) => format!("only in a {} round", s.short()),
+        Cond::Happened(f) => format!("only after {f:?}"),
+        Cond::Exists(s) => format!("only when there is a {:?}", s.kind).to_lowercase(),
+        _ => format!("its condition ({c:?}) does not hold"),
+    }
+}
+
+impl XfGame {
+    /// Every Agent's card, for refusals.
+    #[allow(dead_code)]
+    fn unused(&self, _: Fact) {}
+}

@@ -1,0 +1,380 @@
+//! Changes to what is on the table, shared by the rules and the card
+//! verbs: Agents healed, damaged (Equipment may absorb some), sent to the
+//! Hospital, moved, removed from the game, abducted into the deck, taken
+//! out of play for a while; cards in play leaving it; Sites taken away.
+
+use super::effects::ast::Modifier;
+use super::setup::new_agent;
+use super::{AgentRef, Away, Events, Fact, Place, XfEvent, XfGame};
+use crate::cards::{CardIdx, Keyword, Section, db};
+use crate::engine::{Event, Seat};
+
+impl XfGame {
+    /// Heals an Agent by up to `amount`. A ban on healing (The Manitou)
+    /// yields only to a HEALING card, which also cures conditions a HEALING
+    /// card removes (FAQ97 #58, FAQ21 #29).
+    pub(crate) fn heal_agent(
+        &mut self,
+        a: AgentRef,
+        amount: u8,
+        healing_card: bool,
+        events: &mut Events,
+    ) {
+        let Some(agent) = self.agent(a) else {
+            return;
+        };
+        if agent.heal_blocked && !healing_card {
+            return;
+        }
+        if !self.may_heal(a) {
+            return;
+        }
+        if healing_card {
+            self.cure(a, events);
+        }
+        let agent = self.agent_mut(a).expect("checked");
+        let n = amount.min(agent.damage);
+        agent.damage -= n;
+        if healing_card {
+            agent.heal_blocked = false;
+        }
+        events.push(Event::public(XfEvent::Healed {
+            agent: a,
+            amount: n,
+        }));
+    }
+
+    /// A HEALING card on the Agent removes the cards under it that a
+    /// HEALING card negates (Sinus Cavity Implant, Infected...).
+    fn cure(&mut self, a: AgentRef, events: &mut Events) {
+        let cured: Vec<u32> = self
+            .perms
+            .iter()
+            .filter(|p| p.place == Place::Agent(a))
+            .filter(|p| {
+                self.script_db().of(p.card).is_some_and(|s| {
+                    s.statics
+                        .iter()
+                        .any(|st| st.modifier == Modifier::CuredByHealing)
+                })
+            })
+            .map(|p| p.id)
+            .collect();
+        for id in cured {
+            self.leave_play(id, events);
+        }
+    }
+
+    /// Damage to an Agent: Equipment that absorbs damage takes it first
+    /// (Kevlar Vest); HEALTH never goes below 0 (FAQ97 #15). Returns the
+    /// damage placed.
+    pub(crate) fn damage_agent(&mut self, a: AgentRef, amount: u8, events: &mut Events) -> u8 {
+        if self.agent(a).is_none() || amount == 0 {
+            return 0;
+        }
+        let mut left = amount;
+        let absorbers: Vec<u32> = self
+            .perms
+            .iter()
+            .filter(|p| p.place == Place::Agent(a) && p.tokens > 0)
+            .filter(|p| {
+                self.script_db()
+                    .of(p.card)
+                    .is_some_and(|s| s.statics.iter().any(|st| st.modifier == Modifier::Absorb))
+            })
+            .map(|p| p.id)
+            .collect();
+        for id in absorbers {
+            let p = self.perm_mut(id).expect("listed");
+            let used = p.tokens.min(left);
+            p.tokens -= used;
+            left -= used;
+            let (card, tokens) = (p.card, p.tokens);
+            events.push(Event::public(XfEvent::Tokens { card, tokens }));
+            if tokens == 0 {
+                self.leave_play(id, events);
+            }
+        }
+        let max = self.max_health(a);
+        let agent = self.agent_mut(a).expect("checked");
+        let before = agent.damage;
+        agent.damage = (agent.damage + left).min(max);
+        let dealt = agent.damage - before;
+        if dealt > 0 {
+            events.push(Event::public(XfEvent::Damaged {
+                agent: a,
+                amount: dealt,
+            }));
+        }
+        dealt
+    }
+
+    /// An Agent at 0 HEALTH goes to the Hospital.
+    pub(crate) fn hospitalize_if_down(&mut self, a: AgentRef, events: &mut Events) {
+        if self
+            .agent(a)
+            .is_some_and(|x| x.section != Section::Hospital)
+            && self.current_health(a) == 0
+        {
+            self.agent_mut(a).expect("checked").section = Section::Hospital;
+            events.push(Event::public(XfEvent::ToHospital { agent: a }));
+        }
+    }
+
+    /// Moves an Agent to a section by a card's effect: an injured Agent
+    /// never leaves the Hospital early (Rules Assistant p. 5), nor one a
+    /// card holds where it is.
+    pub(crate) fn move_agent(&mut self, a: AgentRef, to: Section, events: &mut Events) {
+        let Some(agent) = self.agent(a) else {
+            return;
+        };
+        if agent.section == to || agent.away.is_some() {
+            return;
+        }
+        if agent.section == Section::Hospital && !self.may_leave_hospital(a) {
+            return;
+        }
+        if self.held_in_section(a) {
+            return;
+        }
+        let agent = self.agent_mut(a).expect("checked");
+        agent.section = to;
+        let team = agent.team;
+        events.push(Event::public(XfEvent::Moved {
+            agent: a,
+            section: to,
+            team,
+        }));
+    }
+
+    /// Cards attached to an Agent go to their owners' Discard Piles.
+    fn strip(&mut self, a: AgentRef, events: &mut Events) {
+        let attached: Vec<u32> = self
+            .perms
+            .iter()
+            .filter(|p| p.place == Place::Agent(a))
+            .map(|p| p.id)
+            .collect();
+        for id in attached {
+            self.leave_play(id, events);
+        }
+    }
+
+    /// An Agent is removed from the game (Killer cards): a player whose
+    /// every Agent is gone loses when Killer cards are in use (p. 42).
+    pub(crate) fn remove_agent(&mut self, a: AgentRef, events: &mut Events) {
+        if self.agent(a).is_none() {
+            return;
+        }
+        self.strip(a, events);
+        let p = self.player_mut(a.seat);
+        p.agents.retain(|x| x.card != a.card);
+        p.removed.push(a.card);
+        events.push(Event::public(XfEvent::AgentRemoved { agent: a }));
+        self.facts.push(Fact::AgentRemoved { seat: a.seat });
+        self.killer_win(events);
+    }
+
+    /// The Killer-card win: every opposing Agent permanently removed (p. 42).
+    fn killer_win(&mut self, events: &mut Events) {
+        if !self.options.killer || self.outcome.is_some() {
+            return;
+        }
+        let standing: Vec<Seat> = (0..self.players.len() as Seat)
+            .filter(|s| !self.player(*s).out)
+            .filter(|s| {
+                let p = self.player(*s);
+                !p.agents.is_empty() || !p.face_up.is_empty()
+            })
+            .collect();
+        if standing.len() == 1 && self.seats_in() > 1 {
+            let w = standing[0];
+            self.finish(
+                vec![w],
+                format!(
+                    "seat {} removed every opposing Agent from the game (Killer cards)",
+                    w + 1
+                ),
+                events,
+            );
+        }
+    }
+
+    /// Abduction: the Agent goes face up after the tenth card of its
+    /// owner's deck (Rules Assistant p. 9; with fewer than ten cards the
+    /// shuffled Discard Pile goes under the deck first, FAQ97 #24); its
+    /// Equipment is discarded.
+    pub(crate) fn abduct_agent(&mut self, a: AgentRef, events: &mut Events) {
+        if self.agent(a).is_none() {
+            return;
+        }
+        self.strip(a, events);
+        let owner = self
+            .agent(a)
+            .and_then(|x| x.borrowed_from)
+            .unwrap_or(a.seat);
+        self.player_mut(a.seat).agents.retain(|x| x.card != a.card);
+        if self.player(owner).deck.len() < 10 {
+            let mut pile = std::mem::take(&mut self.player_mut(owner).discard);
+            self.rng.shuffle(&mut pile);
+            self.player_mut(owner).deck.extend(pile);
+        }
+        let p = self.player_mut(owner);
+        let at = p.deck.len().min(10);
+        p.deck.insert(at, a.card);
+        p.face_up.push(a.card);
+        events.push(Event::public(XfEvent::AgentAbducted { agent: a }));
+        self.fire_abducted(owner, events);
+    }
+
+    /// An abducted Agent reaches the top of the deck: to the Hospital, undamaged.
+    pub(crate) fn abductee_returns(&mut self, seat: Seat, card: CardIdx, events: &mut Events) {
+        let mut agent = new_agent(card, Section::Hospital, false, &self.scripts.0);
+        agent.team = 0;
+        self.player_mut(seat).agents.push(agent);
+        events.push(Event::public(XfEvent::AgentBack {
+            agent: AgentRef { seat, card },
+            section: Section::Hospital,
+        }));
+    }
+
+    /// The Agent is out of play for `turns` of its owner's turns.
+    pub(crate) fn send_away(&mut self, a: AgentRef, turns: u8, events: &mut Events) {
+        if let Some(x) = self.agent_mut(a) {
+            x.away = Some(Away::Training { turns });
+            x.section = Section::Bureau;
+            events.push(Event::public(XfEvent::AgentAway { agent: a }));
+        }
+    }
+
+    /// At the start of a player's turn, Agents away come back when their time is up.
+    pub(crate) fn return_from_away(&mut self, seat: Seat, events: &mut Events) {
+        let mut back = Vec::new();
+        for x in &mut self.players[usize::from(seat)].agents {
+            if let Some(Away::Training { turns }) = x.away {
+                if turns == 0 {
+                    x.away = None;
+                    x.section = Section::Bureau;
+                    back.push(x.card);
+                } else {
+                    x.away = Some(Away::Training { turns: turns - 1 });
+                }
+            }
+        }
+        for card in back {
+            events.push(Event::public(XfEvent::AgentBack {
+                agent: AgentRef { seat, card },
+                section: Section::Bureau,
+            }));
+        }
+    }
+
+    /// An Agent card (from a deck or hand) joins its player's Team in the
+    /// Bureau for good (Additional Resources, Assigned to the X-Files).
+    pub(crate) fn join_team(&mut self, seat: Seat, card: CardIdx, events: &mut Events) {
+        let title = &db().get(card).title;
+        if self
+            .player(seat)
+            .agents
+            .iter()
+            .any(|a| db().get(a.card).title == *title)
+        {
+            self.player_mut(seat).discard.push(card);
+            return;
+        }
+        let agent = new_agent(card, Section::Bureau, false, &self.scripts.0);
+        self.player_mut(seat).agents.push(agent);
+        events.push(Event::public(XfEvent::AgentBought {
+            agent: AgentRef { seat, card },
+        }));
+    }
+
+    /// Whose Discard Pile a card goes to: its owner's, even when another
+    /// player stole it this turn (Agent Lamana).
+    pub(crate) fn home_of(&mut self, holder: Seat, card: CardIdx) -> Seat {
+        match self
+            .stolen
+            .iter()
+            .position(|(h, c, _)| *h == holder && *c == card)
+        {
+            Some(i) => self.stolen.remove(i).2,
+            None => holder,
+        }
+    }
+
+    /// Stolen cards still in a hand at the end of the turn go home.
+    pub(crate) fn return_stolen(&mut self, events: &mut Events) {
+        for (holder, card, owner) in std::mem::take(&mut self.stolen) {
+            if let Some(i) = self.player(holder).hand.iter().position(|c| *c == card) {
+                self.player_mut(holder).hand.remove(i);
+                self.player_mut(owner).discard.push(card);
+                events.push(Event::public(XfEvent::Discarded {
+                    seat: owner,
+                    cards: vec![card],
+                }));
+            }
+        }
+    }
+
+    /// A card in play goes to its owner's Discard Pile with the cards under it.
+    pub(crate) fn leave_play(&mut self, id: u32, events: &mut Events) {
+        if let Some((owner, card)) = self.take_perm(id, events) {
+            self.player_mut(owner).discard.push(card);
+        }
+    }
+
+    /// Takes a card out of play (the cards under it are discarded): (owner, card).
+    pub(crate) fn take_perm(&mut self, id: u32, events: &mut Events) -> Option<(Seat, CardIdx)> {
+        let i = self.perms.iter().position(|p| p.id == id)?;
+        let p = self.perms.remove(i);
+        self.player_mut(p.owner).discard.extend(&p.under);
+        self.lasting.retain(|l| {
+            !(l.until == super::effects::ast::Duration::WhileInPlay && l.scope == Some(id))
+        });
+        events.push(Event::public(XfEvent::LeftPlay { card: p.card }));
+        Some((p.owner, p.card))
+    }
+
+    /// Takes a Site out of play (its Bluffs and the cards on it are
+    /// discarded): (owner, card).
+    pub(crate) fn take_site(&mut self, id: u32, events: &mut Events) -> Option<(Seat, CardIdx)> {
+        let i = self.sites.iter().position(|s| s.id == id)?;
+        let s = self.sites.remove(i);
+        for b in &s.bluffs {
+            self.player_mut(b.owner).discard.push(b.card);
+        }
+        let on: Vec<u32> = self
+            .perms
+            .iter()
+            .filter(|p| p.place == Place::Site(id))
+            .map(|p| p.id)
+            .collect();
+        for p in on {
+            self.leave_play(p, events);
+        }
+        Some((s.owner, s.card))
+    }
+
+    /// A card goes into play (Equipment on an Agent, a card a verb places).
+    pub(crate) fn put_in_play(&mut self, owner: Seat, card: CardIdx, place: Place) -> u32 {
+        let id = self.new_id();
+        let tokens = self.script_db().of(card).map_or(0, |s| s.tokens);
+        self.perms.push(super::Permanent {
+            id,
+            card,
+            owner,
+            controller: owner,
+            place,
+            tokens,
+            under: Vec::new(),
+            used: Vec::new(),
+            data: Default::default(),
+        });
+        id
+    }
+
+    /// An Agent's Keyword (printed or gained).
+    pub fn agent_has_keyword(&self, a: AgentRef, k: Keyword) -> bool {
+        db().get(a.card).has_keyword(k) || self.agent(a).is_some_and(|x| x.keywords.contains(&k))
+    }
+}
