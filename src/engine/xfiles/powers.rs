@@ -9,7 +9,7 @@ use crate::engine::{Event, Refusal, Seat};
 
 impl XfGame {
     /// Modifiers the X-File Powers give now.
-    pub(crate) fn powers_in_force(&self) -> Vec<InForce> {
+    pub(crate) fn powers_in_force(&self) -> Vec<InForce<'_>> {
         Vec::new()
     }
 

@@ -4,7 +4,7 @@
 use std::cmp::Ordering;
 
 use super::ast::{Cond, FactPat, Num, PhaseName};
-use super::select::title_matches;
+use super::select::card_titled;
 use super::state::{Source, Val, Vars};
 use crate::cards::{Section, db};
 use crate::engine::xfiles::{Fact, Note, Phase, Place, Stage, XfGame};
@@ -73,11 +73,11 @@ impl XfGame {
                 let p = self.player(src.controller);
                 p.agents
                     .iter()
-                    .any(|a| a.away.is_none() && title_matches(&db().get(a.card).title, titles))
-                    || self.perms.iter().any(|x| {
-                        x.controller == src.controller
-                            && title_matches(&db().get(x.card).title, titles)
-                    })
+                    .any(|a| a.away.is_none() && card_titled(a.card, titles))
+                    || self
+                        .perms
+                        .iter()
+                        .any(|x| x.controller == src.controller && card_titled(x.card, titles))
             }
         }
     }

@@ -46,7 +46,8 @@ pub fn printed_text(card: CardIdx) -> Option<&'static str> {
 #[derive(Debug)]
 pub struct ScriptDb {
     scripts: Vec<Script>,
-    by_card: HashMap<CardIdx, usize>,
+    /// Each card's script, by card index.
+    by_card: Vec<Option<u32>>,
 }
 
 static EMBEDDED: LazyLock<Arc<ScriptDb>> = LazyLock::new(|| {
@@ -92,14 +93,14 @@ impl ScriptDb {
                 }
             }
         }
-        let mut by_card = HashMap::new();
+        let mut by_card = vec![None; db().len()];
         let mut used = vec![false; scripts.len()];
         for (idx, card) in db().iter() {
             let Some(text) = printed_text(idx) else {
                 continue;
             };
             if let Some(&i) = wanted.get(&identity(&card.title, text)) {
-                by_card.insert(idx, i);
+                by_card[usize::from(idx.0)] = Some(i as u32);
                 used[i] = true;
             }
         }
@@ -114,7 +115,11 @@ impl ScriptDb {
 
     /// The script of a card (none: the card has no text, or it is not scripted yet).
     pub fn of(&self, card: CardIdx) -> Option<&Script> {
-        self.by_card.get(&card).map(|i| &self.scripts[*i])
+        self.by_card
+            .get(usize::from(card.0))
+            .copied()
+            .flatten()
+            .map(|i| &self.scripts[i as usize])
     }
 
     pub fn all(&self) -> &[Script] {

@@ -451,7 +451,11 @@ fn qual(w: &str) -> Result<Qual, String> {
             "keyword" => Qual::Keyword(keywords(v)?),
             "not-keyword" => Qual::NotKeyword(keywords(v)?),
             "type" => Qual::Type(list::<CardType>(v, "card type")?),
-            "title" => Qual::Title(v.split('|').map(|t| t.replace('_', " ")).collect()),
+            "title" => Qual::Title(
+                v.split('|')
+                    .map(|t| crate::cards::normalize(&t.replace('_', " ")))
+                    .collect(),
+            ),
             "asks" => Qual::Asks(list::<Category>(v, "characteristic category")?),
             "is" => Qual::Is(v.to_string()),
             "cost<" => Qual::CostAtMost(v.parse().map_err(|_| format!("'{v}' is not a number"))?),
@@ -537,7 +541,7 @@ fn cond_of(a: &mut Args) -> Result<Cond, String> {
         "in-play" => Cond::InPlay(
             a.string()?
                 .split('|')
-                .map(|s| s.trim().to_string())
+                .map(|s| crate::cards::normalize(s))
                 .collect(),
         ),
         "happened" => Cond::Happened(fact(a)?),

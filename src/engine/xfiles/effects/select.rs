@@ -8,13 +8,26 @@ use crate::cards::{CardIdx, Section, db, normalize};
 use crate::engine::Seat;
 use crate::engine::xfiles::{AgentRef, Place, XfGame};
 
-/// Does a title match one of the names (a name's words all in the title)?
-pub fn title_matches(title: &str, names: &[String]) -> bool {
-    let t = normalize(title);
-    names.iter().any(|n| {
-        let n = normalize(n);
-        t == n || n.split(' ').all(|w| t.split(' ').any(|x| x == w))
-    })
+/// Every card's title, normalised once (titles are compared often).
+static TITLES: std::sync::LazyLock<Vec<String>> =
+    std::sync::LazyLock::new(|| db().iter().map(|(_, c)| normalize(&c.title)).collect());
+
+/// A card's normalised title.
+pub fn norm_title(card: CardIdx) -> &'static str {
+    &TITLES[usize::from(card.0)]
+}
+
+/// Does a normalised title match one of the names (a name's words all in
+/// the title)? Names in scripts are normalised when read.
+fn words_match(t: &str, names: &[String]) -> bool {
+    names
+        .iter()
+        .any(|n| t == n || n.split(' ').all(|w| t.split(' ').any(|x| x == w)))
+}
+
+/// Does a card's title match one of the names?
+pub fn card_titled(card: CardIdx, names: &[String]) -> bool {
+    words_match(norm_title(card), names)
 }
 
 impl XfGame {
@@ -134,7 +147,7 @@ impl XfGame {
             Qual::NotKeyword(k) => !k
                 .iter()
                 .any(|k| card.has_keyword(*k) || a.keywords.contains(k)),
-            Qual::Title(t) => title_matches(&card.title, t),
+            Qual::Title(t) => card_titled(r.card, t),
             Qual::SkillAtLeast(s, n) => self.agent_skill(r, *s) >= *n,
             Qual::Other => Some(r) != src.agent,
             Qual::SameTeam => self
@@ -277,7 +290,7 @@ impl XfGame {
                 .prerequisite
                 .as_ref()
                 .is_some_and(|p| p.thresholds().iter().any(|t| skills.contains(&t.skill))),
-            Qual::Title(t) => title_matches(&card.title, t),
+            Qual::Title(t) => card_titled(s.card, t),
             Qual::FaceDown => !s.bluffs.is_empty(),
             _ => false,
         })
@@ -342,7 +355,7 @@ impl XfGame {
             Qual::Keyword(k) => k.iter().any(|k| c.has_keyword(*k)),
             Qual::NotKeyword(k) => !k.iter().any(|k| c.has_keyword(*k)),
             Qual::Type(t) => t.contains(&c.kind),
-            Qual::Title(t) => title_matches(&c.title, t),
+            Qual::Title(t) => card_titled(card, t),
             Qual::Activator(a) => a.iter().any(|a| c.has_activator(*a)),
             Qual::CostAtMost(n) => c.cost.is_some_and(|k| k.amount.with_x(0) as i32 <= *n),
             Qual::Asks(cats) => c

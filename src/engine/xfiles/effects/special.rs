@@ -2,9 +2,9 @@
 //! says. Each is a small function; its card's golden test proves it.
 
 use super::run::Flow;
-use super::select::title_matches;
+use super::select::card_titled;
 use super::state::{Resolution, Wait};
-use crate::cards::{Section, db};
+use crate::cards::Section;
 use crate::engine::Event;
 use crate::engine::xfiles::{AgentRef, Events, Foe, FrameKind, XfEvent, XfGame};
 
@@ -31,9 +31,7 @@ fn phoebe_green(g: &mut XfGame, r: &Resolution, events: &mut Events) -> Flow {
         .player(seat)
         .agents
         .iter()
-        .find(|a| {
-            a.card != phoebe.card && title_matches(&db().get(a.card).title, &["Fox Mulder".into()])
-        })
+        .find(|a| a.card != phoebe.card && card_titled(a.card, &["fox mulder".into()]))
         .map(|a| AgentRef { seat, card: a.card });
     let (Some(m), Some(p)) = (mulder, g.agent(phoebe).cloned()) else {
         return Flow::Next;

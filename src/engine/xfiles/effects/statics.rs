@@ -5,6 +5,7 @@
 //! played, the hand limit.
 
 use super::ast::{AgentScope, CardScope, Modifier, SeatScope};
+use super::db::ScriptDb;
 use super::state::{AbilityRef, Source, Vars};
 use crate::cards::{CardIdx, Keyword, Pool, Section, Skill, db};
 use crate::engine::Seat;
@@ -12,17 +13,17 @@ use crate::engine::xfiles::{AgentRef, Check, Place, XfGame};
 
 /// A modifier in force and where it comes from.
 #[derive(Debug, Clone)]
-pub struct InForce {
+pub struct InForce<'a> {
     pub src: Source,
-    pub modifier: Modifier,
+    pub modifier: &'a Modifier,
     /// The seat a card placed on another's side sits with.
     pub host: Seat,
 }
 
 impl XfGame {
     /// Every modifier in force now.
-    pub fn in_force(&self) -> Vec<InForce> {
-        let scripts = self.script_db();
+    pub fn in_force(&self) -> Vec<InForce<'_>> {
+        let scripts: &ScriptDb = &self.scripts.0;
         let mut out = Vec::new();
         let none = Vars::default();
         for p in &self.perms {
@@ -55,7 +56,7 @@ impl XfGame {
                 if self.conditions_hold(&src, &none, &st.when) {
                     out.push(InForce {
                         src: src.clone(),
-                        modifier: st.modifier.clone(),
+                        modifier: &st.modifier,
                         host,
                     });
                 }
@@ -87,7 +88,7 @@ impl XfGame {
                     if self.conditions_hold(&src, &none, &st.when) {
                         out.push(InForce {
                             src: src.clone(),
-                            modifier: st.modifier.clone(),
+                            modifier: &st.modifier,
                             host: seat as Seat,
                         });
                     }
@@ -106,7 +107,7 @@ impl XfGame {
                     opponent: None,
                     x: 0,
                 },
-                modifier: l.modifier.clone(),
+                modifier: &l.modifier,
                 host: l.controller,
             });
         }
@@ -147,9 +148,7 @@ impl XfGame {
             AgentScope::TitledInTeam(t) => self
                 .scope_agents(src, &AgentScope::BearersTeam)
                 .into_iter()
-                .filter(|a| {
-                    super::select::title_matches(&db().get(a.card).title, std::slice::from_ref(t))
-                })
+                .filter(|a| super::select::card_titled(a.card, std::slice::from_ref(t)))
                 .collect(),
             AgentScope::Var(_) => Vec::new(),
         }
@@ -382,7 +381,7 @@ impl XfGame {
         let c = db().get(card);
         (s.types.is_empty() || s.types.contains(&c.kind))
             && (s.keywords.is_empty() || s.keywords.iter().any(|k| c.has_keyword(*k)))
-            && (s.titles.is_empty() || super::select::title_matches(&c.title, &s.titles))
+            && (s.titles.is_empty() || super::select::card_titled(card, &s.titles))
             && s.pool.is_none_or(|p| p == pool)
             && s.by
                 .as_ref()
@@ -465,7 +464,7 @@ impl XfGame {
     pub fn has_modifier(&self, seat: Seat, want: &Modifier) -> bool {
         self.in_force()
             .iter()
-            .any(|f| f.src.controller == seat && f.modifier == *want)
+            .any(|f| f.src.controller == seat && *f.modifier == *want)
     }
 
     /// Extra Keywords a Team's Sites count as having (Dark Forces Align).

@@ -17,7 +17,9 @@ fn scope(a: &mut Args) -> Result<AgentScope, String> {
         "bearer" => AgentScope::Bearer,
         "team" => AgentScope::BearersTeam,
         "mine" => AgentScope::Mine,
-        v if v.starts_with("titled:") => AgentScope::TitledInTeam(v[7..].replace('_', " ")),
+        v if v.starts_with("titled:") => {
+            AgentScope::TitledInTeam(crate::cards::normalize(&v[7..].replace('_', " ")))
+        }
         v => AgentScope::Var(v.to_string()),
     })
 }
@@ -75,7 +77,12 @@ fn card_scope(a: &mut Args) -> Result<CardScope, String> {
             Some(("by", "me")) => s.by = Some(SeatScope::Controller),
             Some(("by", "opponent")) => s.by = Some(SeatScope::Opponent),
             Some(("by", "host")) => s.by = Some(SeatScope::Host),
-            Some(("title", v)) => s.titles = v.split('|').map(|t| t.replace('_', " ")).collect(),
+            Some(("title", v)) => {
+                s.titles = v
+                    .split('|')
+                    .map(|t| crate::cards::normalize(&t.replace('_', " ")))
+                    .collect()
+            }
             None if w == "at-site" => s.site = Some(u32::MAX),
             None if w == "investigator" => s.investigator = true,
             _ => {
