@@ -541,7 +541,7 @@ fn cond_of(a: &mut Args) -> Result<Cond, String> {
         "in-play" => Cond::InPlay(
             a.string()?
                 .split('|')
-                .map(|s| crate::cards::normalize(s))
+                .map(crate::cards::normalize)
                 .collect(),
         ),
         "happened" => Cond::Happened(fact(a)?),

@@ -283,7 +283,7 @@ impl XfGame {
     fn agent_has(&self, a: AgentRef, pick: impl Fn(&Modifier) -> Option<&AgentScope>) -> bool {
         self.in_force()
             .iter()
-            .any(|f| pick(&f.modifier).is_some_and(|who| self.applies(f, who, a)))
+            .any(|f| pick(f.modifier).is_some_and(|who| self.applies(f, who, a)))
     }
 
     /// The Agent's RES may go to the Conspiracy Pool (Agent Krycek).
