@@ -656,9 +656,15 @@ fn resource_witnesses_stay_in_play_others_are_discarded_faq97_42_ra_p9() {
             .iter()
             .any(|p| p.card == id(DR_DIAMOND) && p.controller == 0)
     );
-    assert!(g.player(0).discard.contains(&id(SHEILA_BRAUN)));
+    // A Witness without RESOURCE stays in play for the turn and is discarded
+    // at its end (rulings notes #89).
+    let braun = g.perms.iter().find(|p| p.card == id(SHEILA_BRAUN));
+    assert!(braun.is_some_and(|p| p.this_turn));
     assert!(
         matches!(stage(&g), Some(Stage::Resolve { .. })),
         "3 + 1 + 2 >= 4"
     );
+    advance(&mut g, Phase::Draw);
+    assert!(g.player(0).discard.contains(&id(SHEILA_BRAUN)));
+    assert!(g.perms.iter().any(|p| p.card == id(DR_DIAMOND)));
 }

@@ -384,7 +384,11 @@ impl XfGame {
                 self.check_mut(id)
                     .expect("found")
                     .mods
-                    .push((None, *amount));
+                    .push(super::CheckMod {
+                        skill: None,
+                        amount: *amount,
+                        from: None,
+                    });
                 format!("modifies the skill check by {amount:+}")
             }
             Manual::Heal { agent, amount } => {

@@ -142,6 +142,9 @@ impl Agent {
 pub struct Bluff {
     pub card: CardIdx,
     pub owner: Seat,
+    /// Turned face up by a card (The Plain-Clothes Man): everyone knows it.
+    #[serde(default)]
+    pub shown: bool,
 }
 
 /// A Site in the Field.
@@ -196,6 +199,13 @@ pub struct Permanent {
     /// Values the card keeps (a chosen Agent, a named characteristic).
     #[serde(default, skip_serializing_if = "effects::state::Vars::is_empty")]
     pub data: effects::state::Vars,
+    /// Discarded at the end of the turn (a Witness without RESOURCE,
+    /// Rules Assistant p. 9).
+    #[serde(default)]
+    pub this_turn: bool,
+    /// Its Keywords when a card changed them (empty: as printed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<Keyword>,
 }
 
 /// A modifier made by a resolved effect, for a while.
@@ -289,6 +299,9 @@ pub struct Pending {
     /// The Adversaries that fight with it (Overwhelming Force).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub with: Vec<CardIdx>,
+    /// Its Keywords when a card changed them (empty: as printed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<Keyword>,
 }
 
 /// What a card is played on (as the player names it).
@@ -321,8 +334,8 @@ pub struct Check {
     pub team: Vec<CardIdx>,
     /// Skill and threshold of each part ("A 3+ and B 3+" has two).
     pub needs: Vec<(Skill, u8)>,
-    /// Card modifiers: (skill or any, amount).
-    pub mods: Vec<(Option<Skill>, i32)>,
+    /// Card modifiers.
+    pub mods: Vec<CheckMod>,
     /// Titles used in this check: the same card may not be used twice (p. 29).
     pub used: Vec<String>,
     /// The Site investigated, by id (none: a check a card forced).
@@ -333,6 +346,17 @@ pub struct Check {
     /// The card that forced the check.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forced_by: Option<CardIdx>,
+}
+
+/// A card's change to a skill check.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckMod {
+    /// Only this skill's part of the check (any part when `None`).
+    pub skill: Option<Skill>,
+    pub amount: i32,
+    /// The card in play that made it (a Witness): negating it cancels it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<u32>,
 }
 
 /// What a priority round is about.

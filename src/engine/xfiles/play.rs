@@ -2,6 +2,8 @@
 //! costs now (X, cards that change costs), dedicated RP (Rules Assistant
 //! p. 7), and Activators (p. 16).
 
+use super::effects::ast::CostChange;
+use super::effects::state::{Source, Vars};
 use super::{Events, Phase, XfGame};
 use crate::cards::{Activator, CardIdx, Keyword, Pool, Section, db};
 use crate::engine::{Refusal, Seat};
@@ -78,9 +80,36 @@ impl XfGame {
         self.adjusted_cost(seat, card, pool, Self::cost_of(card, x))
     }
 
+    /// What playing the card in this mode costs now: printed with X, the
+    /// card's own conditions (Margaret Scully: free), then the cards in play
+    /// that change costs.
+    pub fn play_cost(&self, src: &Source, vars: &Vars, pool: Pool) -> u32 {
+        let mut cost = Self::cost_of(src.card, src.x) as i32;
+        let scripts = self.script_db();
+        if let Some(ab) = scripts
+            .of(src.card)
+            .and_then(|s| super::effects::run::ability_in(s, src.ability))
+        {
+            for (change, cond) in &ab.cost_if {
+                if self.holds(src, vars, cond) {
+                    cost = match change {
+                        CostChange::Set(n) => *n as i32,
+                        CostChange::Add(n) => cost + n,
+                        CostChange::Half => (cost + 1) / 2,
+                    };
+                }
+            }
+        }
+        self.adjusted_cost(src.controller, src.card, pool, cost.max(0) as u32)
+    }
+
     /// Can `seat` afford the card from `pool`?
     pub fn affordable(&self, seat: Seat, card: CardIdx, pool: Pool, x: u32) -> bool {
-        let cost = self.cost_now(seat, card, pool, x);
+        self.can_pay(seat, card, pool, self.cost_now(seat, card, pool, x))
+    }
+
+    /// Can `seat` pay this cost for the card (dedicated RP included)?
+    pub fn can_pay(&self, seat: Seat, card: CardIdx, pool: Pool, cost: u32) -> bool {
         let p = self.player(seat);
         match pool {
             Pool::Rp => p.rp + u32::from(self.dedicated_for(seat, card).is_some()) >= cost,
@@ -97,7 +126,18 @@ impl XfGame {
         x: u32,
     ) -> Result<u32, Refusal> {
         let cost = self.cost_now(seat, card, pool, x);
-        if !self.affordable(seat, card, pool, x) {
+        self.pay_exact(seat, card, pool, cost)
+    }
+
+    /// Pays this cost for a card.
+    pub(super) fn pay_exact(
+        &mut self,
+        seat: Seat,
+        card: CardIdx,
+        pool: Pool,
+        cost: u32,
+    ) -> Result<u32, Refusal> {
+        if !self.can_pay(seat, card, pool, cost) {
             let p = self.player(seat);
             let have = if pool == Pool::Rp { p.rp } else { p.cp };
             return Err(Refusal::new(format!(
@@ -250,36 +290,40 @@ impl XfGame {
         self.settle(events);
     }
 
-    /// Whether the card's script forces a skill check (Spying Mission).
-    pub(crate) fn forces_check(&self, card: CardIdx) -> bool {
+    /// Whether a step of the card's play programs matches.
+    pub(crate) fn script_has(
+        &self,
+        card: CardIdx,
+        pred: impl Fn(&super::effects::verbs::Step) -> bool,
+    ) -> bool {
         self.script_db().of(card).is_some_and(|s| {
             s.plays.iter().any(|a| {
-                a.program.iter().any(|i| {
-                    matches!(
-                        i,
-                        super::effects::ast::Instr::Do(super::effects::verbs::Step::Check { .. })
-                    )
-                })
+                a.program
+                    .iter()
+                    .any(|i| matches!(i, super::effects::ast::Instr::Do(step) if pred(step)))
             })
         })
     }
 
-    /// Whether the card would send one of `seat`'s Agents to the Hospital (Bill Mulder).
+    /// Whether the card's script forces a skill check (Spying Mission).
+    pub(crate) fn forces_check(&self, card: CardIdx) -> bool {
+        self.script_has(card, |s| {
+            matches!(s, super::effects::verbs::Step::Check { .. })
+        })
+    }
+
+    /// Whether the card would send an Agent to the Hospital (Bill Mulder):
+    /// a move there, damage, or an Adversary.
     pub(crate) fn hospitalizes(&self, card: CardIdx, _: Seat) -> bool {
-        self.script_db().of(card).is_some_and(|s| {
-            s.plays.iter().any(|a| {
-                a.program.iter().any(|i| {
-                    matches!(
-                        i,
-                        super::effects::ast::Instr::Do(super::effects::verbs::Step::Move {
-                            to: Section::Hospital,
-                            ..
-                        }) | super::effects::ast::Instr::Do(
-                            super::effects::verbs::Step::Damage { .. }
-                        )
-                    )
-                })
-            })
+        use super::effects::verbs::Step;
+        self.script_has(card, |s| {
+            matches!(
+                s,
+                Step::Move {
+                    to: Section::Hospital,
+                    ..
+                } | Step::Damage { .. }
+            )
         }) || db().get(card).kind == crate::cards::CardType::Adversary
     }
 

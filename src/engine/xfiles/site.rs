@@ -118,7 +118,11 @@ impl XfGame {
             )));
         }
         self.take_from_hand(seat, card)?;
-        self.sites[site].bluffs.push(Bluff { card, owner: seat });
+        self.sites[site].bluffs.push(Bluff {
+            card,
+            owner: seat,
+            shown: false,
+        });
         events.push(Event::public(XfEvent::BluffPlaced { seat, site }));
         Ok(())
     }
@@ -367,6 +371,7 @@ impl XfGame {
                 opponent,
                 check: Some(frame),
                 with: Vec::new(),
+                keywords: Vec::new(),
             },
             events,
         );

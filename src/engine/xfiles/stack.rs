@@ -17,6 +17,17 @@ use super::{
 use crate::cards::{CardIdx, CardType, Pool, Skill, db};
 use crate::engine::{Event, Refusal, Seat};
 
+/// What checking a play found: the pool it is paid from, its target, the
+/// opponent it names, its cost and X.
+#[derive(Debug, Clone)]
+pub struct PlayCheck {
+    pub pool: Pool,
+    pub target: Option<Val>,
+    pub opponent: Option<Seat>,
+    pub cost: u32,
+    pub x: u32,
+}
+
 /// A card played from the hand, as the player names it.
 #[derive(Debug, Clone)]
 pub struct PlayArgs {
@@ -94,8 +105,8 @@ impl XfGame {
         let mods: i32 = c
             .mods
             .iter()
-            .filter(|(s, _)| s.is_none() || *s == Some(skill))
-            .map(|(_, m)| m)
+            .filter(|m| m.skill.is_none_or(|s| s == skill))
+            .map(|m| m.amount)
             .sum();
         agents + mods
     }
@@ -225,7 +236,7 @@ impl XfGame {
     }
 
     /// The card is of a type that may be played in the current frame.
-    fn type_allowed(&self, card: CardIdx) -> Result<(), Refusal> {
+    fn type_allowed(&self, card: CardIdx, in_combat_ok: bool) -> Result<(), Refusal> {
         let c = db().get(card);
         let in_combat = matches!(
             self.frames.last().map(|f| &f.kind),
@@ -237,6 +248,7 @@ impl XfGame {
                 "Combat cards are played only in combat (p. 35)",
             )),
             CardType::Combat => Ok(()),
+            _ if in_combat && in_combat_ok => Ok(()),
             _ if in_combat => Err(Refusal::new(format!(
                 "only Combat cards may be played in combat; {} is {} card (p. 35)",
                 c.title, c.kind
@@ -352,7 +364,7 @@ impl XfGame {
         target: &Option<Target>,
         x: u32,
         pool: Option<Pool>,
-    ) -> Result<(Pool, Option<Val>, Option<Seat>), Refusal> {
+    ) -> Result<PlayCheck, Refusal> {
         self.may_act_now(seat)?;
         let c = db().get(card);
         if !self.player(seat).hand.contains(&card) {
@@ -361,7 +373,12 @@ impl XfGame {
         if self.frames.is_empty() && seat == self.active && !self.own_phase_allows_plays() {
             return Err(self.out_of_phase(seat));
         }
-        self.type_allowed(card)?;
+        let in_combat_ok = self
+            .script_db()
+            .of(card)
+            .and_then(|s| s.plays.get(usize::from(mode)))
+            .is_some_and(|a| a.in_combat);
+        self.type_allowed(card, in_combat_ok)?;
         if let Some(chk) = self.innermost_check()
             && self.combat().is_none()
             && chk.used.contains(&c.title)
@@ -387,6 +404,17 @@ impl XfGame {
             )));
         }
         let ability = script.and_then(|s| ability_in(s, AbilityRef::Play(mode)));
+        if let Some(ab) = ability
+            && !ab.x_values.is_empty()
+            && !ab.x_values.contains(&x)
+        {
+            let v: Vec<String> = ab.x_values.iter().map(|v| v.to_string()).collect();
+            return Err(Refusal::new(format!(
+                "{}: X is one of {} (x:)",
+                c.title,
+                v.join(", ")
+            )));
+        }
         let ignore = ability.is_some_and(|a| a.ignore_activators);
         if !ignore {
             self.activators_hold(seat, card)?;
@@ -405,7 +433,22 @@ impl XfGame {
             ));
         }
         let opponent = self.named_opponent(seat, target);
-        let src = self.play_source(seat, card, mode, x, opponent);
+        let mut src = self.play_source(seat, card, mode, x, opponent);
+        // X the text defines ("X = the number of Bluffs at the Site").
+        let x = match ability.and_then(|a| a.x.clone()) {
+            Some(n) => {
+                let r = super::effects::state::Resolution {
+                    src: src.clone(),
+                    pc: 0,
+                    vars: Vars::default(),
+                    wait: super::effects::state::Wait::Ready,
+                    played: None,
+                };
+                self.num(&r, &n).max(0) as u32
+            }
+            None => x,
+        };
+        src.x = x;
         let mut vars = Vars::default();
         if let Some(Target::Value(v)) = target {
             vars.set("value", Val::Trait(*v));
@@ -449,16 +492,26 @@ impl XfGame {
                 None => None,
             },
         };
-        if !self.affordable(seat, card, pool, x) {
+        let mut cost_vars = vars.clone();
+        if let Some(v) = &target_val {
+            cost_vars.set("target", v.clone());
+        }
+        let cost = self.play_cost(&src, &cost_vars, pool);
+        if !self.can_pay(seat, card, pool, cost) {
             let p = self.player(seat);
             let have = if pool == Pool::Rp { p.rp } else { p.cp };
             return Err(Refusal::new(format!(
-                "{} costs {} {pool} and your pool holds {have}",
-                c.title,
-                self.cost_now(seat, card, pool, x)
+                "{} costs {cost} {pool} and your pool holds {have}",
+                c.title
             )));
         }
-        Ok((pool, target_val, opponent))
+        Ok(PlayCheck {
+            pool,
+            target: target_val,
+            opponent,
+            cost,
+            x,
+        })
     }
 
     /// The active player may play cards in every phase of the turn (Rules
@@ -482,8 +535,14 @@ impl XfGame {
             x,
             pool,
         } = *play;
-        let (pool, target, opponent) = self.check_play(seat, card, mode, target, x, pool)?;
-        let cost = self.pay(seat, card, pool, x)?;
+        let PlayCheck {
+            pool,
+            target,
+            opponent,
+            cost,
+            x,
+        } = self.check_play(seat, card, mode, target, x, pool)?;
+        let cost = self.pay_exact(seat, card, pool, cost)?;
         self.take_from_hand(seat, card)?;
         events.push(Event::public(XfEvent::Played {
             seat,
@@ -507,6 +566,7 @@ impl XfGame {
                 opponent,
                 check,
                 with: Vec::new(),
+                keywords: Vec::new(),
             },
             events,
         );
@@ -585,11 +645,25 @@ impl XfGame {
                 _ => vars.set("target", t.clone()),
             }
         }
+        // A Witness is in play once it resolves, until the end of the turn
+        // (Rules Assistant p. 9), or for good with RESOURCE (p. 17): its
+        // effects are tied to it (negating it cancels them).
+        let perm = (db().get(p.card).kind == CardType::Witness).then(|| {
+            let id = self.enter_play(&p, self.script_db().of(p.card), events);
+            let resource = db()
+                .get(p.card)
+                .has_keyword(crate::cards::Keyword::Resource);
+            if let Some(x) = self.perm_mut(id) {
+                x.this_turn = !resource;
+            }
+            vars.set("in-play", Val::Bool(true));
+            id
+        });
         let src = Source {
             card: p.card,
             ability: AbilityRef::Play(p.mode),
             controller: p.player,
-            perm: None,
+            perm,
             agent: None,
             check: p.check,
             opponent: p.opponent,
@@ -707,6 +781,12 @@ impl XfGame {
             Val::Perm(id) => {
                 if let (Some(p), Some(by)) = (self.perm(*id), by) {
                     events.push(Event::public(XfEvent::Negated { card: p.card, by }));
+                }
+                // Negation cancels the card's influence (glossary p. 64).
+                for f in &mut self.frames {
+                    if let FrameKind::Check(c) = &mut f.kind {
+                        c.mods.retain(|m| m.from != Some(*id));
+                    }
                 }
                 self.leave_play(*id, events);
             }

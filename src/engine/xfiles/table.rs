@@ -369,6 +369,8 @@ impl XfGame {
             under: Vec::new(),
             used: Vec::new(),
             data: Default::default(),
+            this_turn: false,
+            keywords: Vec::new(),
         });
         id
     }

@@ -220,6 +220,15 @@ impl XfGame {
         self.settle(events);
         self.send_home(seat, events);
         self.return_stolen(events);
+        let done: Vec<u32> = self
+            .perms
+            .iter()
+            .filter(|p| p.this_turn)
+            .map(|p| p.id)
+            .collect();
+        for id in done {
+            self.leave_play(id, events);
+        }
         let mut kept = Vec::new();
         for site in std::mem::take(&mut self.sites) {
             if site.owner == seat && site.bluffs.is_empty() {

@@ -94,6 +94,11 @@ pub struct Ability {
     pub x_values: Vec<u32>,
     /// An opponent of the card's controller uses this ability (Detective Chao).
     pub by_opponent: bool,
+    /// Its cost changes when a condition holds (Margaret Scully: free).
+    pub cost_if: Vec<(CostChange, Cond)>,
+    /// May be played in combat although it is not a Combat card (the card's
+    /// text overrides the rule, p. 14).
+    pub in_combat: bool,
     /// Activators this mode ignores (e.g. "ignoring Activator requirements").
     pub ignore_activators: bool,
     pub program: Vec<Instr>,
@@ -117,6 +122,15 @@ pub enum ExtraCost {
     RemoveSelf,
     /// Pay from a pool.
     Pay(Pool, Num),
+}
+
+/// How a condition changes a card's cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CostChange {
+    Set(u32),
+    Add(i32),
+    /// Halved, rounded up.
+    Half,
 }
 
 /// How often an ability may be used.
@@ -261,6 +275,10 @@ pub enum Qual {
     ForcesCheck,
     /// A card on the stack that would send one of the controller's Agents to the Hospital.
     Hospitalizes,
+    /// A card that abducts an Agent.
+    Abducts,
+    /// A card that removes a card (or an Agent) from the game.
+    Removes,
     /// Face down (Bluffs under a Site).
     FaceDown,
     /// The Site under investigation.
@@ -385,6 +403,8 @@ pub enum EventPat {
     AgentAbducted,
     /// A Site check directed at the controller succeeds.
     SiteLost,
+    /// A Site investigation of the controller succeeds.
+    SiteWon,
     /// The turn ends.
     TurnEnds,
 }

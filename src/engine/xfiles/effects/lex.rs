@@ -493,6 +493,8 @@ fn qual(w: &str) -> Result<Qual, String> {
         "against-me" => Qual::AgainstMe,
         "forces-check" => Qual::ForcesCheck,
         "hospitalizes" => Qual::Hospitalizes,
+        "abducts" => Qual::Abducts,
+        "removes" => Qual::Removes,
         "face-down" => Qual::FaceDown,
         "current" => Qual::Current,
         "modifier" => Qual::Modifier,

@@ -250,6 +250,7 @@ fn event_pat(rest: &str) -> Result<EventPat, String> {
         "agent-damaged" => EventPat::AgentDamaged(a.selector()?),
         "agent-abducted" => EventPat::AgentAbducted,
         "site-lost" => EventPat::SiteLost,
+        "site-won" => EventPat::SiteWon,
         "turn-ends" => EventPat::TurnEnds,
         _ => {
             return Err(format!(
@@ -284,6 +285,8 @@ fn ability(label: &str, line: usize, body: &[Line]) -> Result<Ability, String> {
         x: None,
         x_values: Vec::new(),
         by_opponent: false,
+        cost_if: Vec::new(),
+        in_combat: false,
         ignore_activators: false,
         program: Vec::new(),
         line,
@@ -342,8 +345,8 @@ fn nodes(
                 let body = nodes(lines, i, indent + 2, &mut None)?;
                 out.push(Node::Each { var, sel, body });
             }
-            "when" | "target" | "cost" | "limit" | "x" | "x-values" | "user"
-            | "ignore-activators" => {
+            "when" | "target" | "cost" | "cost-if" | "limit" | "x" | "x-values" | "user"
+            | "in-combat" | "ignore-activators" => {
                 let Some(ab) = ab.as_deref_mut() else {
                     return Err(at(format!("'{head}' belongs at the top of a block")));
                 };
@@ -413,6 +416,26 @@ fn attribute(ab: &mut Ability, head: &str, a: &mut Args) -> Result<(), String> {
                 .split('|')
                 .map(|v| v.parse().map_err(|_| format!("'{v}' is not a number")))
                 .collect::<Result<_, _>>()?;
+            a.end()?;
+        }
+        "cost-if" => {
+            let w = a.word()?;
+            let change = match w.as_str() {
+                "set" => CostChange::Set(match a.num()? {
+                    Num::Lit(n) if n >= 0 => n as u32,
+                    _ => return Err("cost-if set takes a number".into()),
+                }),
+                "half" => CostChange::Half,
+                w => CostChange::Add(
+                    w.trim_start_matches('+')
+                        .parse()
+                        .map_err(|_| format!("cost-if: set N, half or ±N, not '{w}'"))?,
+                ),
+            };
+            ab.cost_if.push((change, a.cond()?));
+        }
+        "in-combat" => {
+            ab.in_combat = true;
             a.end()?;
         }
         "user" => {

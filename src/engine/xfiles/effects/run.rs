@@ -200,7 +200,7 @@ impl XfGame {
             card: p.card,
             manual: !automated,
         }));
-        if r.vars.flag("gone") {
+        if r.vars.flag("gone") || r.vars.flag("in-play") {
             return;
         }
         let goes = if r.vars.flag("stays") {
@@ -215,15 +215,22 @@ impl XfGame {
         match goes {
             Some(Goes::Removed) => self.player_mut(home).removed.push(p.card),
             Some(Goes::Stays) | Some(Goes::Attached) if home == p.player => {
-                self.enter_play(&p, script, events)
+                self.enter_play(&p, script, events);
             }
-            None if resource && home == p.player => self.enter_play(&p, script, events),
+            None if resource && home == p.player => {
+                self.enter_play(&p, script, events);
+            }
             _ => self.player_mut(home).discard.push(p.card),
         }
     }
 
     /// A resolved card stays in play (RESOURCE cards, p. 17; cards "placed").
-    fn enter_play(&mut self, p: &Pending, script: Option<&Script>, events: &mut Events) {
+    pub(crate) fn enter_play(
+        &mut self,
+        p: &Pending,
+        script: Option<&Script>,
+        events: &mut Events,
+    ) -> u32 {
         let spec = script.and_then(|s| s.place);
         let target_agent = p.target.as_ref().and_then(Val::agent);
         let target_site = match &p.target {
@@ -265,11 +272,14 @@ impl XfGame {
             under: Vec::new(),
             used: Vec::new(),
             data: Vars::default(),
+            this_turn: false,
+            keywords: Vec::new(),
         });
         events.push(Event::public(XfEvent::InPlay {
             seat: p.player,
             card: p.card,
         }));
+        id
     }
 
     /// A number a step names, for this effect.

@@ -231,6 +231,21 @@ impl XfGame {
                     Qual::Is(v) => vars.get(v) == Some(&Val::Stack(p.id)),
                     Qual::ForcesCheck => self.forces_check(p.card),
                     Qual::Hospitalizes => self.hospitalizes(p.card, src.controller),
+                    Qual::Abducts => {
+                        self.script_has(p.card, |s| matches!(s, super::verbs::Step::Abduct { .. }))
+                    }
+                    Qual::Removes => self.script_has(p.card, |s| {
+                        matches!(
+                            s,
+                            super::verbs::Step::Remove { .. } | super::verbs::Step::Exile { .. }
+                        )
+                    }),
+                    Qual::Keyword(k) if !p.keywords.is_empty() => {
+                        k.iter().any(|k| p.keywords.contains(k))
+                    }
+                    Qual::NotKeyword(k) if !p.keywords.is_empty() => {
+                        !k.iter().any(|k| p.keywords.contains(k))
+                    }
                     _ => self.card_ok(p.card, q),
                 })
             })

@@ -169,6 +169,7 @@ pub fn push_item(g: &mut XfGame, seat: Seat) -> (u32, CardIdx) {
         opponent: None,
         check: None,
         with: Vec::new(),
+        keywords: Vec::new(),
     });
     (sid, card)
 }

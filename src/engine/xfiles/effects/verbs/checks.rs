@@ -46,7 +46,11 @@ pub fn modify(
             None => return Flow::Next,
         }
     };
-    check.mods.push((skill, amount));
+    check.mods.push(crate::engine::xfiles::CheckMod {
+        skill,
+        amount,
+        from: r.src.perm,
+    });
     let _ = events;
     Flow::Next
 }
