@@ -179,6 +179,22 @@ pub fn validate(deck: &Deck, format: DeckFormat) -> Vec<Violation> {
             );
         }
     }
+    for (c, n) in &deck.bureau {
+        let limit = crate::engine::xfiles::effects::db::scripts()
+            .of(*c)
+            .and_then(|s| s.deck_limit);
+        if let Some(limit) = limit
+            && copies.get(&title(c)).copied().unwrap_or(*n) > u32::from(limit)
+        {
+            fail(
+                format!(
+                    "{}: at most {limit} in a deck (the card's own text)",
+                    title(c)
+                ),
+                "card text",
+            );
+        }
+    }
     if !killer_ok {
         let mut killers: Vec<String> = deck
             .team

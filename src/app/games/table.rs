@@ -261,6 +261,19 @@ fn xfiles_commands() -> Vec<CommandSpec> {
             "/damage to:Kosseff",
         ),
         cmd(
+            "aim",
+            "X-Files CCG combat with several foes: which foe your Agent attacks",
+            vec![
+                req("agent", OptKind::Text, "your fighting Agent"),
+                req(
+                    "at",
+                    OptKind::Text,
+                    "the foe, or a split \"Vampire 2; Master 1\" when its weapon may split",
+                ),
+            ],
+            "/aim agent:Mulder at:Kiss Of The Vampire",
+        ),
+        cmd(
             "ask",
             "X-Files CCG: ask the yes/no question a successful Site earns",
             vec![req(

@@ -606,6 +606,33 @@ impl GameUi for XfGame {
                         .map(|p| if p == "rp" { Pool::Rp } else { Pool::Cp }),
                 }
             }
+            "aim" => {
+                let fighters: Vec<CardIdx> = self.fighters().iter().map(|f| f.card).collect();
+                let agent = pick(
+                    args.text("agent").unwrap_or_default(),
+                    &fighters,
+                    "a fighting Agent",
+                )?;
+                let foes: Vec<(usize, CardIdx)> = self
+                    .combat()
+                    .map(|c| c.living().map(|(i, f)| (i, f.card)).collect())
+                    .unwrap_or_default();
+                let cards: Vec<CardIdx> = foes.iter().map(|f| f.1).collect();
+                let mut at = Vec::new();
+                for part in split_list(args.text("at").unwrap_or_default()) {
+                    let (name, n) = match part
+                        .rsplit_once(' ')
+                        .and_then(|(a, b)| b.parse::<u8>().ok().map(|n| (a, n)))
+                    {
+                        Some((a, n)) => (a.to_string(), n),
+                        None => (part.clone(), 0),
+                    };
+                    let card = pick(&name, &cards, "a foe in this combat")?;
+                    let i = foes.iter().find(|f| f.1 == card).map_or(0, |f| f.0);
+                    at.push((i, n));
+                }
+                XfAction::Aim { agent, at }
+            }
             "damage" => {
                 let fighters: Vec<CardIdx> = self.fighters().iter().map(|f| f.card).collect();
                 let pending = self.combat().map_or(0, |c| c.pending_damage());
@@ -1407,6 +1434,7 @@ impl GameUi for XfGame {
                 Some((c, _)) => format!("/damage to:{}", q(c)),
                 None => "/damage".into(),
             },
+            XfAction::Aim { agent, .. } => format!("/aim agent:{} at:<foe>", q(agent)),
             XfAction::Ask { value, .. } => format!(
                 "/ask value:{}",
                 value.as_str().to_lowercase().replace(' ', "-")

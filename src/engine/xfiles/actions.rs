@@ -123,6 +123,13 @@ pub enum XfAction {
     AssignDamage {
         to: Vec<(CardIdx, u8)>,
     },
+    /// Combat with several foes: the foe (by position) an Agent attacks, or
+    /// points for each when its Equipment lets it split (the last foe takes
+    /// what is left).
+    Aim {
+        agent: CardIdx,
+        at: Vec<(usize, u8)>,
+    },
     /// After a successful investigation (or as the penalty): one yes/no question.
     Ask {
         category: Category,
@@ -241,6 +248,7 @@ pub(super) fn apply_inner(
             g.debrief_discard(seat, cards, &mut events)?
         }
         XfAction::AssignDamage { to } => g.assign_damage(seat, to, &mut events)?,
+        XfAction::Aim { agent, at } => g.aim(seat, *agent, at, &mut events)?,
         XfAction::PayBluff { pay, x } => {
             let stage = g.investigation.as_ref().map(|i| i.stage.clone());
             let owner = g.inv_site().and_then(|s| s.bluffs.first()).map(|b| b.owner);

@@ -59,6 +59,14 @@ pub struct Foe {
     /// The card went elsewhere (a hand, a deck): not discarded when combat ends.
     #[serde(default)]
     pub moved: bool,
+    /// An Agent of the Team it possesses: that Agent does not fight for the
+    /// Team (Liquid Alien).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host: Option<AgentRef>,
+    /// What cards did to it besides its own text (doubled statistics, a
+    /// lesser vampire's immunity).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mods: Vec<Modifier>,
 }
 
 /// A card's effect on a combatant this round.
@@ -73,6 +81,18 @@ pub enum Boon {
     Untouchable,
     /// Deals no damage this round.
     Harmless,
+    /// Skill added in rounds of this range only (lasts the combat when kept
+    /// in `Combat::lasting`).
+    SkillBoost { skill: Skill, n: i32 },
+    /// Attacks twice (Fast Strike).
+    Twice,
+    /// Deals its damage before its opponents; those it sends down deal none
+    /// (Sneak Attack).
+    First,
+    /// Its damage goes to this combatant (Mind Control, Watch Out!).
+    Redirect(Combatant),
+    /// Whoever it damages takes no further part in the combat (Choke Hold).
+    Choke,
 }
 
 /// Combat with one or more foes (pp. 31-35).
@@ -117,9 +137,26 @@ pub struct Combat {
     /// The combat lasts at most this many rounds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_rounds: Option<u8>,
-    /// Damage each Agent took this round from one source (for Internal Bleeding).
+    /// Card effects that last the whole combat.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub worst: Vec<(AgentRef, u8)>,
+    pub lasting: Vec<(Combatant, Boon)>,
+    /// Damage added this round by cards: (from, to, amount) (Flaming Wall).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extra: Vec<(Combatant, Combatant, u8)>,
+    /// Agents splitting their damage among foes: (agent, [(foe, points)]),
+    /// the last foe taking what is left (Shotgun).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub splits: Vec<(AgentRef, Vec<(usize, u8)>)>,
+    /// The last damage each combatant took: (who, largest from one source,
+    /// total) (Internal Bleeding, Stunning Blow).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hurt: Vec<(Combatant, u8, u8)>,
+    /// Damage dealt in the last round: by the Agents, by the foes (Handcuff).
+    #[serde(default)]
+    pub dealt: (u16, u16),
+    /// The Long Range round was skipped (Fast Draw).
+    #[serde(default)]
+    pub lrc_skipped: bool,
 }
 
 impl Combat {
@@ -179,9 +216,23 @@ impl XfGame {
 
     /// A modifier on the foe's own card (its Game Effect).
     pub(crate) fn foe_has(&self, card: CardIdx, want: impl Fn(&Modifier) -> bool) -> bool {
-        self.script_db()
+        self.foe_mods(card).iter().any(|m| want(m))
+    }
+
+    /// A foe's own text's modifiers and those cards gave it in this combat.
+    pub(crate) fn foe_mods(&self, card: CardIdx) -> Vec<&Modifier> {
+        let mut out: Vec<&Modifier> = self
+            .scripts
+            .0
             .of(card)
-            .is_some_and(|s| s.statics.iter().any(|st| want(&st.modifier)))
+            .map(|s| s.statics.iter().map(|st| &st.modifier).collect())
+            .unwrap_or_default();
+        if let Some(c) = self.combat() {
+            for f in c.foes.iter().filter(|f| f.card == card) {
+                out.extend(f.mods.iter());
+            }
+        }
+        out
     }
 
     /// A foe's statistic now: set by a card, else printed (N/A and Special
@@ -196,12 +247,42 @@ impl XfGame {
         if let Some(a) = f.agent {
             return self.agent_skill(a, skill);
         }
-        f.stats
+        let mods = self.foe_mods(f.card);
+        let printed = f
+            .stats
             .iter()
             .rev()
             .find(|s| s.0 == skill)
             .map(|s| s.1)
-            .unwrap_or_else(|| db().get(f.card).skill(skill))
+            .or_else(|| {
+                mods.iter().find_map(|m| match m {
+                    Modifier::MirrorsBest { plus } if skill != Skill::Health => Some(
+                        self.fighters()
+                            .iter()
+                            .map(|a| self.agent_skill(*a, skill))
+                            .max()
+                            .unwrap_or(0)
+                            + i32::from(*plus),
+                    ),
+                    Modifier::CountsAdversaries => Some(
+                        self.player(self.active)
+                            .discard
+                            .iter()
+                            .filter(|x| db().get(**x).kind == crate::cards::CardType::Adversary)
+                            .count() as i32,
+                    ),
+                    _ => None,
+                })
+            })
+            .unwrap_or_else(|| db().get(f.card).skill(skill));
+        let factor: i32 = mods
+            .iter()
+            .map(|m| match m {
+                Modifier::Multiply { factor } => i32::from(*factor),
+                _ => 1,
+            })
+            .product();
+        printed * factor
     }
 
     fn foe_health(&self, i: usize) -> i32 {
@@ -235,18 +316,30 @@ impl XfGame {
         };
         team.into_iter()
             .filter(|r| !c.left.contains(r))
-            .filter(|r| c.foes.iter().all(|f| f.agent != Some(*r)))
+            .filter(|r| {
+                c.foes
+                    .iter()
+                    .all(|f| f.agent != Some(*r) && f.host != Some(*r))
+            })
             .filter(|r| self.agent(*r).is_some_and(|a| a.section == Section::Field))
             .collect()
     }
 
     /// Starts a combat: the Adversary (and any that fight with it) against
     /// the investigating Team (p. 31).
-    pub(crate) fn start_combat(&mut self, foes: Vec<Foe>, owner: Seat, events: &mut Events) -> u32 {
+    pub(crate) fn start_combat(
+        &mut self,
+        foes: Vec<Foe>,
+        owner: Seat,
+        skip_lrc: bool,
+        events: &mut Events,
+    ) -> u32 {
         let first = foes[0].card;
-        let skip = foes
-            .iter()
-            .all(|f| self.foe_has(f.card, |m| *m == Modifier::SkipLrc));
+        let skip = skip_lrc
+            || foes.iter().all(|f| {
+                f.mods.contains(&Modifier::SkipLrc)
+                    || self.foe_has(f.card, |m| *m == Modifier::SkipLrc)
+            });
         let round = if skip {
             CombatRound::Close
         } else {
@@ -267,12 +360,20 @@ impl XfGame {
         let only = foes.iter().find_map(|f| f.only);
         let id = self.new_id();
         let base = self.stack.len();
+        let lead = if foes
+            .iter()
+            .any(|f| self.foe_has(f.card, |m| *m == Modifier::LastWord))
+        {
+            self.active
+        } else {
+            owner
+        };
         self.frames.push(Frame {
             id,
             base,
-            priority: owner,
+            priority: lead,
             passes: 0,
-            first: owner,
+            first: lead,
             kind: FrameKind::Combat(Box::new(Combat {
                 foes,
                 owner,
@@ -290,7 +391,12 @@ impl XfGame {
                 extra_lrc: 0,
                 split: false,
                 max_rounds,
-                worst: Vec::new(),
+                lasting: Vec::new(),
+                splits: Vec::new(),
+                extra: Vec::new(),
+                hurt: Vec::new(),
+                dealt: (0, 0),
+                lrc_skipped: skip,
             })),
         });
         if let Some(inv) = self.investigation.as_mut() {
@@ -335,16 +441,45 @@ impl XfGame {
         }
     }
 
-    fn boons_on(&self, who: Combatant) -> Vec<Boon> {
+    pub(crate) fn boons_on(&self, who: Combatant) -> Vec<Boon> {
         self.combat()
             .map(|c| {
                 c.boons
                     .iter()
+                    .chain(&c.lasting)
                     .filter(|(w, _)| *w == who)
                     .map(|(_, b)| b.clone())
                     .collect()
             })
             .unwrap_or_default()
+    }
+
+    /// This round's boosts to a combatant's attack.
+    fn boost_of(&self, who: Combatant, skill: Skill) -> i32 {
+        self.boons_on(who)
+            .iter()
+            .map(|b| match b {
+                Boon::Boost(n) => *n,
+                Boon::SkillBoost { skill: s, n } if *s == skill => *n,
+                _ => 0,
+            })
+            .sum()
+    }
+
+    fn redirected(&self, who: Combatant) -> Option<Combatant> {
+        self.boons_on(who).into_iter().find_map(|b| match b {
+            Boon::Redirect(to) => Some(to),
+            _ => None,
+        })
+    }
+
+    /// How many attacks the combatant makes this round.
+    fn attacks(&self, who: Combatant) -> usize {
+        if self.boons_on(who).contains(&Boon::Twice) {
+            2
+        } else {
+            1
+        }
     }
 
     fn deals_nothing(&self, who: Combatant) -> bool {
@@ -354,14 +489,7 @@ impl XfGame {
 
     /// An Agent's attack this round: its skill (with Equipment) plus boosts.
     fn agent_attack(&self, a: AgentRef, skill: Skill) -> i32 {
-        let boost: i32 = self
-            .boons_on(Combatant::Agent(a))
-            .iter()
-            .map(|b| match b {
-                Boon::Boost(n) => *n,
-                _ => 0,
-            })
-            .sum();
+        let boost = self.boost_of(Combatant::Agent(a), skill);
         let living_machine = self.combat().is_some_and(|c| {
             skill == Skill::CloseRangeCombat
                 && c.living()
@@ -372,18 +500,24 @@ impl XfGame {
         } else {
             self.agent_skill(a, skill)
         };
-        (base + boost).max(0)
+        let weakened: i32 = self.combat().map_or(0, |c| {
+            c.living()
+                .map(|(_, f)| {
+                    self.foe_mods(f.card)
+                        .iter()
+                        .map(|m| match m {
+                            Modifier::Weakens { n } => i32::from(*n),
+                            _ => 0,
+                        })
+                        .sum::<i32>()
+                })
+                .sum()
+        });
+        (base + boost - weakened).max(0)
     }
 
     fn foe_attack(&self, i: usize, skill: Skill) -> i32 {
-        let boost: i32 = self
-            .boons_on(Combatant::Foe(i))
-            .iter()
-            .map(|b| match b {
-                Boon::Boost(n) => *n,
-                _ => 0,
-            })
-            .sum();
+        let boost = self.boost_of(Combatant::Foe(i), skill);
         (self.foe_stat(i, skill) + boost).max(0)
     }
 
@@ -411,10 +545,30 @@ impl XfGame {
                         .copied()
                         .find(|i| c.foes[*i].only.is_none_or(|o| o == *a))
                 });
-            if let Some(t) = target
-                && dmg > 0
-            {
-                hits.push((Combatant::Agent(*a), Combatant::Foe(t), dmg.min(255) as u8));
+            let me = Combatant::Agent(*a);
+            let to = self.redirected(me).or(target.map(Combatant::Foe));
+            let split = c.splits.iter().find(|s| s.0 == *a).map(|s| s.1.clone());
+            for _ in 0..self.attacks(me) {
+                match (&split, to) {
+                    (Some(parts), Some(Combatant::Foe(_))) if dmg > 0 => {
+                        let mut left = dmg;
+                        let live: Vec<&(usize, u8)> =
+                            parts.iter().filter(|p| living.contains(&p.0)).collect();
+                        for (k, (foe, n)) in live.iter().enumerate() {
+                            let n = if k + 1 == live.len() {
+                                left
+                            } else {
+                                i32::from(*n).min(left)
+                            };
+                            left -= n;
+                            if n > 0 {
+                                hits.push((me, Combatant::Foe(*foe), n.min(255) as u8));
+                            }
+                        }
+                    }
+                    (_, Some(t)) if dmg > 0 => hits.push((me, t, dmg.min(255) as u8)),
+                    _ => {}
+                }
             }
         }
         let mut assign = Vec::new();
@@ -427,18 +581,26 @@ impl XfGame {
                 continue;
             }
             let dmg = dmg.min(255) as u8;
-            let fixed = c.foes[*i].only.or(if fighters.len() == 1 {
-                Some(fighters[0])
-            } else {
-                None
-            });
-            match fixed {
-                Some(a) if !self.may_split(*i) || fighters.len() == 1 => {
-                    hits.push((Combatant::Foe(*i), Combatant::Agent(a), dmg))
+            let me = Combatant::Foe(*i);
+            for _ in 0..self.attacks(me) {
+                if let Some(to) = self.redirected(me) {
+                    hits.push((me, to, dmg));
+                    continue;
                 }
-                _ => assign.push((*i, dmg)),
+                let fixed = c.foes[*i].only.or(if fighters.len() == 1 {
+                    Some(fighters[0])
+                } else {
+                    None
+                });
+                match fixed {
+                    Some(a) if !self.may_split(*i) || fighters.len() == 1 => {
+                        hits.push((me, Combatant::Agent(a), dmg))
+                    }
+                    _ => assign.push((*i, dmg)),
+                }
             }
         }
+        hits.extend(c.extra.iter().copied());
         let cm = self.combat_mut().expect("in combat");
         cm.hits = hits;
         cm.assign = assign;
@@ -511,6 +673,22 @@ impl XfGame {
                 "an Adversary's damage goes to one Agent (p. 32)",
             ));
         }
+        let foe_card = db().get(c.foes[foe].card);
+        let warded = |a: AgentRef| {
+            matches!(
+                self.bearer_has(a, |m| matches!(m, Modifier::Ward { .. })),
+                Some(Modifier::Ward { keywords }) if keywords.iter().any(|k| foe_card.has_keyword(*k))
+            )
+        };
+        if let Some((a, _)) = refs.iter().find(|(a, _)| warded(*a))
+            && fighters.iter().any(|f| !warded(*f))
+        {
+            return Err(Refusal::new(format!(
+                "{} may not put damage on {} while another Agent fights (its Equipment wards it)",
+                foe_card.title,
+                db().get(a.card).title
+            )));
+        }
         let cm = self.combat_mut().expect("checked");
         for (a, n) in refs {
             if n > 0 {
@@ -552,6 +730,21 @@ impl XfGame {
                 }
             }
         }
+        if let (Combatant::Agent(a), Combatant::Foe(f)) = (to, from) {
+            let foe = db().get(c.foes[f].card);
+            if let Some(Modifier::ReduceFrom { keywords, n: r }) =
+                self.bearer_has(a, |m| matches!(m, Modifier::ReduceFrom { .. }))
+                && keywords.iter().all(|k| foe.has_keyword(*k))
+            {
+                n -= i32::from(r);
+            }
+            if let Some(Modifier::Ward { keywords }) =
+                self.bearer_has(a, |m| matches!(m, Modifier::Ward { .. }))
+                && keywords.iter().any(|k| foe.has_keyword(*k))
+            {
+                n = (n.max(0) + 1) / 2;
+            }
+        }
         if let Combatant::Foe(i) = to {
             let card = c.foes[i].card;
             if round == Skill::LongRangeCombat
@@ -559,7 +752,12 @@ impl XfGame {
             {
                 n = (n + 1) / 2;
             }
-            if self.foe_has(card, |m| *m == Modifier::Unhurt) {
+            if self.foe_has(card, |m| *m == Modifier::Unhurt)
+                || (round == Skill::LongRangeCombat
+                    && c.foes[i].mods.contains(&Modifier::NoLrcDamage))
+                || (round == Skill::LongRangeCombat
+                    && self.foe_has(card, |m| *m == Modifier::NoLrcDamage))
+            {
                 n = 0;
             }
             if let Some(r) = self.script_db().of(card).and_then(|s| {
@@ -574,20 +772,119 @@ impl XfGame {
         n.clamp(0, 255) as u8
     }
 
-    /// Damage is simultaneous (p. 31).
+    /// Damage is simultaneous (p. 31), except a combatant striking first
+    /// (Sneak Attack): its hits land before the rest, and Agents they bring
+    /// to 0 HEALTH deal nothing this round.
     fn apply_damage(&mut self, events: &mut Events) {
         let c = self.combat().expect("in combat").clone();
         let round = c.skill();
-        let mut to_agents: Vec<(AgentRef, u8)> = Vec::new();
-        let mut agents_deal = 0;
-        let mut foes_deal = 0;
-        let mut worst: Vec<(AgentRef, u8)> = Vec::new();
-        for (from, to, n) in &c.hits {
-            let n = self.reduced(*from, *to, *n, round);
+        let reduced: Vec<(Combatant, Combatant, u8)> = c
+            .hits
+            .iter()
+            .map(|(f, t, n)| (*f, *t, self.reduced(*f, *t, *n, round)))
+            .collect();
+        let slain = self.slain(&reduced);
+        let reduced: Vec<_> = reduced
+            .into_iter()
+            .filter(|(from, _, _)| !matches!(from, Combatant::Foe(i) if slain.contains(i)))
+            .collect();
+        let first = |from: &Combatant| self.boons_on(*from).contains(&Boon::First);
+        let (early, late): (Vec<_>, Vec<_>) = reduced.into_iter().partition(|h| first(&h.0));
+        let mut tally = Tally::default();
+        self.land(&early, &mut tally, events);
+        let late: Vec<_> = late
+            .into_iter()
+            .filter(|(from, _, _)| match from {
+                Combatant::Agent(a) if !early.is_empty() => self.current_health(*a) > 0,
+                _ => true,
+            })
+            .collect();
+        self.land(&late, &mut tally, events);
+        events.push(Event::public(XfEvent::CombatDamage {
+            agents_deal: tally.agents_deal,
+            adversary_deals: tally.foes_deal,
+            to: tally.to_agents.clone(),
+        }));
+        self.choke(&early, events);
+        self.choke(&late, events);
+        let down = self.fighters().iter().any(|a| self.current_health(*a) == 0);
+        let active = self.active;
+        let Some(cm) = self.combat_mut() else {
+            return;
+        };
+        cm.hits.clear();
+        cm.extra.clear();
+        cm.hurt = tally.hurt;
+        cm.dealt = (
+            tally.agents_deal.clamp(0, 65535) as u16,
+            tally.foes_deal.clamp(0, 65535) as u16,
+        );
+        if down {
+            cm.step = CombatStep::AfterDamage;
+            self.reset_priority(active);
+        } else {
+            self.finish_round(events);
+        }
+    }
+
+    /// Foes an Agent's Slayer weapon damages in Close Range: discarded
+    /// before they deal damage (Alien Stiletto).
+    fn slain(&mut self, hits: &[(Combatant, Combatant, u8)]) -> Vec<usize> {
+        let Some(c) = self.combat() else {
+            return Vec::new();
+        };
+        if c.round != CombatRound::Close {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for (from, to, n) in hits {
+            let (Combatant::Agent(a), Combatant::Foe(i)) = (from, to) else {
+                continue;
+            };
+            let foe = db().get(c.foes[*i].card);
+            if *n > 0
+                && let Some(Modifier::Slayer { keywords }) =
+                    self.bearer_has(*a, |m| matches!(m, Modifier::Slayer { .. }))
+                && keywords.iter().any(|k| foe.has_keyword(*k))
+            {
+                out.push(*i);
+            }
+        }
+        if let Some(cm) = self.combat_mut() {
+            for i in &out {
+                cm.foes[*i].gone = true;
+            }
+        }
+        out
+    }
+
+    /// Places hits (already reduced) on foes and Agents.
+    fn land(&mut self, hits: &[(Combatant, Combatant, u8)], t: &mut Tally, events: &mut Events) {
+        let blocks = self.combat().is_some_and(|c| {
+            c.foes
+                .iter()
+                .any(|f| self.foe_has(f.card, |m| *m == Modifier::WoundsBlockHealing))
+        });
+        for (from, to, n) in hits {
+            let n = *n;
+            match t.hurt.iter_mut().find(|h| h.0 == *to) {
+                Some(h) => {
+                    h.1 = h.1.max(n);
+                    h.2 = h.2.saturating_add(n);
+                }
+                None => t.hurt.push((*to, n, n)),
+            }
+            match (from, to) {
+                (Combatant::Agent(_), _) => t.agents_deal += i32::from(n),
+                (Combatant::Foe(_), _) => t.foes_deal += i32::from(n),
+            }
             match to {
                 Combatant::Foe(i) => {
-                    agents_deal += i32::from(n);
-                    match c.foes[*i].agent {
+                    let agent = self
+                        .combat()
+                        .and_then(|c| c.foes.get(*i))
+                        .and_then(|f| f.agent);
+                    match agent {
                         // An Agent fighting as an Adversary takes the damage itself.
                         Some(a) => {
                             self.damage_agent(a, n, events);
@@ -598,46 +895,97 @@ impl XfGame {
                             }
                         }
                     }
+                    self.poison_blood(*i, n, t, events);
                 }
                 Combatant::Agent(a) => {
-                    foes_deal += i32::from(n);
-                    to_agents.push((*a, n));
-                    match worst.iter_mut().find(|w| w.0 == *a) {
-                        Some(w) => w.1 = w.1.max(n),
-                        None => worst.push((*a, n)),
+                    t.to_agents.push((*a, n));
+                    let dealt = self.damage_agent(*a, n, events);
+                    if blocks
+                        && dealt > 0
+                        && matches!(from, Combatant::Foe(_))
+                        && let Some(x) = self.agent_mut(*a)
+                    {
+                        x.heal_blocked = true;
+                    }
+                    if let Combatant::Foe(i) = from
+                        && n > 0
+                    {
+                        self.hospitalize_on_hit(*i, *a, events);
                     }
                 }
             }
         }
-        let blocks = c
-            .foes
-            .iter()
-            .any(|f| self.foe_has(f.card, |m| *m == Modifier::WoundsBlockHealing));
-        for (a, n) in &to_agents {
-            let dealt = self.damage_agent(*a, *n, events);
-            if blocks
-                && dealt > 0
-                && let Some(x) = self.agent_mut(*a)
-            {
-                x.heal_blocked = true;
+    }
+
+    /// A hit on a foe with poisonous blood in Close Range hurts every
+    /// fighting Agent (the Alien Bounty Hunter).
+    fn poison_blood(&mut self, foe: usize, n: u8, t: &mut Tally, events: &mut Events) {
+        let Some(c) = self.combat() else {
+            return;
+        };
+        if n == 0 || c.round != CombatRound::Close {
+            return;
+        }
+        let card = c.foes[foe].card;
+        let Some(p) = self.foe_mods(card).iter().find_map(|m| match m {
+            Modifier::PoisonBlood { n } => Some(*n),
+            _ => None,
+        }) else {
+            return;
+        };
+        for a in self.fighters() {
+            self.damage_agent(a, p, events);
+            t.to_agents.push((a, p));
+            t.foes_deal += i32::from(p);
+        }
+    }
+
+    /// An Agent the foe damages goes to the Hospital and stays (Deadly Blur).
+    fn hospitalize_on_hit(&mut self, foe: usize, a: AgentRef, events: &mut Events) {
+        let Some(c) = self.combat() else {
+            return;
+        };
+        let card = c.foes[foe].card;
+        let owner = c.foes[foe].owner;
+        let Some(turns) = self.foe_mods(card).iter().find_map(|m| match m {
+            Modifier::HospitalizesOnHit { turns } => Some(*turns),
+            _ => None,
+        }) else {
+            return;
+        };
+        self.move_agent(a, Section::Hospital, events);
+        self.lasting.push(super::Lasting {
+            modifier: Modifier::Stuck {
+                who: super::effects::ast::AgentScope::Agent(a),
+            },
+            card,
+            controller: owner,
+            until: super::effects::ast::Duration::Turns(turns),
+            scope: None,
+            turn: self.turn,
+        });
+    }
+
+    /// Whoever a choking combatant damaged takes no further part (Choke Hold).
+    fn choke(&mut self, hits: &[(Combatant, Combatant, u8)], events: &mut Events) {
+        for (from, to, n) in hits {
+            if *n == 0 || !self.boons_on(*from).contains(&Boon::Choke) {
+                continue;
+            }
+            match to {
+                Combatant::Foe(i) => {
+                    if let Some(cm) = self.combat_mut() {
+                        cm.foes[*i].gone = true;
+                    }
+                }
+                Combatant::Agent(a) => {
+                    if let Some(cm) = self.combat_mut() {
+                        cm.left.push(*a);
+                    }
+                }
             }
         }
-        events.push(Event::public(XfEvent::CombatDamage {
-            agents_deal,
-            adversary_deals: foes_deal,
-            to: to_agents.clone(),
-        }));
-        let down = self.fighters().iter().any(|a| self.current_health(*a) == 0);
-        let active = self.active;
-        let cm = self.combat_mut().expect("in combat");
-        cm.hits.clear();
-        cm.worst = worst;
-        if down {
-            cm.step = CombatStep::AfterDamage;
-            self.reset_priority(active);
-        } else {
-            self.finish_round(events);
-        }
+        let _ = events;
     }
 
     /// End of a round: Agents at 0 go to the Hospital; foes at 0 HEALTH die;
@@ -652,7 +1000,9 @@ impl XfGame {
         }
         let dead: Vec<usize> = {
             let c = self.combat().expect("in combat");
+            let long = c.round == CombatRound::Long;
             c.living()
+                .filter(|(_, f)| !(long && self.foe_has(f.card, |m| *m == Modifier::SurvivesLrc)))
                 .filter(|(i, f)| match f.agent {
                     Some(a) => self.current_health(a) == 0,
                     None => {
@@ -667,8 +1017,14 @@ impl XfGame {
             let f = self.combat().expect("in combat").foes[i].clone();
             events.push(Event::public(XfEvent::AdversaryKilled { card: f.card }));
             self.facts.push(Fact::AdversaryKilled);
+            let back = self.foe_has(f.card, |m| *m == Modifier::ReturnsToDeck);
             if let Some(cm) = self.combat_mut() {
                 cm.foes[i].gone = true;
+                cm.foes[i].moved |= back;
+            }
+            if back {
+                self.player_mut(f.owner).deck.push(f.card);
+                self.shuffle_deck(f.owner, events);
             }
             if let Some(a) = f.agent {
                 self.remove_agent(a, events);
@@ -701,7 +1057,8 @@ impl XfGame {
         cm.split = false;
         cm.dazed = std::mem::take(&mut cm.stunned);
         self.expire(super::effects::ast::Duration::Round);
-        self.reset_priority(owner);
+        let lead = self.combat_lead().unwrap_or(owner);
+        self.reset_priority(lead);
         self.regenerate(events);
     }
 
@@ -742,12 +1099,73 @@ impl XfGame {
         }
     }
 
-    /// The active player sends an Agent at one foe (several foes).
+    /// An Agent attacks this foe (several foes).
     pub(crate) fn set_agent_target(&mut self, a: AgentRef, foe: usize, _: &mut Events) {
         if let Some(c) = self.combat_mut() {
             c.targets.retain(|t| t.0 != a);
+            c.splits.retain(|t| t.0 != a);
             c.targets.push((a, foe));
         }
+    }
+
+    /// The Agents' player aims an Agent at one foe, or splits its damage
+    /// among several when its Equipment allows (p. 32; Shotgun).
+    pub(crate) fn aim(
+        &mut self,
+        seat: Seat,
+        agent: CardIdx,
+        at: &[(usize, u8)],
+        events: &mut Events,
+    ) -> Result<(), Refusal> {
+        let c = self
+            .combat()
+            .cloned()
+            .ok_or_else(|| self.out_of_phase(seat))?;
+        let a = AgentRef {
+            seat: self.active,
+            card: agent,
+        };
+        if seat != self.active || c.step != CombatStep::Cards {
+            return Err(Refusal::new(
+                "the Agents' player aims an Agent before the round's damage",
+            ));
+        }
+        if !self.fighters().contains(&a) {
+            return Err(Refusal::new(format!(
+                "{} is not fighting",
+                db().get(agent).title
+            )));
+        }
+        let living: Vec<usize> = c.living().map(|(i, _)| i).collect();
+        if at.is_empty() || at.iter().any(|(f, _)| !living.contains(f)) {
+            let names: Vec<String> = c
+                .living()
+                .map(|(i, f)| format!("{} ({i})", db().get(f.card).title))
+                .collect();
+            return Err(Refusal::new(format!(
+                "aim at a foe still fighting: {}",
+                names.join(", ")
+            )));
+        }
+        if at.len() > 1
+            && self
+                .bearer_has(a, |m| *m == Modifier::SplitsDamage)
+                .is_none()
+        {
+            return Err(Refusal::new(format!(
+                "{} deals all its damage to one foe (only some Equipment lets it split)",
+                db().get(agent).title
+            )));
+        }
+        let cm = self.combat_mut().expect("checked");
+        cm.targets.retain(|t| t.0 != a);
+        cm.splits.retain(|t| t.0 != a);
+        cm.targets.push((a, at[0].0));
+        if at.len() > 1 {
+            cm.splits.push((a, at.to_vec()));
+        }
+        let _ = events;
+        Ok(())
     }
 
     /// A foe is negated: it leaves the combat; with none left, combat ends.
@@ -772,6 +1190,38 @@ impl XfGame {
         }
     }
 
+    /// Who plays Combat cards first each round: the Adversary's player,
+    /// unless a foe has the last word (Puppet): then the Agents' player.
+    pub(crate) fn combat_lead(&self) -> Option<Seat> {
+        let c = self.combat()?;
+        let last = c
+            .living()
+            .any(|(_, f)| self.foe_has(f.card, |m| *m == Modifier::LastWord));
+        Some(if last { self.active } else { c.owner })
+    }
+
+    /// After a foe with the last word played a Combat card this round,
+    /// nothing answers it (Puppet): the foe's name, when so.
+    pub(crate) fn last_word_said(&self, seat: Seat) -> Option<CardIdx> {
+        let c = self.combat()?;
+        if seat == c.owner {
+            return None;
+        }
+        let (_, f) = c
+            .living()
+            .find(|(_, f)| self.foe_has(f.card, |m| *m == Modifier::LastWord))?;
+        let base = self
+            .frames
+            .iter()
+            .rev()
+            .find(|f| matches!(f.kind, FrameKind::Combat(_)))?
+            .base;
+        self.stack[base.min(self.stack.len())..]
+            .iter()
+            .any(|p| p.player == c.owner)
+            .then_some(f.card)
+    }
+
     /// Does an Adversary's own text forbid it this Team? (Smoke Screen, Work a Deal)
     pub(crate) fn refuse_adversary(&self, card: CardIdx) -> Option<String> {
         let team = self.check_team_now();
@@ -787,6 +1237,15 @@ impl XfGame {
     }
 }
 
+/// What one round's damage came to.
+#[derive(Default)]
+struct Tally {
+    agents_deal: i32,
+    foes_deal: i32,
+    to_agents: Vec<(AgentRef, u8)>,
+    hurt: Vec<(Combatant, u8, u8)>,
+}
+
 impl Foe {
     pub fn new(card: CardIdx, owner: Seat) -> Foe {
         Foe {
@@ -798,6 +1257,8 @@ impl Foe {
             stats: Vec::new(),
             only: None,
             moved: false,
+            host: None,
+            mods: Vec::new(),
         }
     }
 

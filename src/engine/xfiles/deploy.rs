@@ -80,7 +80,12 @@ impl XfGame {
         self.pay(self.active, card, Pool::Rp, 0)?;
         self.take_from_hand(self.active, card)?;
         let seat = self.active;
-        self.put_in_play(seat, card, Place::Agent(AgentRef { seat, card: agent }));
+        // Equipment that "does not need to be attached" sits in a section.
+        let place = match self.script_db().of(card).and_then(|s| s.place) {
+            Some(super::effects::ast::PlaceSpec::Own(section)) => Place::Section(seat, section),
+            _ => Place::Agent(AgentRef { seat, card: agent }),
+        };
+        self.put_in_play(seat, card, place);
         self.on_card_played(seat, card, events);
         events.push(Event::public(XfEvent::Equipped {
             agent: AgentRef { seat, card: agent },

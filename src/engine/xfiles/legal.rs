@@ -482,6 +482,7 @@ pub fn describe(action: &XfAction) -> String {
             Some((c, n)) => format!("assign {n} damage to {}", name(c)),
             None => "assign damage".into(),
         },
+        XfAction::Aim { agent, .. } => format!("aim {}", name(agent)),
         XfAction::Ask { category, value } => format!(
             "ask whether the {} is {value}",
             category.as_str().to_uppercase()

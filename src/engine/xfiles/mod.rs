@@ -114,6 +114,13 @@ pub struct Agent {
     /// Permanent HEALTH lost (Unnatural Aging); HEALTH never below 1.
     #[serde(default)]
     pub health_lost: u8,
+    /// Cost lost for good (Terminal Damage).
+    #[serde(default)]
+    pub cost_lost: u8,
+    /// Heals at half rate and no card heals it (Brother Martin), until
+    /// its damage is gone.
+    #[serde(default)]
+    pub slow_heal: bool,
     /// Keywords gained (Dana Scully, Abducted: BELIEVER).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub keywords: Vec<Keyword>,
@@ -226,15 +233,36 @@ pub struct Lasting {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Fact {
-    AdversaryHospitalized { seat: Seat },
+    AdversaryHospitalized {
+        seat: Seat,
+    },
     AdversaryKilled,
-    SiteSucceeded { skill: Skill },
-    SiteFailed { combat: bool },
-    Asked { seat: Seat, of: Seat },
-    WrongGuess { seat: Seat },
-    CombatEnded { adversary: CardIdx },
-    AgentRemoved { seat: Seat },
-    Sold { seat: Seat },
+    SiteSucceeded {
+        skill: Skill,
+    },
+    SiteFailed {
+        combat: bool,
+    },
+    Asked {
+        seat: Seat,
+        of: Seat,
+    },
+    WrongGuess {
+        seat: Seat,
+    },
+    CombatEnded {
+        adversary: CardIdx,
+    },
+    AgentRemoved {
+        seat: Seat,
+    },
+    Sold {
+        seat: Seat,
+    },
+    /// A card healed the Agent.
+    Healed {
+        agent: AgentRef,
+    },
 }
 
 /// One player's side of the table.
@@ -302,6 +330,10 @@ pub struct Pending {
     /// Its Keywords when a card changed them (empty: as printed).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub keywords: Vec<Keyword>,
+    /// What other cards did to it before it resolved (The Evil One doubles
+    /// an Adversary's statistics).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mods: Vec<effects::ast::Modifier>,
 }
 
 /// What a card is played on (as the player names it).

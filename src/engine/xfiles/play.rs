@@ -323,6 +323,7 @@ impl XfGame {
                     to: Section::Hospital,
                     ..
                 } | Step::Damage { .. }
+                    | Step::Hospitalize { .. }
             )
         }) || db().get(card).kind == crate::cards::CardType::Adversary
     }

@@ -38,6 +38,8 @@ pub fn new_agent(card: CardIdx, section: Section, temporary: bool, scripts: &Scr
         borrowed_from: None,
         until_healed: false,
         health_lost: 0,
+        cost_lost: 0,
+        slow_heal: false,
         keywords: Vec::new(),
         used: Vec::new(),
         data: Default::default(),

@@ -372,6 +372,7 @@ impl XfGame {
                 check: Some(frame),
                 with: Vec::new(),
                 keywords: Vec::new(),
+                mods: Vec::new(),
             },
             events,
         );

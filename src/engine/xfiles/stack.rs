@@ -108,7 +108,34 @@ impl XfGame {
             .filter(|m| m.skill.is_none_or(|s| s == skill))
             .map(|m| m.amount)
             .sum();
-        agents + mods
+        agents + mods + self.remote_total(c, skill)
+    }
+
+    /// What Agents with a Cellular Phone add from another section.
+    fn remote_total(&self, c: &Check, skill: Skill) -> i32 {
+        if matches!(skill, Skill::LongRangeCombat | Skill::CloseRangeCombat) {
+            return 0;
+        }
+        let section = c
+            .team
+            .first()
+            .and_then(|card| {
+                self.agent(AgentRef {
+                    seat: c.seat,
+                    card: *card,
+                })
+            })
+            .map(|a| a.section);
+        self.remote_helpers(c.seat)
+            .into_iter()
+            .filter(|(a, _)| !c.team.contains(&a.card))
+            .filter(|(a, _)| {
+                self.agent(*a).is_some_and(|x| {
+                    x.section != crate::cards::Section::Hospital && Some(x.section) != section
+                })
+            })
+            .map(|(a, minus)| (self.agent_skill(a, skill) - i32::from(minus)).max(0))
+            .sum()
     }
 
     /// The Agent adds its skills to this check now.
@@ -388,6 +415,12 @@ impl XfGame {
                 c.title
             )));
         }
+        if let Some(foe) = self.last_word_said(seat) {
+            return Err(Refusal::new(format!(
+                "{} has played its Combat cards: none may be played after them this round",
+                db().get(foe).title
+            )));
+        }
         if c.kind == CardType::Adversary
             && let Some(why) = self.refuse_adversary(card)
         {
@@ -434,21 +467,6 @@ impl XfGame {
         }
         let opponent = self.named_opponent(seat, target);
         let mut src = self.play_source(seat, card, mode, x, opponent);
-        // X the text defines ("X = the number of Bluffs at the Site").
-        let x = match ability.and_then(|a| a.x.clone()) {
-            Some(n) => {
-                let r = super::effects::state::Resolution {
-                    src: src.clone(),
-                    pc: 0,
-                    vars: Vars::default(),
-                    wait: super::effects::state::Wait::Ready,
-                    played: None,
-                };
-                self.num(&r, &n).max(0) as u32
-            }
-            None => x,
-        };
-        src.x = x;
         let mut vars = Vars::default();
         if let Some(Target::Value(v)) = target {
             vars.set("value", Val::Trait(*v));
@@ -492,10 +510,36 @@ impl XfGame {
                 None => None,
             },
         };
+        if let Some(a) = target_val.as_ref().and_then(Val::agent)
+            && let Some(by) = self.shunned(seat, card, a)
+        {
+            return Err(Refusal::new(format!(
+                "{} may not be played on {}: {} wards it",
+                c.title,
+                db().get(a.card).title,
+                db().get(by).title
+            )));
+        }
         let mut cost_vars = vars.clone();
         if let Some(v) = &target_val {
             cost_vars.set("target", v.clone());
         }
+        // X the text defines ("X = the number of Bluffs at the Site", "the
+        // Cost of the opponent's card").
+        let x = match ability.and_then(|a| a.x.clone()) {
+            Some(n) => {
+                let r = super::effects::state::Resolution {
+                    src: src.clone(),
+                    pc: 0,
+                    vars: cost_vars.clone(),
+                    wait: super::effects::state::Wait::Ready,
+                    played: None,
+                };
+                self.num(&r, &n).max(0) as u32
+            }
+            None => x,
+        };
+        src.x = x;
         let cost = self.play_cost(&src, &cost_vars, pool);
         if !self.can_pay(seat, card, pool, cost) {
             let p = self.player(seat);
@@ -512,6 +556,38 @@ impl XfGame {
             cost,
             x,
         })
+    }
+
+    /// A Combat card the player of an Adversary a bearer shuns may not be
+    /// played on it (Mojo Bag): the Equipment, when so.
+    fn shunned(&self, seat: Seat, card: CardIdx, a: AgentRef) -> Option<CardIdx> {
+        let c = self.combat()?;
+        if db().get(card).kind != CardType::Combat || c.owner != seat {
+            return None;
+        }
+        let Some(super::effects::ast::Modifier::Shuns { keywords }) = self.bearer_has(a, |m| {
+            matches!(m, super::effects::ast::Modifier::Shuns { .. })
+        }) else {
+            return None;
+        };
+        let foe_has = c.living().any(|(_, f)| {
+            let fc = db().get(f.card);
+            keywords.iter().any(|k| fc.has_keyword(*k))
+        });
+        if !foe_has {
+            return None;
+        }
+        self.perms
+            .iter()
+            .find(|p| {
+                p.place == super::Place::Agent(a)
+                    && self.script_db().of(p.card).is_some_and(|s| {
+                        s.statics.iter().any(|st| {
+                            matches!(st.modifier, super::effects::ast::Modifier::Shuns { .. })
+                        })
+                    })
+            })
+            .map(|p| p.card)
     }
 
     /// The active player may play cards in every phase of the turn (Rules
@@ -567,6 +643,7 @@ impl XfGame {
                 check,
                 with: Vec::new(),
                 keywords: Vec::new(),
+                mods: Vec::new(),
             },
             events,
         );

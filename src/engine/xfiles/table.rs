@@ -23,7 +23,7 @@ impl XfGame {
         let Some(agent) = self.agent(a) else {
             return;
         };
-        if agent.heal_blocked && !healing_card {
+        if (agent.heal_blocked && !healing_card) || agent.slow_heal {
             return;
         }
         if !self.may_heal(a) {
@@ -42,6 +42,9 @@ impl XfGame {
             agent: a,
             amount: n,
         }));
+        if n > 0 {
+            self.facts.push(Fact::Healed { agent: a });
+        }
     }
 
     /// A HEALING card on the Agent removes the cards under it that a
@@ -378,5 +381,16 @@ impl XfGame {
     /// An Agent's Keyword (printed or gained).
     pub fn agent_has_keyword(&self, a: AgentRef, k: Keyword) -> bool {
         db().get(a.card).has_keyword(k) || self.agent(a).is_some_and(|x| x.keywords.contains(&k))
+    }
+}
+
+impl XfGame {
+    /// An Agent's Cost now: printed, less any lost for good (Terminal Damage).
+    pub fn agent_cost(&self, a: AgentRef) -> i32 {
+        let printed = db()
+            .get(a.card)
+            .cost
+            .map_or(0, |c| c.amount.with_x(0) as i32);
+        printed - self.agent(a).map_or(0, |x| i32::from(x.cost_lost))
     }
 }

@@ -180,8 +180,13 @@ impl XfGame {
             }
             let amount = if self.max_health(r) <= 3 { 1 } else { 2 };
             let a = self.agent_mut(r).expect("listed");
+            // Half the normal rate, rounded up (Brother Martin).
+            let amount = if a.slow_heal { 1 } else { amount };
             let amount = amount.min(a.damage);
             a.damage -= amount;
+            if a.damage == 0 {
+                a.slow_heal = false;
+            }
             events.push(Event::public(XfEvent::Healed { agent: r, amount }));
         }
         self.fire_phase(PhaseName::Healing, events);
@@ -251,6 +256,11 @@ impl XfGame {
         }
         self.sites = kept;
         self.expire(Duration::Turn);
+        let turn = self.turn;
+        self.lasting.retain(|l| match l.until {
+            Duration::Turns(n) => turn + 1 < l.turn + u32::from(n),
+            _ => true,
+        });
         self.expire(Duration::Site);
         if self.outcome.is_some() {
             return;

@@ -47,6 +47,9 @@ pub struct Script {
     /// Where a card that stays goes (default: its controller's Bureau).
     pub place: Option<PlaceSpec>,
     pub unnegatable: bool,
+    /// At most this many copies in a Bureau deck ("Each player may only have
+    /// one of this card in their decks").
+    pub deck_limit: Option<u8>,
     /// Played from the hand: one entry per mode ("Alternately").
     pub plays: Vec<Ability>,
     /// Used while the card is in play (an Agent's Game Effect, Equipment, a Resource).
@@ -195,8 +198,16 @@ pub enum Num {
     Tokens,
     /// The printed cost of the card a variable holds.
     CostOf(String),
-    /// A skill of the Agent a variable holds (printed plus lasting changes).
+    /// A skill of the Agent (or foe) a variable holds (printed plus lasting changes).
     SkillOf(String, Skill),
+    /// The larger of two numbers.
+    Max(Box<Num>, Box<Num>),
+    /// Damage dealt in the last combat round: by the Agents (true) or the foes.
+    Dealt(bool),
+    /// How many characteristics of the controller's X-File an opponent knows.
+    KnownCount,
+    /// A Witness's skill modifier (0 without one).
+    ModifierOf(String),
 }
 
 /// Who a step acts for.
@@ -277,6 +288,8 @@ pub enum Qual {
     Hospitalizes,
     /// A card that abducts an Agent.
     Abducts,
+    /// Equipment (or a card) attached to the Agent a variable holds.
+    On(String),
     /// A card that removes a card (or an Agent) from the game.
     Removes,
     /// Face down (Bluffs under a Site).
@@ -296,6 +309,21 @@ pub enum Qual {
     CanUse(Vec<Keyword>),
     /// A card with this Activator.
     Activator(Vec<Activator>),
+    /// Not titled so.
+    NotTitle(Vec<String>),
+    /// A combatant stunned this round (deals no damage).
+    Stunned,
+    /// A combatant whose largest hit from one source in the last damage
+    /// was at least this (`hurt`: any damage).
+    Hurt(u8),
+    /// A card whose Cost equals the X paid for the effect's card.
+    CostX,
+    /// Equipment that adds to one of these skills.
+    Gear(Vec<crate::cards::Skill>),
+    /// Equipment that adds to none of these skills.
+    NotGear(Vec<crate::cards::Skill>),
+    /// A card (on the stack) that ends a combat or takes an Agent out of it.
+    EndsCombat,
 }
 
 /// Objects of a kind that pass every filter.
@@ -346,6 +374,8 @@ pub enum FactPat {
     OpponentSold,
     /// An Adversary of this kind was played and its combat resolved.
     AdversaryResolved { keywords: Vec<Keyword> },
+    /// A card healed the Agent a variable holds this turn.
+    Healed { var: String },
 }
 
 /// A condition of `when` and `if`.
@@ -386,6 +416,8 @@ pub enum Cond {
     InPlay(Vec<String>),
     /// The source Agent's dedicated RP has been used (Agent Janus, FAQ21 #7).
     RpSpent,
+    /// The combat in progress skipped its Long Range round.
+    LrcSkipped,
 }
 
 /// Engine events a trigger listens to.
@@ -572,6 +604,102 @@ pub enum Modifier {
     GearBonus {
         amount: i32,
     },
+    /// The card in play has no effect (Gun Jammed).
+    Inert {
+        perm: PermScope,
+    },
+    /// An Adversary damaged past its HEALTH in the Long Range round still
+    /// fights the next Close Range round (Suppressed Fury).
+    SurvivesLrc,
+    /// Each hit it takes in Close Range also deals this to every fighting
+    /// Agent (the Alien Bounty Hunter's poisonous blood).
+    PoisonBlood {
+        n: u8,
+    },
+    /// Killed in combat, it is shuffled back into its owner's deck.
+    ReturnsToDeck,
+    /// Its LRC and CRC are the best of the fighting Agents' plus this (The Sandman).
+    MirrorsBest {
+        plus: u8,
+    },
+    /// Its statistics are the number of Adversaries in the investigating
+    /// player's discard pile (Spirit of the Amaru).
+    CountsAdversaries,
+    /// Its LRC, CRC and HEALTH are multiplied (The Evil One, Margi Kleinjan).
+    Multiply {
+        factor: u8,
+    },
+    /// An Agent it damages goes to the Hospital and stays there this many
+    /// turns, counting this one (Deadly Blur).
+    HospitalizesOnHit {
+        turns: u8,
+    },
+    /// Every opposing combatant's LRC and CRC drop by this (Deadly Blur).
+    Weakens {
+        n: u8,
+    },
+    /// Long Range attacks do it no damage (the vampires).
+    NoLrcDamage,
+    /// Its player plays Combat cards after the Agents' player, and nothing
+    /// answers them (Puppet).
+    LastWord,
+    // Equipment.
+    /// Adversaries of these Keywords may attack the bearer's Team even where
+    /// a card bars them (Taped Intelligence).
+    Exposed {
+        keywords: Vec<Keyword>,
+    },
+    /// The bearer adds its skills, less this, to its player's checks in
+    /// other sections (not LRC or CRC) (Cellular Phone).
+    Remote {
+        minus: u8,
+    },
+    /// Adversaries of these Keywords put damage on the bearer only when no
+    /// other Agent fights; then it is halved, rounded up (Symbol of Faith).
+    Ward {
+        keywords: Vec<Keyword>,
+    },
+    /// Each hit on the bearer from a foe with all these Keywords is
+    /// reduced by n; such foes' players play no Combat cards on the bearer
+    /// (Mojo Bag).
+    ReduceFrom {
+        keywords: Vec<Keyword>,
+        n: u8,
+    },
+    /// A foe of these Keywords the bearer damages in Close Range is
+    /// discarded before it deals damage (Alien Stiletto).
+    Slayer {
+        keywords: Vec<Keyword>,
+    },
+    /// The bearer may split its damage among several foes (Shotgun).
+    SplitsDamage,
+    /// The players of Adversaries of these Keywords play no Combat cards
+    /// on the bearer (Mojo Bag).
+    Shuns {
+        keywords: Vec<Keyword>,
+    },
+    /// Equipment adding to a skill in the first Long Range round only (Shotgun).
+    GearOnce {
+        skill: Skill,
+        amount: i32,
+    },
+}
+
+/// Which card in play a modifier names.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PermScope {
+    /// The card a variable of the creating effect holds.
+    Var(String),
+    Id(u32),
+}
+
+impl Modifier {
+    /// Modifiers a fighting Adversary's text puts in force at the table
+    /// (the rest only shape its own combat).
+    pub fn from_anywhere(&self) -> bool {
+        matches!(self, Modifier::Cost { .. } | Modifier::Forbid { .. })
+    }
 }
 
 /// Which Agents a modifier applies to.
@@ -595,6 +723,9 @@ pub enum AgentScope {
     TitledInTeam(String),
     /// Every Agent of a seat.
     Seat(crate::engine::Seat),
+    /// The Agents in this section of the seat the card sits with (F.
+    /// Emasculata Outbreak in an opponent's Hospital).
+    HostIn(crate::cards::Section),
 }
 
 /// Which seat a modifier applies to.
@@ -637,6 +768,8 @@ pub enum Duration {
     /// The investigation of the current Site.
     Site,
     Turn,
+    /// This turn and the next n - 1 (any player's).
+    Turns(u8),
     /// As long as the card that made it stays in play.
     WhileInPlay,
     Permanent,

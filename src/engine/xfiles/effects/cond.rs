@@ -39,28 +39,24 @@ impl XfGame {
                 .is_some_and(|c| c.needs.iter().any(|(s, _)| skills.contains(s))),
             Cond::Exists(sel) => !self.select(src, vars, sel).is_empty(),
             Cond::AtLeast(sel, n) => self.select(src, vars, sel).len() as i32 >= *n,
-            Cond::Happened(f) => self.facts.iter().any(|x| self.fact_matches(src, f, x)),
+            Cond::Happened(f) => self
+                .facts
+                .iter()
+                .any(|x| self.fact_matches(src, vars, f, x)),
             Cond::Bound(v) => {
                 !matches!(vars.get(v), None | Some(Val::List(_)))
                     || matches!(vars.get(v), Some(Val::List(l)) if !l.is_empty())
             }
             Cond::Flag(v) => vars.flag(v),
             Cond::May(_) => true,
-            Cond::Known(cat) => {
-                self.player(src.controller).announced.contains(cat)
-                    || self.players.iter().any(|p| {
-                        p.notebook.iter().any(|n| {
-                            matches!(n, Note::Answer { about, category, yes: true, .. }
-                                if *about == src.controller && category == cat)
-                        })
-                    })
-            }
+            Cond::Known(cat) => self.known(src.controller, *cat),
             Cond::SelfIn(s) => self.source_section(src) == Some(*s),
             Cond::Multiplayer => self.seats_in() > 2,
             Cond::RpSpent => src
                 .agent
                 .and_then(|a| self.agent(a))
                 .is_some_and(|a| !a.dedicated_rp),
+            Cond::LrcSkipped => self.combat().is_some_and(|c| c.lrc_skipped),
             Cond::Compare(a, op, b) => {
                 let (a, b) = (self.cond_num(src, vars, a), self.cond_num(src, vars, b));
                 match op {
@@ -80,6 +76,27 @@ impl XfGame {
                         .any(|x| x.controller == src.controller && card_titled(x.card, titles))
             }
         }
+    }
+
+    /// Whether an opponent knows this characteristic of the seat's X-File
+    /// (announced, or a yes answer in someone's notebook).
+    pub(crate) fn known(&self, seat: crate::engine::Seat, cat: crate::cards::Category) -> bool {
+        self.player(seat).announced.contains(&cat)
+            || self.players.iter().any(|p| {
+                p.notebook.iter().any(|n| {
+                    matches!(n, Note::Answer { about, category, yes: true, .. }
+                        if *about == seat && *category == cat)
+                })
+            })
+    }
+
+    /// How many characteristics of the seat's X-File are known.
+    pub(crate) fn known_count(&self, seat: crate::engine::Seat) -> i32 {
+        use crate::cards::Category as C;
+        [C::Affiliation, C::Method, C::Motive, C::Result]
+            .into_iter()
+            .filter(|c| self.known(seat, *c))
+            .count() as i32
     }
 
     fn cond_num(&self, src: &Source, vars: &Vars, n: &Num) -> i32 {
@@ -125,7 +142,7 @@ impl XfGame {
         }
     }
 
-    fn fact_matches(&self, src: &Source, pat: &FactPat, f: &Fact) -> bool {
+    fn fact_matches(&self, src: &Source, vars: &Vars, pat: &FactPat, f: &Fact) -> bool {
         let me = src.controller;
         match (pat, f) {
             (FactPat::AdversaryHospitalized { mine }, Fact::AdversaryHospitalized { seat }) => {
@@ -141,6 +158,9 @@ impl XfGame {
             (FactPat::CombatEnded, Fact::CombatEnded { .. }) => true,
             (FactPat::AgentRemoved, Fact::AgentRemoved { seat }) => *seat == me,
             (FactPat::OpponentSold, Fact::Sold { seat }) => *seat != me,
+            (FactPat::Healed { var }, Fact::Healed { agent }) => {
+                vars.get(var).is_some_and(|v| v.agents().contains(agent))
+            }
             (FactPat::AdversaryResolved { keywords }, Fact::CombatEnded { adversary }) => keywords
                 .iter()
                 .any(|k| db().get(*adversary).has_keyword(*k)),

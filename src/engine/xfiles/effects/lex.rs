@@ -369,9 +369,16 @@ pub fn duration(w: &str) -> Result<Duration, String> {
         "turn" => Duration::Turn,
         "in-play" => Duration::WhileInPlay,
         "permanent" => Duration::Permanent,
+        _ if w.starts_with("turns:") => {
+            Duration::Turns(
+                w[6..].parse().ok().filter(|n| *n > 0).ok_or_else(|| {
+                    format!("'{w}': turns:<n> counts this turn and the next n - 1")
+                })?,
+            )
+        }
         _ => {
             return Err(format!(
-                "'{w}' is not a duration (check, round, combat, site, turn, in-play, permanent)"
+                "'{w}' is not a duration (check, round, combat, site, turn, turns:<n>, in-play, permanent)"
             ));
         }
     })
@@ -387,6 +394,10 @@ pub fn num_of(t: &Tok) -> Result<Num, String> {
             match w {
                 "x" => Ok(Num::X),
                 "tokens" => Ok(Num::Tokens),
+                "known-count" => Ok(Num::KnownCount),
+                _ if w.starts_with("modifier-of:") => Ok(Num::ModifierOf(w[12..].to_string())),
+                "dealt-by-agents" => Ok(Num::Dealt(true)),
+                "dealt-by-foes" => Ok(Num::Dealt(false)),
                 _ if w.starts_with("cost-of:") => Ok(Num::CostOf(w[8..].to_string())),
                 _ if w.starts_with('$') => Ok(Num::Var(w[1..].to_string())),
                 _ if w.starts_with("skill-of:") => {
@@ -397,6 +408,13 @@ pub fn num_of(t: &Tok) -> Result<Num, String> {
                 }
                 _ => Err(format!("'{w}' is not a number")),
             }
+        }
+        Tok::Group(g) if matches!(g.first(), Some(Tok::Word(w)) if w == "max") => {
+            // (max <num> <num>)
+            if g.len() != 3 {
+                return Err("(max <number> <number>) expected".into());
+            }
+            Ok(Num::Max(Box::new(num_of(&g[1])?), Box::new(num_of(&g[2])?)))
         }
         Tok::Group(g) => {
             // (count <selector>)
@@ -462,8 +480,18 @@ fn qual(w: &str) -> Result<Qual, String> {
             "uses" => Qual::Uses(skills(v)?),
             "activator" => Qual::Activator(list::<Activator>(v, "Activator")?),
             "can-use" => Qual::CanUse(keywords(v)?),
+            "not-title" => Qual::NotTitle(
+                v.split('|')
+                    .map(|t| crate::cards::normalize(&t.replace('_', " ")))
+                    .collect(),
+            ),
+            "hit>" => Qual::Hurt(v.parse().map_err(|_| format!("'{v}' is not a number"))?),
+            "cost" if v == "x" => Qual::CostX,
+            "gear" => Qual::Gear(skills(v)?),
+            "on" => Qual::On(v.to_string()),
+            "not-gear" => Qual::NotGear(skills(v)?),
             _ if k.starts_with("skill:") => {
-                let s = skill(&k[6..])?;
+                let s = skill(k[6..].trim_end_matches('>'))?;
                 let n = v
                     .trim_start_matches('>')
                     .parse()
@@ -499,6 +527,9 @@ fn qual(w: &str) -> Result<Qual, String> {
         "current" => Qual::Current,
         "modifier" => Qual::Modifier,
         "self" => Qual::Itself,
+        "stunned" => Qual::Stunned,
+        "hurt" => Qual::Hurt(1),
+        "ends-combat" => Qual::EndsCombat,
         _ => return Err(format!("'{w}' is not a filter")),
     })
 }
@@ -540,6 +571,7 @@ fn cond_of(a: &mut Args) -> Result<Cond, String> {
         "self-in" => Cond::SelfIn(a.section()?),
         "multiplayer" => Cond::Multiplayer,
         "rp-spent" => Cond::RpSpent,
+        "lrc-skipped" => Cond::LrcSkipped,
         "in-play" => Cond::InPlay(
             a.string()?
                 .split('|')
@@ -586,6 +618,7 @@ fn fact(a: &mut Args) -> Result<FactPat, String> {
         "combat-ended" => FactPat::CombatEnded,
         "agent-removed" => FactPat::AgentRemoved,
         "opponent-sold" => FactPat::OpponentSold,
+        "healed" => FactPat::Healed { var: a.var()? },
         "adversary-resolved" => FactPat::AdversaryResolved {
             keywords: a.keywords()?,
         },

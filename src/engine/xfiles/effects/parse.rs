@@ -78,6 +78,7 @@ pub fn parse_file(name: &str, text: &str) -> Result<Vec<Script>, String> {
                 goes: None,
                 place: None,
                 unnegatable: false,
+                deck_limit: None,
                 plays: Vec::new(),
                 abilities: Vec::new(),
                 triggers: Vec::new(),
@@ -161,6 +162,13 @@ fn header(s: &mut Script, l: &Line, head: &str, rest: &str, body: &[Line]) -> Re
         }
         "place" => s.place = Some(place(rest)?),
         "unnegatable" => s.unnegatable = true,
+        "deck-limit" => {
+            s.deck_limit = Some(
+                rest.trim()
+                    .parse()
+                    .map_err(|_| format!("deck-limit takes a number of copies, not '{rest}'"))?,
+            )
+        }
         "static" => {
             no_body("static")?;
             s.statics.push(static_def(rest, l.no)?);

@@ -203,7 +203,11 @@ impl XfGame {
         if r.vars.flag("gone") || r.vars.flag("in-play") {
             return;
         }
-        let goes = if r.vars.flag("stays") {
+        let goes = if r.vars.flag("removed") {
+            Some(Goes::Removed)
+        } else if r.vars.flag("discarded") {
+            Some(Goes::Discard)
+        } else if r.vars.flag("stays") {
             Some(Goes::Stays)
         } else if r.vars.flag("attached") {
             Some(Goes::Attached)
@@ -217,6 +221,7 @@ impl XfGame {
             Some(Goes::Stays) | Some(Goes::Attached) if home == p.player => {
                 self.enter_play(&p, script, events);
             }
+            Some(Goes::Discard) => self.player_mut(home).discard.push(p.card),
             None if resource && home == p.player => {
                 self.enter_play(&p, script, events);
             }
@@ -303,7 +308,14 @@ impl XfGame {
                 .and_then(|id| self.perm(id))
                 .map_or(0, |p| i32::from(p.tokens)),
             Num::CostOf(v) => match r.vars.get(v) {
-                Some(Val::Card(c)) => db().get(*c).cost.map_or(0, |k| k.amount.with_x(0) as i32),
+                Some(Val::Card(c)) | Some(Val::Held(_, _, c)) => {
+                    db().get(*c).cost.map_or(0, |k| k.amount.with_x(0) as i32)
+                }
+                Some(Val::Agent(a)) => self.agent_cost(*a),
+                Some(Val::Perm(id)) => self
+                    .perm(*id)
+                    .and_then(|p| db().get(p.card).cost)
+                    .map_or(0, |k| k.amount.with_x(0) as i32),
                 Some(Val::Stack(id)) => self
                     .stack
                     .iter()
@@ -311,10 +323,26 @@ impl XfGame {
                     .map_or(0, |p| Self::cost_of(p.card, p.x) as i32),
                 _ => 0,
             },
-            Num::SkillOf(v, skill) => match r.vars.get(v).and_then(Val::agent) {
-                Some(a) => self.agent_skill(a, *skill),
+            Num::SkillOf(v, skill) => match r.vars.get(v) {
+                Some(Val::Foe(i)) => self.foe_stat(*i, *skill),
+                Some(x) => x.agent().map_or(0, |a| self.agent_skill(a, *skill)),
                 None => 0,
             },
+            Num::Max(a, b) => self.num(r, a).max(self.num(r, b)),
+            Num::KnownCount => self.known_count(r.src.controller),
+            Num::ModifierOf(v) => {
+                let card = match r.vars.get(v) {
+                    Some(Val::Stack(id)) => self.stack.iter().find(|p| p.id == *id).map(|p| p.card),
+                    Some(Val::Perm(id)) => self.perm(*id).map(|p| p.card),
+                    Some(Val::Card(c)) | Some(Val::Held(_, _, c)) => Some(*c),
+                    _ => None,
+                };
+                card.and_then(|c| self.witness_modifier(c))
+                    .map_or(0, i32::abs)
+            }
+            Num::Dealt(agents) => self.combat().map_or(0, |c| {
+                i32::from(if *agents { c.dealt.0 } else { c.dealt.1 })
+            }),
         }
     }
 

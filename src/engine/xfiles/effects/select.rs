@@ -6,6 +6,7 @@ use super::ast::{Kind, Qual, Selector};
 use super::state::{Source, Val, Vars, Zone};
 use crate::cards::{CardIdx, Section, db, normalize};
 use crate::engine::Seat;
+use crate::engine::xfiles::combat::Combatant;
 use crate::engine::xfiles::{AgentRef, Place, XfGame};
 
 /// Every card's title, normalised once (titles are compared often).
@@ -79,7 +80,7 @@ impl XfGame {
                 .into_iter()
                 .map(Val::Seat)
                 .collect(),
-            Kind::Foe => self.foes_matching(vars, &sel.quals),
+            Kind::Foe => self.foes_matching(src, vars, &sel.quals),
             Kind::Combatant => {
                 let mut out: Vec<Val> = self
                     .fighters()
@@ -87,7 +88,7 @@ impl XfGame {
                     .filter(|a| self.agent_ok(src, vars, *a, &sel.quals))
                     .map(Val::Agent)
                     .collect();
-                out.extend(self.foes_matching(vars, &sel.quals));
+                out.extend(self.foes_matching(src, vars, &sel.quals));
                 out
             }
         }
@@ -169,8 +170,22 @@ impl XfGame {
             }),
             Qual::Type(t) => t.contains(&card.kind),
             Qual::CostAtMost(n) => card.cost.is_some_and(|c| c.amount.with_x(0) as i32 <= *n),
+            Qual::NotTitle(t) => !card_titled(r.card, t),
+            Qual::Stunned => self.stunned(Combatant::Agent(r)),
+            Qual::Hurt(n) => self.hurt_by(Combatant::Agent(r)) >= *n,
             _ => false,
         })
+    }
+
+    fn stunned(&self, who: Combatant) -> bool {
+        self.combat().is_some_and(|c| c.dazed.contains(&who))
+    }
+
+    /// The largest hit from one source the combatant took in the last damage.
+    fn hurt_by(&self, who: Combatant) -> u8 {
+        self.combat()
+            .and_then(|c| c.hurt.iter().find(|h| h.0 == who).map(|h| h.1))
+            .unwrap_or(0)
     }
 
     /// Groups of Agents: one player's Team in one section (none in the Hospital).
@@ -240,6 +255,12 @@ impl XfGame {
                             super::verbs::Step::Remove { .. } | super::verbs::Step::Exile { .. }
                         )
                     }),
+                    Qual::EndsCombat => self.script_has(p.card, |s| {
+                        matches!(
+                            s,
+                            super::verbs::Step::LeaveCombat { .. } | super::verbs::Step::EndCombat
+                        )
+                    }),
                     Qual::Keyword(k) if !p.keywords.is_empty() => {
                         k.iter().any(|k| p.keywords.contains(k))
                     }
@@ -273,6 +294,14 @@ impl XfGame {
             },
             Qual::Investigating => match p.place {
                 Place::Agent(a) => self.in_check_team(a),
+                _ => false,
+            },
+            Qual::Fighting => match p.place {
+                Place::Agent(a) => self.fighters().contains(&a),
+                _ => false,
+            },
+            Qual::On(v) => match p.place {
+                Place::Agent(a) => vars.get(v).is_some_and(|x| x.agents().contains(&a)),
                 _ => false,
             },
             Qual::SameTeam => match (p.place, self.anchor(src, vars)) {
@@ -322,11 +351,14 @@ impl XfGame {
                 _ => &p.deck,
             };
             for c in cards {
-                if sel
-                    .quals
-                    .iter()
-                    .all(|q| matches!(q, Qual::Mine | Qual::Theirs) || self.card_ok(*c, q))
-                {
+                if sel.quals.iter().all(|q| match q {
+                    Qual::Mine | Qual::Theirs => true,
+                    Qual::CostX => db()
+                        .get(*c)
+                        .cost
+                        .is_some_and(|k| k.amount.with_x(0) == src.x),
+                    _ => self.card_ok(*c, q),
+                }) {
                     let zone = match sel.kind {
                         Kind::Hand => Zone::Hand,
                         Kind::Discard => Zone::Discard,
@@ -339,7 +371,7 @@ impl XfGame {
         out
     }
 
-    fn foes_matching(&self, vars: &Vars, quals: &[Qual]) -> Vec<Val> {
+    fn foes_matching(&self, src: &Source, vars: &Vars, quals: &[Qual]) -> Vec<Val> {
         let Some(c) = self.combat() else {
             return Vec::new();
         };
@@ -350,7 +382,11 @@ impl XfGame {
             .filter(|(i, f)| {
                 quals.iter().all(|q| match q {
                     Qual::Is(v) => vars.get(v) == Some(&Val::Foe(*i)),
-                    Qual::Fighting | Qual::Theirs | Qual::Mine => true,
+                    Qual::Fighting => true,
+                    Qual::Mine => f.owner == src.controller,
+                    Qual::Theirs => f.owner != src.controller,
+                    Qual::Stunned => self.stunned(Combatant::Foe(*i)),
+                    Qual::Hurt(n) => self.hurt_by(Combatant::Foe(*i)) >= *n,
                     Qual::CanUse(k) => {
                         let can = self.can_use(f.card, f.agent);
                         k.iter().any(|k| can.contains(k))
@@ -378,6 +414,9 @@ impl XfGame {
                 .as_ref()
                 .is_some_and(|x| x.categories.iter().any(|k| cats.contains(k))),
             Qual::Modifier => self.witness_modifier(card).is_some(),
+            Qual::NotTitle(t) => !card_titled(card, t),
+            Qual::Gear(skills) => self.gear_skills(card).iter().any(|s| skills.contains(s)),
+            Qual::NotGear(skills) => !self.gear_skills(card).iter().any(|s| skills.contains(s)),
             _ => false,
         }
     }
@@ -409,5 +448,23 @@ impl XfGame {
 
     pub(crate) fn in_check_team(&self, a: AgentRef) -> bool {
         self.check_team_now().contains(&a)
+    }
+}
+
+impl XfGame {
+    /// The skills a piece of Equipment adds to (its `gear` statics).
+    pub(crate) fn gear_skills(&self, card: CardIdx) -> Vec<crate::cards::Skill> {
+        self.script_db()
+            .of(card)
+            .map(|s| {
+                s.statics
+                    .iter()
+                    .filter_map(|st| match st.modifier {
+                        super::ast::Modifier::Gear { skill, .. } => Some(skill),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 }

@@ -84,6 +84,6 @@ fn patterson_attacks(g: &mut XfGame, r: &mut Resolution, events: &mut Events) ->
     }
     let mut foe = Foe::new(me.card, me.seat);
     foe.agent = Some(me);
-    let frame = g.start_combat(vec![foe], me.seat, events);
+    let frame = g.start_combat(vec![foe], me.seat, false, events);
     Flow::Wait(Wait::Combat(frame))
 }

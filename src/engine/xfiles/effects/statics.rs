@@ -26,11 +26,21 @@ impl XfGame {
         let scripts: &ScriptDb = &self.scripts.0;
         let mut out = Vec::new();
         let none = Vars::default();
+        let inert: Vec<u32> = self
+            .lasting
+            .iter()
+            .filter_map(|l| match &l.modifier {
+                Modifier::Inert {
+                    perm: super::ast::PermScope::Id(id),
+                } => Some(*id),
+                _ => None,
+            })
+            .collect();
         for p in &self.perms {
             let Some(s) = scripts.of(p.card) else {
                 continue;
             };
-            if s.statics.is_empty() {
+            if s.statics.is_empty() || inert.contains(&p.id) {
                 continue;
             }
             let agent = match p.place {
@@ -95,6 +105,30 @@ impl XfGame {
                 }
             }
         }
+        if let Some(c) = self.combat() {
+            for (_, f) in c.living() {
+                let Some(s) = scripts.of(f.card) else {
+                    continue;
+                };
+                let src = Source {
+                    card: f.card,
+                    ability: AbilityRef::Use(0),
+                    controller: f.owner,
+                    perm: None,
+                    agent: None,
+                    check: None,
+                    opponent: None,
+                    x: 0,
+                };
+                for st in s.statics.iter().filter(|st| st.modifier.from_anywhere()) {
+                    out.push(InForce {
+                        src: src.clone(),
+                        modifier: &st.modifier,
+                        host: f.owner,
+                    });
+                }
+            }
+        }
         for l in &self.lasting {
             out.push(InForce {
                 src: Source {
@@ -150,7 +184,7 @@ impl XfGame {
                 .into_iter()
                 .filter(|a| super::select::card_titled(a.card, std::slice::from_ref(t)))
                 .collect(),
-            AgentScope::Var(_) => Vec::new(),
+            AgentScope::Var(_) | AgentScope::HostIn(_) => Vec::new(),
         }
     }
 
@@ -164,7 +198,12 @@ impl XfGame {
     }
 
     fn applies(&self, f: &InForce, scope: &AgentScope, a: AgentRef) -> bool {
-        self.scope_agents(&f.src, scope).contains(&a)
+        match scope {
+            AgentScope::HostIn(s) => {
+                a.seat == f.host && self.agent(a).is_some_and(|x| x.section == *s)
+            }
+            _ => self.scope_agents(&f.src, scope).contains(&a),
+        }
     }
 
     /// An Agent's skill now: printed (or the skill it uses instead), the best
@@ -199,6 +238,11 @@ impl XfGame {
                         gear = gear.max(*amount);
                     }
                 }
+                Modifier::GearOnce { skill: s, amount }
+                    if *s == skill && f.src.agent == Some(a) && self.first_long_round() =>
+                {
+                    gear = gear.max(*amount);
+                }
                 Modifier::Skill {
                     who,
                     skill: s,
@@ -218,6 +262,43 @@ impl XfGame {
             }
         }
         (base + gear + change).max(0)
+    }
+
+    /// The first Long Range round of a combat is being fought.
+    fn first_long_round(&self) -> bool {
+        self.combat().is_some_and(|c| {
+            c.rounds == 0 && c.round == crate::engine::xfiles::combat::CombatRound::Long
+        })
+    }
+
+    /// The bearer of a modifier (an Agent, or the Agent its card is on).
+    fn bearers_of(&self, want: impl Fn(&Modifier) -> bool) -> Vec<(AgentRef, Modifier)> {
+        self.in_force()
+            .iter()
+            .filter(|f| want(f.modifier))
+            .filter_map(|f| f.src.agent.map(|a| (a, f.modifier.clone())))
+            .collect()
+    }
+
+    /// Agents of a seat outside the Team who add their skills to its checks
+    /// from another section, less this much (Cellular Phone).
+    pub fn remote_helpers(&self, seat: Seat) -> Vec<(AgentRef, u8)> {
+        self.bearers_of(|m| matches!(m, Modifier::Remote { .. }))
+            .into_iter()
+            .filter(|(a, _)| a.seat == seat)
+            .filter_map(|(a, m)| match m {
+                Modifier::Remote { minus } => Some((a, minus)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// A modifier on the bearer (its Equipment, its own Game Effect).
+    pub fn bearer_has(&self, a: AgentRef, want: impl Fn(&Modifier) -> bool) -> Option<Modifier> {
+        self.bearers_of(want)
+            .into_iter()
+            .find(|(b, _)| *b == a)
+            .map(|(_, m)| m)
     }
 
     fn same_team(&self, a: AgentRef, b: AgentRef) -> bool {
@@ -426,6 +507,18 @@ impl XfGame {
     /// Adversaries of these Keywords may not attack this Agent's Team.
     pub fn shielded_from(&self, a: AgentRef, adversary: CardIdx) -> Option<CardIdx> {
         let c = db().get(adversary);
+        let exposed = self
+            .bearers_of(|m| matches!(m, Modifier::Exposed { .. }))
+            .into_iter()
+            .any(|(b, m)| match m {
+                Modifier::Exposed { keywords } => {
+                    (b == a || self.same_team(a, b)) && keywords.iter().any(|k| c.has_keyword(*k))
+                }
+                _ => false,
+            });
+        if exposed {
+            return None;
+        }
         self.in_force().into_iter().find_map(|f| match &f.modifier {
             Modifier::NoAttack { who, keywords }
                 if self.applies(&f, who, a) && keywords.iter().any(|k| c.has_keyword(*k)) =>

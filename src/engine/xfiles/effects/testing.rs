@@ -170,6 +170,7 @@ pub fn push_item(g: &mut XfGame, seat: Seat) -> (u32, CardIdx) {
         check: None,
         with: Vec::new(),
         keywords: Vec::new(),
+        mods: Vec::new(),
     });
     (sid, card)
 }

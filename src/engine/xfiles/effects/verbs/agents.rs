@@ -143,6 +143,82 @@ pub fn restore(g: &mut XfGame, r: &Resolution, who: &str, events: &mut Events) -
     Flow::Next
 }
 
+/// `hospitalize <var> [until-healed] [at-zero]`: the Agents go to the
+/// Hospital now (with 0 HEALTH: all their HEALTH lost as damage), and
+/// stay until fully healed (Internal Bleeding).
+pub fn parse_hospitalize(a: &mut Args) -> Result<Step, String> {
+    let who = a.var()?;
+    let until_healed = a.eat("until-healed");
+    let at_zero = a.eat("at-zero");
+    Ok(Step::Hospitalize {
+        who,
+        until_healed,
+        at_zero,
+    })
+}
+
+pub fn hospitalize(
+    g: &mut XfGame,
+    r: &Resolution,
+    who: &str,
+    until_healed: bool,
+    at_zero: bool,
+    events: &mut Events,
+) -> Flow {
+    for a in agents_in(r, who) {
+        if at_zero {
+            let h = g.current_health(a);
+            g.damage_agent(a, h, events);
+        }
+        g.move_agent(a, crate::cards::Section::Hospital, events);
+        if until_healed && let Some(x) = g.agent_mut(a) {
+            x.until_healed = true;
+        }
+    }
+    Flow::Next
+}
+
+/// `slow-heal <var>`: the Agents heal at half rate and no card heals them
+/// until their damage is gone (Brother Martin).
+pub fn parse_slow_heal(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::SlowHeal { who: a.var()? })
+}
+
+pub fn slow_heal(g: &mut XfGame, r: &Resolution, who: &str, _: &mut Events) -> Flow {
+    for a in agents_in(r, who) {
+        if let Some(x) = g.agent_mut(a)
+            && x.damage > 0
+        {
+            x.slow_heal = true;
+        }
+    }
+    Flow::Next
+}
+
+/// `lower-cost <var> <n>`: the Agents' Cost drops for good; at 0 or less
+/// the Agent is removed from the game (Terminal Damage).
+pub fn parse_lower_cost(a: &mut Args) -> Result<Step, String> {
+    let who = a.var()?;
+    let n = match a.num()? {
+        Num::Lit(n) if n > 0 => n as u8,
+        _ => return Err("lower-cost takes a number".into()),
+    };
+    Ok(Step::LowerCost { who, n })
+}
+
+pub fn lower_cost(g: &mut XfGame, r: &Resolution, who: &str, n: u8, events: &mut Events) -> Flow {
+    for a in agents_in(r, who) {
+        let Some(x) = g.agent_mut(a) else {
+            continue;
+        };
+        x.cost_lost = x.cost_lost.saturating_add(n);
+        if g.agent_cost(a) <= 0 {
+            g.remove_agent(a, events);
+        }
+    }
+    Flow::Next
+}
+
 #[cfg(test)]
 mod tests {
     use crate::cards::Section;

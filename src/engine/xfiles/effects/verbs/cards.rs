@@ -5,7 +5,7 @@
 
 use super::{Step, Target, Zone as To};
 use crate::cards::{CardIdx, db};
-use crate::engine::xfiles::effects::ast::{Kind, Num, Selector, Who};
+use crate::engine::xfiles::effects::ast::{Kind, Num, Qual, Selector, Who};
 use crate::engine::xfiles::effects::lex::Args;
 use crate::engine::xfiles::effects::run::Flow;
 use crate::engine::xfiles::effects::state::{ChoiceOption, Resolution, Val, Wait, Zone};
@@ -261,11 +261,90 @@ pub fn mill(g: &mut XfGame, r: &Resolution, n: &Num, who: Who, events: &mut Even
     let Some(seat) = g.who(r, who) else {
         return Flow::Next;
     };
-    let n = (g.num(r, n).max(0) as usize).min(g.player(seat).deck.len());
-    let cards: Vec<CardIdx> = g.player_mut(seat).deck.drain(..n).collect();
-    g.player_mut(seat).discard.extend(&cards);
+    let n = g.num(r, n).max(0) as usize;
+    let cards = g.mill_cards(seat, n, |_| false, events);
     events.push(Event::public(XfEvent::Milled { seat, cards }));
-    g.surface(seat, events);
+    Flow::Next
+}
+
+impl XfGame {
+    /// Turns up to `n` cards from the top of a deck onto the discard pile,
+    /// one at a time (an abducted Agent reaching the top returns rather than
+    /// being discarded), stopping after a card that `stop` accepts.
+    pub(crate) fn mill_cards(
+        &mut self,
+        seat: crate::engine::Seat,
+        n: usize,
+        stop: impl Fn(CardIdx) -> bool,
+        events: &mut Events,
+    ) -> Vec<CardIdx> {
+        let mut out = Vec::new();
+        self.surface(seat, events);
+        while out.len() < n && !self.player(seat).deck.is_empty() {
+            let c = self.player_mut(seat).deck.remove(0);
+            self.player_mut(seat).discard.push(c);
+            out.push(c);
+            self.surface(seat, events);
+            if stop(c) {
+                break;
+            }
+        }
+        out
+    }
+}
+
+/// `mill-until <who> <max> <var> <filter...>`: cards are turned from the
+/// top of the deck onto the discard pile until one matches (bound to the
+/// variable) or `max` are turned (Leonard).
+pub fn parse_mill_until(a: &mut Args) -> Result<Step, String> {
+    let who = a.who_or_me()?;
+    let max = match a.num()? {
+        Num::Lit(n) if n > 0 => n as u8,
+        _ => return Err("mill-until takes a number of cards".into()),
+    };
+    let var = a.var()?;
+    let sel = a.selector()?;
+    if sel.kind != Kind::Deck {
+        return Err("mill-until names the card it looks for as deck(...)".into());
+    }
+    Ok(Step::MillUntil {
+        who,
+        max,
+        var,
+        quals: sel.quals,
+    })
+}
+
+pub fn mill_until(
+    g: &mut XfGame,
+    r: &mut Resolution,
+    who: Who,
+    max: u8,
+    var: &str,
+    quals: &[Qual],
+    events: &mut Events,
+) -> Flow {
+    let Some(seat) = g.who(r, who) else {
+        return Flow::Next;
+    };
+    let fits = |g: &XfGame, c: CardIdx| {
+        quals
+            .iter()
+            .all(|q| matches!(q, Qual::Mine | Qual::Theirs) || g.card_ok(c, q))
+    };
+    let mut cards = Vec::new();
+    r.vars.unset(var);
+    while cards.len() < usize::from(max) {
+        let Some(c) = g.mill_cards(seat, 1, |_| false, events).pop() else {
+            break;
+        };
+        cards.push(c);
+        if fits(g, c) {
+            r.vars.set(var, Val::Held(seat, Zone::Discard, c));
+            break;
+        }
+    }
+    events.push(Event::public(XfEvent::Milled { seat, cards }));
     Flow::Next
 }
 

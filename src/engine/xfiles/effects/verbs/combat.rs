@@ -3,7 +3,7 @@
 //! from a combatant, stunned for the next round, split damage, an extra
 //! Long Range round) or take an Agent out of the combat.
 
-use super::Step;
+use super::{Step, Tactic};
 use crate::cards::Skill;
 use crate::engine::xfiles::combat::{Boon, Combatant, Foe};
 use crate::engine::xfiles::effects::ast::Num;
@@ -34,8 +34,11 @@ fn add_boon(g: &mut XfGame, who: Combatant, boon: Boon) {
     }
 }
 
-/// `fight [only=<var>]`: the Adversary being resolved (and any played with
-/// it) engages the Team (p. 31); the effect goes on when combat ends.
+/// `fight`: the Adversary being resolved (and any played with it)
+/// engages the Team (p. 31); the effect goes on when combat ends. What
+/// the program set before shapes it: `only` (the one Agent it fights),
+/// `host` (the Agent it possesses), the statistics `foe-stat` gave and
+/// `skip-lrc`.
 pub fn parse_fight(a: &mut Args) -> Result<Step, String> {
     let _ = a.keyed("only");
     Ok(Step::Fight)
@@ -53,26 +56,322 @@ pub fn fight(g: &mut XfGame, r: &mut Resolution, events: &mut Events) -> Flow {
     }
     let mut foes = vec![Foe::new(p.card, p.player)];
     foes.extend(p.with.iter().map(|c| Foe::new(*c, p.player)));
+    for f in &mut foes {
+        f.mods.extend(p.mods.iter().cloned());
+    }
     if let Some(a) = r.vars.get("only").and_then(Val::agent) {
         foes[0].only = Some(a);
     }
-    let frame = g.start_combat(foes, p.player, events);
+    if let Some(a) = r.vars.get("host").and_then(Val::agent) {
+        foes[0].host = Some(a);
+    }
+    for skill in [
+        Skill::LongRangeCombat,
+        Skill::CloseRangeCombat,
+        Skill::Health,
+    ] {
+        if let Some(Val::Num(n)) = r.vars.get(&stat_var(skill)) {
+            foes[0].stats.push((skill, *n));
+        }
+    }
+    if let Some(Val::List(allies)) = r.vars.get("allies") {
+        foes.extend(allies.iter().filter_map(ally_foe));
+    }
+    let skip = r.vars.flag("skip-lrc");
+    let frame = g.start_combat(foes, p.player, skip, events);
     r.vars.set("gone", Val::Bool(true));
     Flow::Wait(Wait::Combat(frame))
 }
 
-/// `combat-boost <var> <±n>`: the combatant's combat skill this round.
+fn stat_var(skill: Skill) -> String {
+    format!("stat:{}", skill.as_str())
+}
+
+/// `foe-stat lrc|crc|health <n>`: the Adversary fights with this
+/// statistic (Pheromone-Induced Psychosis: the Witness's modifier).
+pub fn parse_foe_stat(a: &mut Args) -> Result<Step, String> {
+    let skill = a.skill()?;
+    if !matches!(
+        skill,
+        Skill::LongRangeCombat | Skill::CloseRangeCombat | Skill::Health
+    ) {
+        return Err("foe-stat sets lrc, crc or health".into());
+    }
+    Ok(Step::FoeStat { skill, n: a.num()? })
+}
+
+pub fn foe_stat(g: &mut XfGame, r: &mut Resolution, skill: Skill, n: &Num, _: &mut Events) -> Flow {
+    let n = g.num(r, n);
+    r.vars.set(&stat_var(skill), Val::Num(n));
+    Flow::Next
+}
+
+/// `skip-lrc`: this combat begins in Close Range (Luis Cardinal on Skinner).
+pub fn parse_skip_lrc(_: &mut Args) -> Result<Step, String> {
+    Ok(Step::SkipLrc)
+}
+
+pub fn skip_lrc(r: &mut Resolution) -> Flow {
+    r.vars.set("skip-lrc", Val::Bool(true));
+    Flow::Next
+}
+
+/// `no-fight`: this Adversary does not engage the Team after all (the
+/// Team passed Liquid Alien's check): it is discarded.
+pub fn parse_no_fight(_: &mut Args) -> Result<Step, String> {
+    Ok(Step::NoFight)
+}
+
+pub fn no_fight(r: &mut Resolution) -> Flow {
+    r.vars.set("fought", Val::Bool(true));
+    Flow::Next
+}
+
+/// `ally <var> <lrc> <crc> <health>`: the card (a Witness on the stack)
+/// fights beside the Adversary with these statistics, taking no Long Range
+/// damage (Kiss of the Vampire's lesser vampire).
+pub fn parse_ally(a: &mut Args) -> Result<Step, String> {
+    let var = a.var()?;
+    let mut n = [0u8; 3];
+    for x in &mut n {
+        *x = match a.num()? {
+            Num::Lit(v) if (0..=255).contains(&v) => v as u8,
+            _ => return Err("ally takes three numbers: lrc crc health".into()),
+        };
+    }
+    Ok(Step::Ally { var, stats: n })
+}
+
+pub fn ally(g: &mut XfGame, r: &mut Resolution, var: &str, stats: [u8; 3], _: &mut Events) -> Flow {
+    let taken = match r.vars.get(var) {
+        Some(Val::Stack(id)) => g.take_from_stack(*id),
+        _ => None,
+    };
+    let Some(p) = taken else {
+        return Flow::Next;
+    };
+    let mut list = match r.vars.get("allies") {
+        Some(Val::List(l)) => l.clone(),
+        _ => Vec::new(),
+    };
+    list.push(Val::List(vec![
+        Val::Card(p.card),
+        Val::Seat(p.player),
+        Val::Num(i32::from(stats[0])),
+        Val::Num(i32::from(stats[1])),
+        Val::Num(i32::from(stats[2])),
+    ]));
+    r.vars.set("allies", Val::List(list));
+    Flow::Next
+}
+
+fn ally_foe(v: &Val) -> Option<Foe> {
+    let Val::List(l) = v else {
+        return None;
+    };
+    let (Some(Val::Card(card)), Some(Val::Seat(owner))) = (l.first(), l.get(1)) else {
+        return None;
+    };
+    let n = |i: usize| match l.get(i) {
+        Some(Val::Num(n)) => *n,
+        _ => 0,
+    };
+    let mut f = Foe::new(*card, *owner);
+    f.stats = vec![
+        (Skill::LongRangeCombat, n(2)),
+        (Skill::CloseRangeCombat, n(3)),
+        (Skill::Health, n(4)),
+    ];
+    f.mods
+        .push(crate::engine::xfiles::effects::ast::Modifier::NoLrcDamage);
+    Some(f)
+}
+
+/// `empower <var> <factor>`: the Adversary (on the stack or fighting)
+/// has its LRC, CRC and HEALTH multiplied (The Evil One).
+pub fn parse_empower(a: &mut Args) -> Result<Step, String> {
+    let var = a.var()?;
+    let factor = match a.num()? {
+        Num::Lit(v) if (2..=9).contains(&v) => v as u8,
+        _ => return Err("empower takes a factor from 2 to 9".into()),
+    };
+    Ok(Step::Empower { var, factor })
+}
+
+pub fn empower(g: &mut XfGame, r: &Resolution, var: &str, factor: u8, _: &mut Events) -> Flow {
+    let m = crate::engine::xfiles::effects::ast::Modifier::Multiply { factor };
+    match r.vars.get(var) {
+        Some(Val::Stack(id)) => {
+            if let Some(p) = g.stack.iter_mut().find(|p| p.id == *id) {
+                p.mods.push(m);
+            }
+        }
+        Some(Val::Foe(i)) => {
+            if let Some(f) = g.combat_mut().and_then(|c| c.foes.get_mut(*i)) {
+                f.mods.push(m);
+            }
+        }
+        _ => {}
+    }
+    Flow::Next
+}
+
+/// `fight-with <var>`: this Adversary joins the one on the stack the
+/// variable holds: one combat, both fighting (Wall of Cats, Margi Kleinjan).
+pub fn parse_fight_with(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::FightWith { var: a.var()? })
+}
+
+pub fn fight_with(g: &mut XfGame, r: &mut Resolution, var: &str, _: &mut Events) -> Flow {
+    let Some(p) = r.played.clone() else {
+        return Flow::Next;
+    };
+    let Some(Val::Stack(id)) = r.vars.get(var).cloned() else {
+        return Flow::Next;
+    };
+    if let Some(host) = g.stack.iter_mut().find(|x| x.id == id) {
+        host.with.push(p.card);
+        host.with.extend(p.with.iter().copied());
+        // The card now travels with the other: it is not discarded on its own.
+        r.vars.set("gone", Val::Bool(true));
+        r.vars.set("moved", Val::Bool(true));
+    }
+    Flow::Next
+}
+
+/// `combat-boost <var> <±n> [lrc|crc] [combat]`: the combatant's attack
+/// this round (in rounds of that range only; for the whole combat).
 pub fn parse_boost(a: &mut Args) -> Result<Step, String> {
+    let who = a.var()?;
+    let n = a.amount()?;
+    let skill = if a.eat("lrc") {
+        Some(Skill::LongRangeCombat)
+    } else if a.eat("crc") {
+        Some(Skill::CloseRangeCombat)
+    } else {
+        None
+    };
     Ok(Step::CombatBoost {
-        who: a.var()?,
-        n: a.amount()?,
+        who,
+        n,
+        skill,
+        whole_combat: a.eat("combat"),
     })
 }
 
-pub fn boost(g: &mut XfGame, r: &Resolution, who: &str, n: &Num, _: &mut Events) -> Flow {
+pub fn boost(
+    g: &mut XfGame,
+    r: &Resolution,
+    who: &str,
+    n: &Num,
+    skill: Option<Skill>,
+    whole_combat: bool,
+    _: &mut Events,
+) -> Flow {
     let n = g.num(r, n);
+    let boon = match skill {
+        Some(skill) => Boon::SkillBoost { skill, n },
+        None => Boon::Boost(n),
+    };
     for c in combatants(r, who) {
-        add_boon(g, c, Boon::Boost(n));
+        match g.combat_mut() {
+            Some(cm) if whole_combat => cm.lasting.push((c, boon.clone())),
+            _ => add_boon(g, c, boon.clone()),
+        }
+    }
+    Flow::Next
+}
+
+/// `attack-twice <var>`: the combatant attacks twice this round (Fast Strike).
+pub fn parse_twice(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::Tactic {
+        who: a.var()?,
+        tactic: Tactic::Twice,
+    })
+}
+
+/// `strike-first <var>`: its damage lands first this round; Agents it
+/// sends down deal none (Sneak Attack).
+pub fn parse_first(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::Tactic {
+        who: a.var()?,
+        tactic: Tactic::First,
+    })
+}
+
+/// `redirect <var> <to-var>`: the combatant's damage this round goes to
+/// that combatant (Mind Control, Watch Out!).
+pub fn parse_redirect(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::Tactic {
+        who: a.var()?,
+        tactic: Tactic::Redirect(a.var()?),
+    })
+}
+
+/// `choke <var>`: whoever it damages this round takes no further part in
+/// the combat (Choke Hold).
+pub fn parse_choke(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::Tactic {
+        who: a.var()?,
+        tactic: Tactic::Choke,
+    })
+}
+
+pub fn tactic(g: &mut XfGame, r: &Resolution, who: &str, t: &Tactic, _: &mut Events) -> Flow {
+    let boon = match t {
+        Tactic::Twice => Boon::Twice,
+        Tactic::First => Boon::First,
+        Tactic::Choke => Boon::Choke,
+        Tactic::Redirect(to) => match combatants(r, to).first() {
+            Some(c) => Boon::Redirect(*c),
+            None => return Flow::Next,
+        },
+    };
+    for c in combatants(r, who) {
+        add_boon(g, c, boon.clone());
+    }
+    Flow::Next
+}
+
+/// `strike <from-var> <to-var> <n>`: extra damage this round from one
+/// combatant to each of the others (Flaming Wall, Backbreaker).
+pub fn parse_strike(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::Strike {
+        from: a.var()?,
+        to: a.var()?,
+        n: a.num()?,
+    })
+}
+
+pub fn strike(
+    g: &mut XfGame,
+    r: &Resolution,
+    from: &str,
+    to: &str,
+    n: &Num,
+    _: &mut Events,
+) -> Flow {
+    let n = g.num(r, n).clamp(0, 255) as u8;
+    let Some(from) = combatants(r, from).first().copied() else {
+        return Flow::Next;
+    };
+    let to = combatants(r, to);
+    if let Some(cm) = g.combat_mut()
+        && n > 0
+    {
+        cm.extra.extend(to.into_iter().map(|t| (from, t, n)));
+    }
+    Flow::Next
+}
+
+/// `end-combat`: the combat ends now (Handcuff).
+pub fn parse_end_combat(_: &mut Args) -> Result<Step, String> {
+    Ok(Step::EndCombat)
+}
+
+pub fn end(g: &mut XfGame, _: &Resolution, events: &mut Events) -> Flow {
+    if g.combat().is_some() {
+        g.end_combat(events);
     }
     Flow::Next
 }

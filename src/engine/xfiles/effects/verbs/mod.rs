@@ -69,6 +69,12 @@ pub enum Step {
         n: Num,
         who: Who,
     },
+    MillUntil {
+        who: Who,
+        max: u8,
+        var: String,
+        quals: Vec<super::ast::Qual>,
+    },
     Search {
         sel: Selector,
         count: u8,
@@ -150,6 +156,18 @@ pub enum Step {
     Restore {
         who: String,
     },
+    Hospitalize {
+        who: String,
+        until_healed: bool,
+        at_zero: bool,
+    },
+    LowerCost {
+        who: String,
+        n: u8,
+    },
+    SlowHeal {
+        who: String,
+    },
     // stack and cards in play
     Negate {
         what: String,
@@ -166,6 +184,7 @@ pub enum Step {
     },
     Stay,
     DiscardSelf,
+    RemoveSelf,
     Attach {
         to: String,
     },
@@ -209,6 +228,37 @@ pub enum Step {
     CombatBoost {
         who: String,
         n: Num,
+        skill: Option<Skill>,
+        whole_combat: bool,
+    },
+    /// A combatant's attack this round changes: twice, first, at another
+    /// combatant, choking.
+    Tactic {
+        who: String,
+        tactic: Tactic,
+    },
+    Strike {
+        from: String,
+        to: String,
+        n: Num,
+    },
+    EndCombat,
+    FoeStat {
+        skill: Skill,
+        n: Num,
+    },
+    SkipLrc,
+    NoFight,
+    Ally {
+        var: String,
+        stats: [u8; 3],
+    },
+    Empower {
+        var: String,
+        factor: u8,
+    },
+    FightWith {
+        var: String,
     },
     Shield {
         who: String,
@@ -237,6 +287,16 @@ pub enum Step {
     },
     EndTurn,
     Special(String),
+}
+
+/// How a combat card changes a combatant's attack this round.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Tactic {
+    Twice,
+    First,
+    /// Its damage goes to the combatant this variable holds.
+    Redirect(String),
+    Choke,
 }
 
 /// A card (or cards) a step acts on: a variable, or every match of a selector.
@@ -313,6 +373,7 @@ const VERBS: &[(&str, Parse)] = &[
     ("tokens", stack::parse_tokens),
     ("stay", stack::parse_stay),
     ("discard-self", stack::parse_discard_self),
+    ("remove-self", stack::parse_remove_self),
     ("attach", stack::parse_attach),
     ("keep", stack::parse_keep),
     ("forget", stack::parse_forget),
@@ -325,6 +386,22 @@ const VERBS: &[(&str, Parse)] = &[
     ("ask-value", questions::parse_ask_value),
     ("fight", combat::parse_fight),
     ("combat-boost", combat::parse_boost),
+    ("attack-twice", combat::parse_twice),
+    ("strike-first", combat::parse_first),
+    ("redirect", combat::parse_redirect),
+    ("choke", combat::parse_choke),
+    ("strike", combat::parse_strike),
+    ("end-combat", combat::parse_end_combat),
+    ("foe-stat", combat::parse_foe_stat),
+    ("skip-lrc", combat::parse_skip_lrc),
+    ("ally", combat::parse_ally),
+    ("empower", combat::parse_empower),
+    ("fight-with", combat::parse_fight_with),
+    ("hospitalize", agents::parse_hospitalize),
+    ("lower-cost", agents::parse_lower_cost),
+    ("slow-heal", agents::parse_slow_heal),
+    ("mill-until", cards::parse_mill_until),
+    ("no-fight", combat::parse_no_fight),
     ("shield", combat::parse_shield),
     ("no-damage", combat::parse_no_damage),
     ("stun", combat::parse_stun),
@@ -417,6 +494,7 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
         S::Tokens { n, on } => stack::tokens(g, r, n, on.as_deref(), events),
         S::Stay => stack::stay(g, r, events),
         S::DiscardSelf => stack::discard_self(g, r, events),
+        S::RemoveSelf => stack::remove_self(g, r, events),
         S::Attach { to } => stack::attach(g, r, to, events),
         S::Keep { var } => stack::keep(g, r, var, events),
         S::Forget { var } => stack::forget(g, r, var, events),
@@ -428,7 +506,34 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
         S::Ask { categories, of } => questions::ask(g, r, categories, *of, events),
         S::AskValue { value } => questions::ask_value(g, r, *value, events),
         S::Fight => combat::fight(g, r, events),
-        S::CombatBoost { who, n } => combat::boost(g, r, who, n, events),
+        S::CombatBoost {
+            who,
+            n,
+            skill,
+            whole_combat,
+        } => combat::boost(g, r, who, n, *skill, *whole_combat, events),
+        S::Tactic { who, tactic } => combat::tactic(g, r, who, tactic, events),
+        S::Strike { from, to, n } => combat::strike(g, r, from, to, n, events),
+        S::EndCombat => combat::end(g, r, events),
+        S::FoeStat { skill, n } => combat::foe_stat(g, r, *skill, n, events),
+        S::SkipLrc => combat::skip_lrc(r),
+        S::Ally { var, stats } => combat::ally(g, r, var, *stats, events),
+        S::Empower { var, factor } => combat::empower(g, r, var, *factor, events),
+        S::FightWith { var } => combat::fight_with(g, r, var, events),
+        S::Hospitalize {
+            who,
+            until_healed,
+            at_zero,
+        } => agents::hospitalize(g, r, who, *until_healed, *at_zero, events),
+        S::LowerCost { who, n } => agents::lower_cost(g, r, who, *n, events),
+        S::SlowHeal { who } => agents::slow_heal(g, r, who, events),
+        S::MillUntil {
+            who,
+            max,
+            var,
+            quals,
+        } => cards::mill_until(g, r, *who, *max, var, quals, events),
+        S::NoFight => combat::no_fight(r),
         S::Shield { who, n, all } => combat::shield(g, r, who, n, *all, events),
         S::NoDamage { who, to, from } => combat::no_damage(g, r, who, *to, *from, events),
         S::Stun { who } => combat::stun(g, r, who, events),

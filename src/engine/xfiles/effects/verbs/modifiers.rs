@@ -5,7 +5,9 @@
 
 use super::Step;
 use crate::cards::CardType;
-use crate::engine::xfiles::effects::ast::{AgentScope, CardScope, Duration, Modifier, SeatScope};
+use crate::engine::xfiles::effects::ast::{
+    AgentScope, CardScope, Duration, Modifier, PermScope, SeatScope,
+};
 use crate::engine::xfiles::effects::lex::{self, Args, Tok};
 use crate::engine::xfiles::effects::run::Flow;
 use crate::engine::xfiles::effects::state::{Resolution, Val};
@@ -17,6 +19,9 @@ fn scope(a: &mut Args) -> Result<AgentScope, String> {
         "bearer" => AgentScope::Bearer,
         "team" => AgentScope::BearersTeam,
         "mine" => AgentScope::Mine,
+        "host-hospital" => AgentScope::HostIn(crate::cards::Section::Hospital),
+        "host-field" => AgentScope::HostIn(crate::cards::Section::Field),
+        "host-bureau" => AgentScope::HostIn(crate::cards::Section::Bureau),
         v if v.starts_with("titled:") => {
             AgentScope::TitledInTeam(crate::cards::normalize(&v[7..].replace('_', " ")))
         }
@@ -32,6 +37,12 @@ fn seat_scope(a: &mut Args) -> Result<SeatScope, String> {
         "opponent" => SeatScope::Opponent,
         _ => return Err(format!("'{w}' is not a seat (me, host, opponent)")),
     })
+}
+
+fn small(a: &mut Args) -> Result<u8, String> {
+    let w = a.word()?;
+    w.parse()
+        .map_err(|_| format!("'{w}' is not a number from 0 to 255"))
 }
 
 fn signed(a: &mut Args) -> Result<i32, String> {
@@ -208,9 +219,50 @@ pub fn parse_modifier(a: &mut Args) -> Result<Modifier, String> {
         "free-site-token" => Modifier::FreeSiteToken,
         "peek-bluff-token" => Modifier::PeekBluffToken,
         "gear-bonus" => Modifier::GearBonus { amount: signed(a)? },
+        "inert" => Modifier::Inert {
+            perm: PermScope::Var(a.var()?),
+        },
+        "survives-lrc" => Modifier::SurvivesLrc,
+        "poison-blood" => Modifier::PoisonBlood { n: small(a)? },
+        "returns-to-deck" => Modifier::ReturnsToDeck,
+        "mirrors-best" => Modifier::MirrorsBest { plus: small(a)? },
+        "counts-adversaries" => Modifier::CountsAdversaries,
+        "multiply" => Modifier::Multiply { factor: small(a)? },
+        "hospitalizes-on-hit" => Modifier::HospitalizesOnHit { turns: small(a)? },
+        "weakens" => Modifier::Weakens { n: small(a)? },
+        "no-lrc-damage" => Modifier::NoLrcDamage,
+        "last-word" => Modifier::LastWord,
+        "exposed" => Modifier::Exposed {
+            keywords: a.keywords()?,
+        },
+        "remote" => Modifier::Remote { minus: small(a)? },
+        "ward" => Modifier::Ward {
+            keywords: a.keywords()?,
+        },
+        "reduce-from" => {
+            let keywords = a.keywords()?;
+            Modifier::ReduceFrom {
+                keywords,
+                n: small(a)?,
+            }
+        }
+        "slayer" => Modifier::Slayer {
+            keywords: a.keywords()?,
+        },
+        "splits-damage" => Modifier::SplitsDamage,
+        "shuns" => Modifier::Shuns {
+            keywords: a.keywords()?,
+        },
+        "gear-once" => {
+            let skill = a.skill()?;
+            Modifier::GearOnce {
+                skill,
+                amount: signed(a)?,
+            }
+        }
         _ => {
             return Err(format!(
-                "'{w}' is not a modifier (gear, skill, skill-as, health, res, res-to-cp, res-must-buy, rp-income, dedicated-rp, no-contribution, only-at, hand-limit, cost, forbid, no-attack, no-healing, stuck, can-use, extra-draw, extra-sale, site-keyword, no-draw, no-buy, skip-lrc, split, halve-lrc-taken, reduce-taken, regenerate, wounds-block-healing, rounds, computer-combat, unhurt, no-combat, cured-by-healing, absorb, free-site-token, peek-bluff-token, gear-bonus)"
+                "'{w}' is not a modifier (gear, skill, skill-as, health, res, res-to-cp, res-must-buy, rp-income, dedicated-rp, no-contribution, only-at, hand-limit, cost, forbid, no-attack, no-healing, stuck, can-use, extra-draw, extra-sale, site-keyword, no-draw, no-buy, skip-lrc, split, halve-lrc-taken, reduce-taken, regenerate, wounds-block-healing, rounds, computer-combat, unhurt, no-combat, cured-by-healing, absorb, free-site-token, peek-bluff-token, gear-bonus, inert, survives-lrc, poison-blood, returns-to-deck, mirrors-best, counts-adversaries, multiply, hospitalizes-on-hit, weakens, no-lrc-damage, last-word, exposed, remote, ward, reduce-from, slayer, splits-damage, shuns, gear-once)"
             ));
         }
     })
@@ -318,6 +370,14 @@ impl XfGame {
                 double: *double,
             },
             Modifier::Forbid { cards: c } => Modifier::Forbid { cards: cards(c) },
+            Modifier::Inert {
+                perm: PermScope::Var(v),
+            } => Modifier::Inert {
+                perm: match r.vars.get(v) {
+                    Some(Val::Perm(id)) => PermScope::Id(*id),
+                    _ => PermScope::Id(u32::MAX),
+                },
+            },
             other => other.clone(),
         }
     }
@@ -336,7 +396,7 @@ pub fn until(
         Duration::Round | Duration::Combat => g.combat_frame_id(),
         Duration::Site => g.investigation.as_ref().map(|i| i.site),
         Duration::WhileInPlay => r.src.perm,
-        Duration::Turn | Duration::Permanent => None,
+        Duration::Turn | Duration::Turns(_) | Duration::Permanent => None,
     };
     g.lasting.push(Lasting {
         modifier,

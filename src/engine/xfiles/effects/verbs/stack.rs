@@ -126,7 +126,26 @@ pub fn discard_self(g: &mut XfGame, r: &mut Resolution, events: &mut Events) -> 
         _ => {
             r.vars.unset("stays");
             r.vars.unset("attached");
+            r.vars.set("discarded", Val::Bool(true));
         }
+    }
+    Flow::Next
+}
+
+/// `remove-self`: the card (being resolved, or in play) is removed from
+/// the game (Leonard, when it finds a Witness).
+pub fn parse_remove_self(_: &mut Args) -> Result<Step, String> {
+    Ok(Step::RemoveSelf)
+}
+
+pub fn remove_self(g: &mut XfGame, r: &mut Resolution, events: &mut Events) -> Flow {
+    match r.src.perm {
+        Some(id) if r.played.is_none() => {
+            if let Some((seat, card)) = g.take_perm(id, events) {
+                g.player_mut(seat).removed.push(card);
+            }
+        }
+        _ => r.vars.set("removed", Val::Bool(true)),
     }
     Flow::Next
 }

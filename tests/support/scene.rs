@@ -1,0 +1,302 @@
+//! Scenes for the cards' golden tests: seat 0's Team investigating a Site
+//! (a skill check open), or fighting an Adversary seat 1 played, with the
+//! cards each player needs in hand. Cards are named by title.
+#![allow(dead_code)]
+
+use super::xf::*;
+use xfiles_bot::cards::{self, CardIdx, CardSet, CardType, Skill};
+use xfiles_bot::engine::xfiles::{CombatStep, Phase, Stage, Target, XfAction, XfGame, XfOptions};
+use xfiles_bot::engine::{Game, Seat};
+
+/// The id of the first official printing of a title.
+pub fn card(title: &str) -> &'static str {
+    let db = cards::db();
+    let found = db
+        .iter()
+        .filter(|(_, c)| c.title == title)
+        .min_by_key(|(_, c)| !c.set.is_official() as u8)
+        .unwrap_or_else(|| panic!("no card titled {title}"));
+    found.1.id.as_str()
+}
+
+pub fn ids(titles: &[&str]) -> Vec<&'static str> {
+    titles.iter().map(|t| card(t)).collect()
+}
+
+/// A Site of the first official sets whose Prerequisite is one skill, for
+/// which `ok` holds.
+fn sites(ok: impl Fn(CardIdx) -> bool) -> Vec<&'static str> {
+    cards::db()
+        .iter()
+        .filter(|(_, c)| c.kind == CardType::Site && c.set == CardSet::Premiere)
+        .filter(|(_, c)| {
+            c.prerequisite
+                .as_ref()
+                .is_some_and(|p| p.thresholds().len() == 1)
+        })
+        .filter(|(i, _)| ok(*i))
+        .map(|(_, c)| c.id.as_str())
+        .collect()
+}
+
+/// Seat 0 sends `team` (ids) to `site` (an id) and investigates it; nobody
+/// bluffs. Seat 0 holds `hand0`, seat 1 `hand1` (titles), 20 RP and 20 CP.
+pub fn investigating_at(site: &str, team: &[&str], hand0: &[&str], hand1: &[&str]) -> XfGame {
+    let mut h0 = vec![site];
+    h0.extend(ids(hand0));
+    let h1 = ids(hand1);
+    // A starting team has at least three Agents (p. 6): the others stay
+    // in the Bureau.
+    let mut whole: Vec<&str> = team.to_vec();
+    for a in [MULDER, SCULLY, LAMANA, SKINNER] {
+        if whole.len() < 3 && !whole.contains(&a) {
+            whole.push(a);
+        }
+    }
+    let decks = vec![
+        deck(&whole, DUANE_BARRY, &h0),
+        deck(&whole, THE_MANITOU, &h1),
+    ];
+    let options = XfOptions {
+        killer: true,
+        ..XfOptions::default()
+    };
+    let mut g = game(decks, options);
+    for (seat, h) in [(0, &h0), (1, &h1)] {
+        arrange(&mut g, seat, h, &[]);
+        fill_hand(&mut g, seat, 7);
+        g.players[usize::from(seat)].cp = 20;
+    }
+    field_and_site(&mut g, team, site, None);
+    advance(&mut g, Phase::Investigation);
+    g.players[0].rp = 20;
+    g.players[1].cp = 20;
+    act(&mut g, 0, investigate(0, team));
+    assert_eq!(stage(&g), Some(Stage::Check));
+    g
+}
+
+/// Seat 0's Team investigates a Site using `skill` (any such Site).
+pub fn checking(skill: Skill, team: &[&str], hand0: &[&str], hand1: &[&str]) -> XfGame {
+    let site = sites(|s| {
+        cards::db()
+            .get(s)
+            .prerequisite
+            .as_ref()
+            .unwrap()
+            .thresholds()[0]
+            .skill
+            == skill
+    })
+    .into_iter()
+    .next()
+    .unwrap_or_else(|| panic!("no Premiere Site uses {skill:?}"));
+    investigating_at(site, team, hand0, hand1)
+}
+
+/// Seat 1 plays the Adversary `adversary` (a title) on seat 0's Team
+/// investigating a Site that meets its Activators; it resolves and combat
+/// begins. Returns the game in the first round's card step.
+pub fn fighting(adversary: &str, team: &[&str], hand0: &[&str], hand1: &[&str]) -> XfGame {
+    let mut h1 = vec![adversary];
+    h1.extend_from_slice(hand1);
+    for site in sites(|_| true) {
+        let mut g = investigating_at(site, team, hand0, &h1);
+        act(&mut g, 0, XfAction::Pass);
+        let play = XfAction::Play {
+            card: id(card(adversary)),
+            mode: 0,
+            target: None,
+            x: 0,
+            pool: None,
+        };
+        if xfiles_bot::engine::step(&g, 1, &play).is_err() {
+            continue;
+        }
+        act(&mut g, 1, play);
+        resolve(&mut g);
+        assert!(g.combat().is_some(), "{adversary} did not start a combat");
+        return g;
+    }
+    panic!("no Premiere Site lets {adversary} be played");
+}
+
+/// Plays a card from the hand (by title), on a target when given.
+pub fn play_on(g: &mut XfGame, seat: Seat, title: &str, target: Option<Target>) {
+    play_with(g, seat, title, target, 0, 0);
+}
+
+/// Plays a card in a mode (0 = first) with X.
+pub fn play_with(
+    g: &mut XfGame,
+    seat: Seat,
+    title: &str,
+    target: Option<Target>,
+    mode: u8,
+    x: u32,
+) {
+    act(
+        g,
+        seat,
+        XfAction::Play {
+            card: id(card(title)),
+            mode,
+            target,
+            x,
+            pool: None,
+        },
+    );
+}
+
+/// The refusal a play gets.
+pub fn play_refused(g: &XfGame, seat: Seat, title: &str, target: Option<Target>) -> String {
+    refused(
+        g,
+        seat,
+        XfAction::Play {
+            card: id(card(title)),
+            mode: 0,
+            target,
+            x: 0,
+            pool: None,
+        },
+    )
+    .reason
+}
+
+/// Everyone passes until the stack is empty (or a choice is asked).
+pub fn resolve(g: &mut XfGame) {
+    let mut guard = 0;
+    while !g.stack.is_empty() && g.choice.is_none() {
+        guard += 1;
+        assert!(guard < 40, "the stack does not resolve");
+        let s = g.to_act()[0];
+        act(g, s, XfAction::Pass);
+    }
+}
+
+/// Everyone passes until this combat round's damage is dealt, the
+/// Adversary's player putting each foe's damage on `victim`; returns the
+/// round's events.
+pub fn damage_round(
+    g: &mut XfGame,
+    victim: &str,
+) -> Vec<xfiles_bot::engine::Event<xfiles_bot::engine::xfiles::XfEvent>> {
+    let mut out = Vec::new();
+    let Some(start) = g.combat().map(|c| (c.rounds, c.round)) else {
+        return out;
+    };
+    let mut guard = 0;
+    while let Some(c) = g.combat().cloned() {
+        guard += 1;
+        assert!(guard < 60, "the round does not end");
+        if (c.rounds, c.round) != start && c.step == CombatStep::Cards {
+            return out;
+        }
+        if g.choice.is_some() {
+            return out;
+        }
+        let s = g.to_act()[0];
+        let a = if c.step == CombatStep::Assign {
+            XfAction::AssignDamage {
+                to: vec![(id(victim), c.pending_damage())],
+            }
+        } else {
+            XfAction::Pass
+        };
+        out.extend(act(g, s, a));
+    }
+    out
+}
+
+/// Everyone passes until this round's damage is dealt and, an Agent being
+/// down, cards may still save it (the after-damage step), or the round ends.
+pub fn damage_step(g: &mut XfGame, victim: &str) {
+    let mut guard = 0;
+    while let Some(c) = g.combat().cloned() {
+        guard += 1;
+        assert!(guard < 60, "the round does not end");
+        if c.step == CombatStep::AfterDamage || g.choice.is_some() {
+            return;
+        }
+        let s = g.to_act()[0];
+        let a = if c.step == CombatStep::Assign {
+            XfAction::AssignDamage {
+                to: vec![(id(victim), c.pending_damage())],
+            }
+        } else {
+            XfAction::Pass
+        };
+        act(g, s, a);
+    }
+}
+
+/// The damage the first foe has taken.
+pub fn foe_damage(g: &XfGame) -> u8 {
+    g.combat().map_or(0, |c| c.foes[0].damage)
+}
+
+/// Damage on one of seat 0's Agents.
+pub fn wounds(g: &XfGame, agent_id: &str) -> u8 {
+    g.agent(agent(0, agent_id)).map_or(0, |a| a.damage)
+}
+
+pub fn agent_target(seat: Seat, agent_id: &str) -> Option<Target> {
+    Some(Target::Agent(agent(seat, agent_id)))
+}
+
+/// The check's total now.
+pub fn total(g: &XfGame) -> i32 {
+    g.check_totals_now().expect("a check is open").0
+}
+
+/// Answers the pending choice with the options whose labels contain these
+/// names (titles, or words of them).
+pub fn pick(g: &mut XfGame, names: &[&str]) {
+    let c = g.choice.clone().expect("a pending choice");
+    let picks: Vec<u16> = names
+        .iter()
+        .map(|n| {
+            c.options
+                .iter()
+                .position(|o| o.label.contains(n))
+                .unwrap_or_else(|| panic!("no option {n} in {:?}", c.options)) as u16
+        })
+        .collect();
+    act(g, c.seat, XfAction::Choose { picks });
+}
+
+/// Lets `seat` act: the other player passes once if it holds priority.
+pub fn priority_to(g: &mut XfGame, seat: Seat) {
+    if g.to_act() != vec![seat] {
+        let s = g.to_act()[0];
+        act(g, s, XfAction::Pass);
+    }
+    assert_eq!(g.to_act(), vec![seat], "seat {seat} cannot act now");
+}
+
+/// Damage the foes dealt in the events of a round (before HEALTH caps it).
+pub fn foes_dealt(
+    events: &[xfiles_bot::engine::Event<xfiles_bot::engine::xfiles::XfEvent>],
+) -> i32 {
+    events
+        .iter()
+        .filter_map(|e| match &e.body {
+            xfiles_bot::engine::xfiles::XfEvent::CombatDamage {
+                adversary_deals, ..
+            } => Some(*adversary_deals),
+            _ => None,
+        })
+        .sum()
+}
+
+/// Picks the option named so when the pending choice offers it (a choice
+/// with one candidate is made by the engine itself).
+pub fn pick_if(g: &mut XfGame, name: &str) {
+    if g.choice
+        .as_ref()
+        .is_some_and(|c| c.options.iter().any(|o| o.label.contains(name)))
+    {
+        pick(g, &[name]);
+    }
+}
