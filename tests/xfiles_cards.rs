@@ -10,8 +10,11 @@ mod xf;
 
 use scene::*;
 use xf::*;
-use xfiles_bot::cards::Section;
-use xfiles_bot::engine::xfiles::{CombatRound, CombatStep, Combatant, Target, XfAction};
+use xfiles_bot::cards::{self, CardType, Keyword, Section, Skill};
+use xfiles_bot::engine::Audience;
+use xfiles_bot::engine::xfiles::{
+    CombatRound, CombatStep, Combatant, Place, Target, XfAction, XfEvent,
+};
 
 const TEAM3: [&str; 3] = [MULDER, SCULLY, LAMANA];
 
@@ -572,4 +575,757 @@ fn backbreaker_discards_a_card_for_its_cost_in_extra_damage_to_another_agent() {
     damage_round(&mut g, MULDER);
     assert_eq!((wounds(&g, MULDER), wounds(&g, SCULLY)), (4, 1));
     assert!(g.player(1).discard.contains(&id(card("Vicious Fangs"))));
+}
+
+// ---- Witnesses with more than a modifier ----
+
+/// The Witness (in a mode) answers the Adversary at a Site using `skill`
+/// (the Witness's Activator).
+fn witness_answers(
+    adversary: &str,
+    witness: &str,
+    mode: u8,
+    skill: Skill,
+) -> xfiles_bot::engine::xfiles::XfGame {
+    let site = site_using_for(adversary, &TEAM3, skill);
+    let mut g = adversary_played_at(site, adversary, &TEAM3, &[witness], &[]);
+    play_with(&mut g, 0, witness, Some(Target::Stack(0)), mode, 0);
+    resolve(&mut g);
+    g
+}
+
+#[test]
+fn the_thinker_changes_one_keyword_of_an_opponents_card() {
+    let mut g = adversary_played("The Mechanic", &TEAM3, &["The Thinker"], &[]);
+    play_on(&mut g, 0, "The Thinker", Some(Target::Stack(0)));
+    act(&mut g, 1, XfAction::Pass);
+    pick(&mut g, &["Government"]);
+    pick(&mut g, &["Alien"]);
+    let mechanic = g.stack.last().expect("the Mechanic waits");
+    assert!(mechanic.keywords.contains(&Keyword::Alien));
+    assert!(!mechanic.keywords.contains(&Keyword::Government));
+}
+
+#[test]
+fn bill_mulder_negates_a_card_that_would_hospitalize_fox_mulder_and_is_removed() {
+    let g = witness_answers("The Mechanic", "Bill Mulder", 1, Skill::Subterfuge);
+    assert!(g.combat().is_none());
+    assert!(g.player(0).removed.contains(&id(card("Bill Mulder"))));
+}
+
+#[test]
+fn max_fenig_is_abducted_instead_and_the_abduction_is_negated() {
+    let g = witness_answers("Abduction", "Max Fenig", 1, Skill::AlienInvestigation);
+    assert!(g.player(0).agents.len() == 3, "nobody was abducted");
+    assert!(g.player(0).discard.contains(&id(card("Max Fenig"))));
+    assert!(g.player(1).discard.contains(&id(card("Abduction"))));
+}
+
+#[test]
+fn owen_jarvis_returns_an_occult_adversary_to_the_bottom_of_its_owners_deck() {
+    let g = witness_answers(
+        "The Manitou Stalks His Prey",
+        "Owen Jarvis",
+        1,
+        Skill::OccultInvestigation,
+    );
+    assert!(g.combat().is_none());
+    assert_eq!(
+        g.player(1).deck.last(),
+        Some(&id(card("The Manitou Stalks His Prey")))
+    );
+}
+
+#[test]
+fn sharon_kiveat_returns_an_evolutionary_adversary_to_the_bottom_of_its_owners_deck() {
+    let g = witness_answers("Squeeze", "Sharon Kiveat", 1, Skill::Behavioral);
+    assert_eq!(g.player(1).deck.last(), Some(&id(card("Squeeze"))));
+}
+
+#[test]
+fn lt_colonel_victor_stans_negates_the_walk() {
+    let g = witness_answers("The Walk", "Lt. Colonel Victor Stans", 1, Skill::Subterfuge);
+    assert!(g.combat().is_none());
+    assert!(g.player(1).discard.contains(&id(card("The Walk"))));
+}
+
+#[test]
+fn samantha_mulder_stays_and_adds_one_to_a_subterfuge_check_once_a_turn() {
+    let mut g = checking(Skill::Subterfuge, &TEAM3, &["Samantha Mulder"], &[]);
+    let before = total(&g);
+    play_on(&mut g, 0, "Samantha Mulder", None);
+    resolve(&mut g);
+    assert_eq!(total(&g), before + 1);
+    let p = g
+        .perms
+        .iter()
+        .find(|p| p.card == id(card("Samantha Mulder")));
+    assert!(p.is_some_and(|p| !p.this_turn), "a RESOURCE stays in play");
+}
+
+#[test]
+fn luther_lee_boggs_shows_the_opponents_hand_to_his_player_only() {
+    let mut g = two(&[card("Luther Lee Boggs")], &[]);
+    advance(&mut g, xfiles_bot::engine::xfiles::Phase::Requisition);
+    g.players[0].rp = 10;
+    let ev = act(
+        &mut g,
+        0,
+        XfAction::Play {
+            card: id(card("Luther Lee Boggs")),
+            mode: 0,
+            target: None,
+            x: 0,
+            pool: None,
+        },
+    );
+    let mut ev = ev;
+    ev.extend(act(&mut g, 1, XfAction::Pass));
+    let seen = ev
+        .iter()
+        .find(|e| matches!(e.body, XfEvent::SeenPrivately { .. }));
+    let seen = seen.expect("the hand is shown");
+    assert_eq!(seen.audience, Audience::only(0));
+    let XfEvent::SeenPrivately { cards, .. } = &seen.body else {
+        unreachable!()
+    };
+    assert_eq!(cards, &g.player(1).hand);
+}
+
+#[test]
+fn senator_matheson_spends_a_token_for_two_bureaucracy_once_a_turn() {
+    let mut g = checking(
+        Skill::Bureaucracy,
+        &TEAM3,
+        &["Senator Richard Matheson"],
+        &[],
+    );
+    play_on(&mut g, 0, "Senator Richard Matheson", None);
+    resolve(&mut g);
+    let before = total(&g);
+    let use_it = XfAction::Use {
+        card: id(card("Senator Richard Matheson")),
+        agent: None,
+        ability: 0,
+        target: None,
+    };
+    priority_to(&mut g, 0);
+    act(&mut g, 0, use_it.clone());
+    resolve(&mut g);
+    assert_eq!(total(&g), before + 2);
+    let tokens = g
+        .perms
+        .iter()
+        .find(|p| p.card == id(card("Senator Richard Matheson")))
+        .map(|p| p.tokens);
+    assert_eq!(tokens, Some(2));
+    priority_to(&mut g, 0);
+    let why = refused(&g, 0, use_it).reason;
+    assert!(why.contains("already used"), "{why}");
+}
+
+#[test]
+fn margaret_scully_is_free_and_plus_four_while_dana_scully_is_in_the_hospital() {
+    let mut g = checking(Skill::Medical, &[MULDER, LAMANA], &["Margaret Scully"], &[]);
+    let scully = g.players[0]
+        .agents
+        .iter_mut()
+        .find(|a| a.card == id(SCULLY))
+        .unwrap();
+    scully.section = Section::Hospital;
+    scully.damage = 2;
+    let (rp, before) = (g.player(0).rp, total(&g));
+    play_on(&mut g, 0, "Margaret Scully", None);
+    resolve(&mut g);
+    assert_eq!(g.player(0).rp, rp, "free");
+    assert_eq!(total(&g), before + 4);
+}
+
+#[test]
+fn margaret_scully_adds_one_otherwise() {
+    let mut g = checking(Skill::Medical, &TEAM3, &["Margaret Scully"], &[]);
+    let before = total(&g);
+    play_on(&mut g, 0, "Margaret Scully", None);
+    resolve(&mut g);
+    assert_eq!(total(&g), before + 1);
+}
+
+#[test]
+fn melissa_scully_takes_dana_scullys_combat_damage_and_is_removed() {
+    let site = site_using_for("The Mechanic", &TEAM3, Skill::Subterfuge);
+    let mut g = adversary_played_at(site, "The Mechanic", &TEAM3, &["Melissa Scully"], &[]);
+    resolve(&mut g);
+    priority_to(&mut g, 0);
+    play_with(&mut g, 0, "Melissa Scully", agent_target(0, SCULLY), 1, 0);
+    resolve(&mut g);
+    damage_round(&mut g, SCULLY);
+    assert_eq!(wounds(&g, SCULLY), 0);
+    assert!(g.player(0).removed.contains(&id(card("Melissa Scully"))));
+}
+
+#[test]
+fn detective_cline_makes_the_stupendous_yappi_free() {
+    let mut g = checking(
+        Skill::EvidenceCollection,
+        &TEAM3,
+        &["Detective Cline", "The Stupendous Yappi"],
+        &[],
+    );
+    play_on(&mut g, 0, "Detective Cline", None);
+    resolve(&mut g);
+    let rp = g.player(0).rp;
+    play_on(&mut g, 0, "The Stupendous Yappi", None);
+    assert_eq!(g.player(0).rp, rp, "Yappi costs 0");
+}
+
+#[test]
+fn detective_havez_costs_one_less_with_detective_cline_in_play() {
+    let mut g = checking(
+        Skill::EvidenceCollection,
+        &TEAM3,
+        &["Detective Cline", "Detective Havez"],
+        &[],
+    );
+    play_on(&mut g, 0, "Detective Cline", None);
+    resolve(&mut g);
+    let rp = g.player(0).rp;
+    play_on(&mut g, 0, "Detective Havez", None);
+    assert_eq!(rp - g.player(0).rp, 2 - 1);
+}
+
+#[test]
+fn michael_kryder_shows_only_the_adversaries_in_the_opponents_hand() {
+    let mut g = checking(
+        Skill::Observation,
+        &TEAM3,
+        &["Michael Kryder"],
+        &["Squeeze", "Hunter In The Dark"],
+    );
+    let mut ev = act(
+        &mut g,
+        0,
+        XfAction::Play {
+            card: id(card("Michael Kryder")),
+            mode: 1,
+            target: None,
+            x: 0,
+            pool: None,
+        },
+    );
+    ev.extend(act(&mut g, 1, XfAction::Pass));
+    let cards = ev
+        .iter()
+        .find_map(|e| match &e.body {
+            XfEvent::SeenPrivately { cards, .. } => Some(cards.clone()),
+            _ => None,
+        })
+        .expect("seen");
+    assert!(cards.contains(&id(card("Squeeze"))));
+    assert!(
+        cards
+            .iter()
+            .all(|c| cards::db().get(*c).kind == CardType::Adversary)
+    );
+}
+
+#[test]
+fn the_stupendous_yappi_subtracts_one_when_it_turns_up_a_conspiracy_card() {
+    let mut g = checking(
+        Skill::CriminalInvestigation,
+        &TEAM3,
+        &["The Stupendous Yappi", "Cigarette Butts"],
+        &[],
+    );
+    arrange(
+        &mut g,
+        0,
+        &[card("The Stupendous Yappi")],
+        &[card("Cigarette Butts")],
+    );
+    let before = total(&g);
+    play_on(&mut g, 0, "The Stupendous Yappi", None);
+    resolve(&mut g);
+    assert_eq!(total(&g), before - 1);
+    assert!(g.player(0).discard.contains(&id(card("Cigarette Butts"))));
+}
+
+#[test]
+fn the_stupendous_yappi_adds_three_otherwise() {
+    let mut g = checking(
+        Skill::CriminalInvestigation,
+        &TEAM3,
+        &["The Stupendous Yappi", "Knife"],
+        &[],
+    );
+    arrange(&mut g, 0, &[card("The Stupendous Yappi")], &[card("Knife")]);
+    let before = total(&g);
+    play_on(&mut g, 0, "The Stupendous Yappi", None);
+    resolve(&mut g);
+    assert_eq!(total(&g), before + 3);
+}
+
+#[test]
+fn victor_klemper_is_removed_when_the_opponent_plays_a_government_adversary() {
+    let site = site_using_for("The Mechanic", &TEAM3, Skill::Medical);
+    let mut g = investigating_at(site, &TEAM3, &["Victor Klemper"], &["The Mechanic"]);
+    let before = total(&g);
+    play_on(&mut g, 0, "Victor Klemper", None);
+    resolve(&mut g);
+    assert_eq!(total(&g), before + 3);
+    act(&mut g, 0, XfAction::Pass);
+    play_on(&mut g, 1, "The Mechanic", None);
+    assert!(g.player(0).removed.contains(&id(card("Victor Klemper"))));
+    assert_eq!(total(&g), before, "negated: its +3 is gone");
+}
+
+#[test]
+fn jeremiah_smith_heals_all_damage_to_an_agent_in_the_field_and_is_removed() {
+    let mut g = checking(Skill::AlienInvestigation, &TEAM3, &["Jeremiah Smith"], &[]);
+    g.players[0]
+        .agents
+        .iter_mut()
+        .find(|a| a.card == id(MULDER))
+        .unwrap()
+        .damage = 4;
+    play_with(&mut g, 0, "Jeremiah Smith", agent_target(0, MULDER), 1, 0);
+    resolve(&mut g);
+    assert_eq!(wounds(&g, MULDER), 0);
+    assert!(g.player(0).removed.contains(&id(card("Jeremiah Smith"))));
+}
+
+#[test]
+fn the_plain_clothes_man_turns_a_bluff_face_up_for_everyone() {
+    let mut g = many_with(
+        &TEAM3,
+        &[
+            &[AUBREY, card("The Plain-Clothes Man")],
+            &[card("Cigarette Butts")],
+        ],
+    );
+    field_and_site(&mut g, &[MULDER], AUBREY, None);
+    act(&mut g, 0, XfAction::Done);
+    act(
+        &mut g,
+        1,
+        XfAction::PlaceBluff {
+            site: 0,
+            card: id(card("Cigarette Butts")),
+        },
+    );
+    advance(&mut g, xfiles_bot::engine::xfiles::Phase::Investigation);
+    g.players[0].rp = 10;
+    play_on(
+        &mut g,
+        0,
+        "The Plain-Clothes Man",
+        Some(Target::Bluff(0, 0)),
+    );
+    resolve(&mut g);
+    assert!(g.sites[0].bluffs[0].shown);
+}
+
+#[test]
+fn wayne_morgan_changes_the_prerequisite_to_evidence_collection_3() {
+    let mut g = checking(
+        Skill::Behavioral,
+        &TEAM3,
+        &["Wayne Morgan, Naval Investigator"],
+        &[],
+    );
+    play_on(&mut g, 0, "Wayne Morgan, Naval Investigator", None);
+    resolve(&mut g);
+    assert_eq!(
+        g.site_check().unwrap().needs,
+        vec![(Skill::EvidenceCollection, 3)]
+    );
+}
+
+// ---- Equipment ----
+
+fn use_card(g: &mut xfiles_bot::engine::xfiles::XfGame, title: &str, on: Option<&str>) {
+    act(
+        g,
+        0,
+        XfAction::Use {
+            card: id(card(title)),
+            agent: on.map(|a| agent(0, a)),
+            ability: 0,
+            target: None,
+        },
+    );
+}
+
+#[test]
+fn medi_kit_heals_one_wound_in_the_team_once_a_turn_with_a_medical_bearer() {
+    let site = site_for("Hunter In The Dark", &TEAM3);
+    let mut g = equipped_at(site, &TEAM3, &[(SCULLY, "Medi-Kit")], &[], &[]);
+    g.players[0]
+        .agents
+        .iter_mut()
+        .find(|a| a.card == id(MULDER))
+        .unwrap()
+        .damage = 2;
+    use_card(&mut g, "Medi-Kit", Some(SCULLY));
+    resolve(&mut g);
+    pick_if(&mut g, "Mulder");
+    assert_eq!(wounds(&g, MULDER), 1);
+    priority_to(&mut g, 0);
+    let why = refused(
+        &g,
+        0,
+        XfAction::Use {
+            card: id(card("Medi-Kit")),
+            agent: Some(agent(0, SCULLY)),
+            ability: 0,
+            target: None,
+        },
+    )
+    .reason;
+    assert!(why.contains("already used"), "{why}");
+}
+
+#[test]
+fn kevlar_vest_absorbs_three_points_then_is_discarded() {
+    let site = site_for("Hunter In The Dark", &[MULDER, LAMANA]);
+    let mut g = equipped_fighting_at(
+        site,
+        "Hunter In The Dark",
+        &[MULDER, LAMANA],
+        &[(MULDER, "Kevlar Vest")],
+        &[],
+        &[],
+    );
+    resolve(&mut g);
+    damage_round(&mut g, MULDER);
+    assert_eq!(wounds(&g, MULDER), 4 - 3);
+    assert!(g.player(0).discard.contains(&id(card("Kevlar Vest"))));
+}
+
+#[test]
+fn hospital_crash_cart_sits_in_the_hospital_and_heals_a_point_a_token() {
+    let mut g = two(&[card("Hospital Crash Cart")], &[]);
+    advance(&mut g, xfiles_bot::engine::xfiles::Phase::Requisition);
+    g.players[0].rp = 10;
+    let scully = g.players[0]
+        .agents
+        .iter_mut()
+        .find(|a| a.card == id(SCULLY))
+        .unwrap();
+    scully.section = Section::Hospital;
+    scully.damage = 3;
+    act(
+        &mut g,
+        0,
+        XfAction::Equip {
+            agent: id(SCULLY),
+            card: id(card("Hospital Crash Cart")),
+        },
+    );
+    let cart = g
+        .perms
+        .iter()
+        .find(|p| p.card == id(card("Hospital Crash Cart")));
+    assert_eq!(
+        cart.map(|p| p.place),
+        Some(Place::Section(0, Section::Hospital))
+    );
+    use_card(&mut g, "Hospital Crash Cart", None);
+    resolve(&mut g);
+    assert_eq!(wounds(&g, SCULLY), 2);
+    let cart = g
+        .perms
+        .iter()
+        .find(|p| p.card == id(card("Hospital Crash Cart")));
+    assert_eq!(cart.map(|p| p.tokens), Some(2));
+}
+
+#[test]
+fn cellular_phone_adds_its_agents_skill_less_one_from_another_section() {
+    let computer_site = cards::db()
+        .iter()
+        .find(|(_, c)| {
+            c.kind == CardType::Site
+                && c.set.is_official()
+                && c.prerequisite.as_ref().is_some_and(|p| {
+                    p.thresholds().len() == 1 && p.thresholds()[0].skill == Skill::Computer
+                })
+        })
+        .map(|(_, c)| c.id.as_str())
+        .unwrap();
+    let g = equipped_at(
+        computer_site,
+        &[MULDER],
+        &[(LAMANA, "Cellular Phone")],
+        &[],
+        &[],
+    );
+    assert_eq!(section(&g, 0, LAMANA), Section::Bureau);
+    assert_eq!(
+        total(&g),
+        3 - 1,
+        "Lamana's COMPUTER 3 less one, from the Bureau"
+    );
+}
+
+#[test]
+fn symbol_of_faith_bars_occult_damage_to_its_bearer_while_another_agent_fights() {
+    let site = site_for("The Manitou Stalks His Prey", &[MULDER, SCULLY]);
+    let mut g = equipped_fighting_at(
+        site,
+        "The Manitou Stalks His Prey",
+        &[MULDER, SCULLY],
+        &[(MULDER, "Symbol Of Faith")],
+        &[],
+        &[],
+    );
+    resolve(&mut g);
+    damage_round(&mut g, SCULLY);
+    pass_while(&mut g, |c| c.step != CombatStep::Assign);
+    let why = refused(
+        &g,
+        1,
+        XfAction::AssignDamage {
+            to: vec![(id(MULDER), 6)],
+        },
+    )
+    .reason;
+    assert!(why.contains("Agent Fox Mulder"), "{why}");
+}
+
+#[test]
+fn symbol_of_faith_halves_occult_damage_when_its_bearer_fights_alone() {
+    let site = site_for("The Manitou Stalks His Prey", &[MULDER]);
+    let mut g = equipped_fighting_at(
+        site,
+        "The Manitou Stalks His Prey",
+        &[MULDER],
+        &[(MULDER, "Symbol Of Faith")],
+        &[],
+        &[],
+    );
+    resolve(&mut g);
+    damage_round(&mut g, MULDER);
+    damage_round(&mut g, MULDER);
+    assert_eq!(wounds(&g, MULDER), 3, "CRC 6 halved");
+}
+
+#[test]
+fn shotgun_adds_three_lrc_in_the_first_long_range_round_only() {
+    let site = site_for("Pvt. McAlpin, Zombie", &[SCULLY]);
+    let mut g = equipped_fighting_at(
+        site,
+        "Pvt. McAlpin, Zombie",
+        &[SCULLY],
+        &[(SCULLY, "Shotgun")],
+        &[],
+        &[],
+    );
+    resolve(&mut g);
+    assert_eq!(
+        g.agent_skill(agent(0, SCULLY), Skill::LongRangeCombat),
+        3 + 3
+    );
+    damage_round(&mut g, SCULLY);
+    assert_eq!(foe_damage(&g), 3, "LRC 6, halved by the Zombie");
+    assert_eq!(g.agent_skill(agent(0, SCULLY), Skill::LongRangeCombat), 3);
+}
+
+#[test]
+fn mojo_bag_takes_one_from_each_occult_creature_hit_and_bars_its_combat_cards() {
+    let site = site_for("The Manitou Stalks His Prey", &[MULDER, LAMANA]);
+    let mut g = equipped_fighting_at(
+        site,
+        "The Manitou Stalks His Prey",
+        &[MULDER, LAMANA],
+        &[(MULDER, "Mojo Bag")],
+        &[],
+        &["Internal Bleeding"],
+    );
+    resolve(&mut g);
+    damage_round(&mut g, MULDER);
+    damage_step(&mut g, MULDER);
+    assert_eq!(wounds(&g, MULDER), 6 - 1);
+    priority_to(&mut g, 1);
+    let why = play_refused(&g, 1, "Internal Bleeding", agent_target(0, MULDER));
+    assert!(why.contains("Mojo Bag"), "{why}");
+}
+
+#[test]
+fn usgs_quadrant_map_is_discarded_to_find_a_site() {
+    let site = site_for("Hunter In The Dark", &TEAM3);
+    let mut g = equipped_at(site, &TEAM3, &[(MULDER, "U.S.G.S. Quadrant Map")], &[], &[]);
+    let sites_in_hand = |g: &xfiles_bot::engine::xfiles::XfGame| {
+        g.player(0)
+            .hand
+            .iter()
+            .filter(|c| cards::db().get(**c).kind == CardType::Site)
+            .count()
+    };
+    let before = sites_in_hand(&g);
+    use_card(&mut g, "U.S.G.S. Quadrant Map", Some(MULDER));
+    resolve(&mut g);
+    if let Some(c) = g.choice.clone() {
+        act(&mut g, c.seat, XfAction::Choose { picks: vec![0] });
+    }
+    assert_eq!(sites_in_hand(&g), before + 1);
+    assert!(
+        g.player(0)
+            .discard
+            .contains(&id(card("U.S.G.S. Quadrant Map")))
+    );
+}
+
+#[test]
+fn two_lux_video_camera_adds_two_to_the_teams_subterfuge_once() {
+    let site = cards::db()
+        .iter()
+        .find(|(_, c)| {
+            c.kind == CardType::Site
+                && c.set.is_official()
+                && c.prerequisite.as_ref().is_some_and(|p| {
+                    p.thresholds().len() == 1 && p.thresholds()[0].skill == Skill::Subterfuge
+                })
+        })
+        .map(|(_, c)| c.id.as_str())
+        .unwrap();
+    let plain = investigating_at(site, &TEAM3, &[], &[]);
+    let g = equipped_at(site, &TEAM3, &[(MULDER, "Two Lux Video Camera")], &[], &[]);
+    assert_eq!(total(&g), total(&plain) + 2);
+}
+
+#[test]
+fn garrote_is_discarded_for_three_crc_this_round() {
+    let site = site_for("Hunter In The Dark", &[MULDER, LAMANA]);
+    let mut g = equipped_fighting_at(
+        site,
+        "Hunter In The Dark",
+        &[MULDER, LAMANA],
+        &[(MULDER, "Garrote")],
+        &[],
+        &[],
+    );
+    resolve(&mut g);
+    priority_to(&mut g, 0);
+    use_card(&mut g, "Garrote", Some(MULDER));
+    resolve(&mut g);
+    damage_round(&mut g, LAMANA);
+    assert!(
+        g.combat().is_none(),
+        "2 + 3 + 1 kills the Hunter (HEALTH 5)"
+    );
+}
+
+#[test]
+fn gun_jammed_negates_a_weapon_adding_lrc_for_the_combat() {
+    let site = site_for("Operation Falcon Blue Berets", &[SCULLY]);
+    let mut g = equipped_fighting_at(
+        site,
+        "Operation Falcon Blue Berets",
+        &[SCULLY],
+        &[(SCULLY, "Glock 19 Semi-Automatic Pistol")],
+        &[],
+        &["Gun Jammed"],
+    );
+    resolve(&mut g);
+    let glock = g
+        .perms
+        .iter()
+        .find(|p| p.card == id(card("Glock 19 Semi-Automatic Pistol")))
+        .unwrap()
+        .id;
+    play_on(&mut g, 1, "Gun Jammed", Some(Target::Perm(glock)));
+    resolve(&mut g);
+    assert_eq!(g.agent_skill(agent(0, SCULLY), Skill::LongRangeCombat), 3);
+}
+
+#[test]
+fn disarm_discards_an_opposing_agents_equipment_before_it_adds_to_crc() {
+    let site = site_for("Operation Falcon Blue Berets", &[MULDER, LAMANA]);
+    let mut g = equipped_fighting_at(
+        site,
+        "Operation Falcon Blue Berets",
+        &[MULDER, LAMANA],
+        &[(MULDER, "Walther PPK 7.65 Hold Out Weapon")],
+        &[],
+        &["Disarm"],
+    );
+    resolve(&mut g);
+    damage_round(&mut g, MULDER);
+    let before = foe_damage(&g);
+    play_on(&mut g, 1, "Disarm", adversary());
+    resolve(&mut g);
+    damage_round(&mut g, LAMANA);
+    assert!(
+        g.player(0)
+            .discard
+            .contains(&id(card("Walther PPK 7.65 Hold Out Weapon")))
+    );
+    assert_eq!(foe_damage(&g) - before, 2 + 1, "no +2 from the Walther");
+}
+
+#[test]
+fn dried_frog_adds_one_to_its_agents_health() {
+    let site = site_for("Hunter In The Dark", &TEAM3);
+    let g = equipped_at(site, &TEAM3, &[(MULDER, "Dried Frog")], &[], &[]);
+    assert_eq!(g.max_health(agent(0, MULDER)), 6);
+}
+
+#[test]
+fn queequeg_is_discarded_to_negate_a_primordial_adversary() {
+    let site = site_for("Hunter In The Dark", &TEAM3);
+    let mut g = equipped_fighting_at(
+        site,
+        "Hunter In The Dark",
+        &TEAM3,
+        &[(MULDER, "Queequeg")],
+        &[],
+        &[],
+    );
+    use_card(&mut g, "Queequeg", Some(MULDER));
+    resolve(&mut g);
+    assert!(g.combat().is_none());
+    assert!(
+        g.player(1)
+            .discard
+            .contains(&id(card("Hunter In The Dark")))
+    );
+}
+
+#[test]
+fn queequeg_is_one_to_a_deck() {
+    let mut d = xfiles_bot::decks::Deck::from_stored(&deck(&TEAM3, DUANE_BARRY, &[])).unwrap();
+    d.bureau.push((id(card("Queequeg")), 2));
+    let problems = xfiles_bot::decks::validate(
+        &d,
+        xfiles_bot::decks::DeckFormat::Advanced {
+            killer_cards: false,
+        },
+    );
+    assert!(
+        problems.iter().any(|p| p.message.contains("Queequeg")),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn alien_stiletto_discards_an_alien_adversary_it_damages_before_it_strikes() {
+    let site = site_for("Deadly Blur", &[MULDER, LAMANA]);
+    let mut g = equipped_fighting_at(
+        site,
+        "Deadly Blur",
+        &[MULDER, LAMANA],
+        &[(MULDER, "Alien Stiletto")],
+        &[],
+        &[],
+    );
+    resolve(&mut g);
+    damage_round(&mut g, MULDER);
+    let w = wounds(&g, MULDER);
+    damage_round(&mut g, MULDER);
+    assert!(g.combat().is_none());
+    assert_eq!(
+        wounds(&g, MULDER),
+        w,
+        "the Blur never struck in Close Range"
+    );
 }

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use super::xf::*;
-use xfiles_bot::cards::{self, CardIdx, CardSet, CardType, Skill};
+use xfiles_bot::cards::{self, CardIdx, CardType, Skill};
 use xfiles_bot::engine::xfiles::{CombatStep, Phase, Stage, Target, XfAction, XfGame, XfOptions};
 use xfiles_bot::engine::{Game, Seat};
 
@@ -28,7 +28,7 @@ pub fn ids(titles: &[&str]) -> Vec<&'static str> {
 fn sites(ok: impl Fn(CardIdx) -> bool) -> Vec<&'static str> {
     cards::db()
         .iter()
-        .filter(|(_, c)| c.kind == CardType::Site && c.set == CardSet::Premiere)
+        .filter(|(_, c)| c.kind == CardType::Site && c.set.is_official())
         .filter(|(_, c)| {
             c.prerequisite
                 .as_ref()
@@ -42,8 +42,21 @@ fn sites(ok: impl Fn(CardIdx) -> bool) -> Vec<&'static str> {
 /// Seat 0 sends `team` (ids) to `site` (an id) and investigates it; nobody
 /// bluffs. Seat 0 holds `hand0`, seat 1 `hand1` (titles), 20 RP and 20 CP.
 pub fn investigating_at(site: &str, team: &[&str], hand0: &[&str], hand1: &[&str]) -> XfGame {
+    equipped_at(site, team, &[], hand0, hand1)
+}
+
+/// As [`investigating_at`], seat 0's Agents first given Equipment in the
+/// Requisition Phase: (Agent id, Equipment title).
+pub fn equipped_at(
+    site: &str,
+    team: &[&str],
+    gear: &[(&str, &str)],
+    hand0: &[&str],
+    hand1: &[&str],
+) -> XfGame {
     let mut h0 = vec![site];
     h0.extend(ids(hand0));
+    h0.extend(gear.iter().map(|(_, t)| card(t)));
     let h1 = ids(hand1);
     // A starting team has at least three Agents (p. 6): the others stay
     // in the Bureau.
@@ -64,8 +77,29 @@ pub fn investigating_at(site: &str, team: &[&str], hand0: &[&str], hand1: &[&str
     let mut g = game(decks, options);
     for (seat, h) in [(0, &h0), (1, &h1)] {
         arrange(&mut g, seat, h, &[]);
-        fill_hand(&mut g, seat, 7);
+        fill_hand(&mut g, seat, 7 + gear.len() * usize::from(seat == 0));
         g.players[usize::from(seat)].cp = 20;
+    }
+    if !gear.is_empty() {
+        advance(&mut g, Phase::Requisition);
+        g.players[0].rp = 40;
+        for (a, t) in gear {
+            let c = cards::db().get(id(card(t)));
+            if c.activators
+                .iter()
+                .any(|x| x.as_str().eq_ignore_ascii_case("field"))
+            {
+                to_field(&mut g, 0, &[a]);
+            }
+            act(
+                &mut g,
+                0,
+                XfAction::Equip {
+                    agent: id(a),
+                    card: id(card(t)),
+                },
+            );
+        }
     }
     field_and_site(&mut g, team, site, None);
     advance(&mut g, Phase::Investigation);
@@ -94,31 +128,91 @@ pub fn checking(skill: Skill, team: &[&str], hand0: &[&str], hand1: &[&str]) -> 
     investigating_at(site, team, hand0, hand1)
 }
 
-/// Seat 1 plays the Adversary `adversary` (a title) on seat 0's Team
-/// investigating a Site that meets its Activators; it resolves and combat
-/// begins. Returns the game in the first round's card step.
-pub fn fighting(adversary: &str, team: &[&str], hand0: &[&str], hand1: &[&str]) -> XfGame {
+/// An official Site at which seat 1 may play `adversary` (a title) on
+/// seat 0's investigating Team (its Activators met).
+pub fn site_for(adversary: &str, team: &[&str]) -> &'static str {
+    site_for_where(adversary, team, |_| true)
+}
+
+/// As [`site_for`], among the Sites whose single Prerequisite uses `skill`.
+pub fn site_using_for(adversary: &str, team: &[&str], skill: Skill) -> &'static str {
+    site_for_where(adversary, team, |s| {
+        cards::db()
+            .get(s)
+            .prerequisite
+            .as_ref()
+            .unwrap()
+            .thresholds()[0]
+            .skill
+            == skill
+    })
+}
+
+fn site_for_where(adversary: &str, team: &[&str], ok: impl Fn(CardIdx) -> bool) -> &'static str {
+    for site in sites(ok) {
+        let mut g = investigating_at(site, team, &[], &[adversary]);
+        act(&mut g, 0, XfAction::Pass);
+        if xfiles_bot::engine::step(&g, 1, &play_action(adversary)).is_ok() {
+            return site;
+        }
+    }
+    panic!("no official Site lets {adversary} be played");
+}
+
+fn play_action(title: &str) -> XfAction {
+    XfAction::Play {
+        card: id(card(title)),
+        mode: 0,
+        target: None,
+        x: 0,
+        pool: None,
+    }
+}
+
+/// Seat 1 plays the Adversary `adversary` on seat 0's Team investigating a
+/// Site that meets its Activators; it waits on the stack and seat 0 has
+/// priority to answer it.
+pub fn adversary_played(adversary: &str, team: &[&str], hand0: &[&str], hand1: &[&str]) -> XfGame {
+    adversary_played_at(site_for(adversary, team), adversary, team, hand0, hand1)
+}
+
+/// As [`adversary_played`], at this Site.
+pub fn adversary_played_at(
+    site: &str,
+    adversary: &str,
+    team: &[&str],
+    hand0: &[&str],
+    hand1: &[&str],
+) -> XfGame {
+    equipped_fighting_at(site, adversary, team, &[], hand0, hand1)
+}
+
+/// Seat 1 plays the Adversary at a Site on seat 0's equipped Team (see
+/// [`equipped_at`]); it waits on the stack.
+pub fn equipped_fighting_at(
+    site: &str,
+    adversary: &str,
+    team: &[&str],
+    gear: &[(&str, &str)],
+    hand0: &[&str],
+    hand1: &[&str],
+) -> XfGame {
     let mut h1 = vec![adversary];
     h1.extend_from_slice(hand1);
-    for site in sites(|_| true) {
-        let mut g = investigating_at(site, team, hand0, &h1);
-        act(&mut g, 0, XfAction::Pass);
-        let play = XfAction::Play {
-            card: id(card(adversary)),
-            mode: 0,
-            target: None,
-            x: 0,
-            pool: None,
-        };
-        if xfiles_bot::engine::step(&g, 1, &play).is_err() {
-            continue;
-        }
-        act(&mut g, 1, play);
-        resolve(&mut g);
-        assert!(g.combat().is_some(), "{adversary} did not start a combat");
-        return g;
-    }
-    panic!("no Premiere Site lets {adversary} be played");
+    let mut g = equipped_at(site, team, gear, hand0, &h1);
+    act(&mut g, 0, XfAction::Pass);
+    act(&mut g, 1, play_action(adversary));
+    assert_eq!(g.to_act(), vec![0]);
+    g
+}
+
+/// As [`adversary_played`], and it resolves: combat begins. Returns the
+/// game in the first round's card step.
+pub fn fighting(adversary: &str, team: &[&str], hand0: &[&str], hand1: &[&str]) -> XfGame {
+    let mut g = adversary_played(adversary, team, hand0, hand1);
+    resolve(&mut g);
+    assert!(g.combat().is_some(), "{adversary} did not start a combat");
+    g
 }
 
 /// Plays a card from the hand (by title), on a target when given.

@@ -303,6 +303,16 @@ impl GameUi for XfGame {
                 OptKind::Bool,
                 "X-Files CCG: one guess a game; a wrong guess loses (p. 42)",
             ),
+            opt(
+                "powers",
+                OptKind::Bool,
+                "X-Files CCG: X-File Powers (pp. 43-45)",
+            ),
+            opt(
+                "income-any-turn",
+                OptKind::Bool,
+                "X-Files CCG: income Witnesses earn on every turn (FAQ97 #23), not only yours (FAQ21 #31)",
+            ),
         ]
     }
 
@@ -311,6 +321,8 @@ impl GameUi for XfGame {
             killer: args.flag("killer").unwrap_or(false),
             question_or_guess: args.flag("question-or-guess").unwrap_or(false),
             one_guess: args.flag("one-guess").unwrap_or(false),
+            powers: args.flag("powers").unwrap_or(false),
+            income_any_turn: args.flag("income-any-turn").unwrap_or(false),
             ..XfOptions::default()
         })
     }
@@ -325,6 +337,12 @@ impl GameUi for XfGame {
         }
         if o.one_guess {
             rules.push("one guess a game");
+        }
+        if o.powers {
+            rules.push("X-File Powers");
+        }
+        if o.income_any_turn {
+            rules.push("income Witnesses earn on every turn");
         }
         if rules.is_empty() {
             "Standard Advanced rules.".into()

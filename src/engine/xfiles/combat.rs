@@ -745,7 +745,18 @@ impl XfGame {
                 n = (n.max(0) + 1) / 2;
             }
         }
-        if let Combatant::Foe(i) = to {
+        let lifted = match (from, to) {
+            (Combatant::Agent(a), Combatant::Foe(i)) => {
+                let foe = db().get(c.foes[i].card);
+                foe.has_keyword(crate::cards::Keyword::Occult)
+                    && foe.has_keyword(crate::cards::Keyword::Creature)
+                    && self.hurts_occult(a.seat)
+            }
+            _ => false,
+        };
+        if let Combatant::Foe(i) = to
+            && !lifted
+        {
             let card = c.foes[i].card;
             if round == Skill::LongRangeCombat
                 && self.foe_has(card, |m| *m == Modifier::HalveLrcTaken)

@@ -59,6 +59,11 @@ pub struct XfOptions {
     pub powers: bool,
     /// Cards a hand may hold after the Debriefing (p. 38).
     pub hand_limit: u8,
+    /// Income Witnesses (Dr. Osborne...) earn on every turn (FAQ97 #23,
+    /// Rules Assistant p. 8) rather than on their controller's own turn
+    /// only (FAQ21 #31, the default).
+    #[serde(default)]
+    pub income_any_turn: bool,
 }
 
 impl Default for XfOptions {
@@ -69,6 +74,7 @@ impl Default for XfOptions {
             one_guess: false,
             powers: false,
             hand_limit: 7,
+            income_any_turn: false,
         }
     }
 }

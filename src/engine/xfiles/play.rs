@@ -261,7 +261,11 @@ impl XfGame {
             }
         }
         for p in &self.stack {
-            out.extend(db().get(p.card).keywords.iter().copied());
+            if p.keywords.is_empty() {
+                out.extend(db().get(p.card).keywords.iter().copied());
+            } else {
+                out.extend(p.keywords.iter().copied());
+            }
         }
         if let Some(c) = self.combat() {
             for (_, f) in c.living() {
@@ -276,7 +280,11 @@ impl XfGame {
             out.extend(self.team_site_keywords(a));
         }
         for p in &self.perms {
-            out.extend(db().get(p.card).keywords.iter().copied());
+            if p.keywords.is_empty() {
+                out.extend(db().get(p.card).keywords.iter().copied());
+            } else {
+                out.extend(p.keywords.iter().copied());
+            }
         }
         out.sort();
         out.dedup();

@@ -418,6 +418,7 @@ impl XfGame {
         if success {
             self.facts.push(Fact::SiteSucceeded { skill });
             self.fire_site_lost(events);
+            self.fire_site_won(events);
         } else {
             self.facts.push(Fact::SiteFailed { combat: fought });
         }

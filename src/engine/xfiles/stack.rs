@@ -108,7 +108,7 @@ impl XfGame {
             .filter(|m| m.skill.is_none_or(|s| s == skill))
             .map(|m| m.amount)
             .sum();
-        agents + mods + self.remote_total(c, skill)
+        agents + mods + self.remote_total(c, skill) + self.team_gear(c.seat, &c.team, skill)
     }
 
     /// What Agents with a Cellular Phone add from another section.
@@ -511,6 +511,15 @@ impl XfGame {
             },
         };
         if let Some(a) = target_val.as_ref().and_then(Val::agent)
+            && let Some(by) = self.protected_from(a, card)
+        {
+            return Err(Refusal::new(format!(
+                "{} is not affected by CONSPIRACY cards while {} is in play",
+                db().get(a.card).title,
+                db().get(by).title
+            )));
+        }
+        if let Some(a) = target_val.as_ref().and_then(Val::agent)
             && let Some(by) = self.shunned(seat, card, a)
         {
             return Err(Refusal::new(format!(
@@ -828,6 +837,15 @@ impl XfGame {
         }
     }
 
+    /// Takes away what a card in play added to open checks.
+    pub(crate) fn drop_check_mods(&mut self, perm: u32) {
+        for f in &mut self.frames {
+            if let FrameKind::Check(c) = &mut f.kind {
+                c.mods.retain(|m| m.from != Some(perm));
+            }
+        }
+    }
+
     /// Removes a card from the stack by id.
     pub(crate) fn take_from_stack(&mut self, id: u32) -> Option<Pending> {
         let i = self.stack.iter().position(|p| p.id == id)?;
@@ -860,11 +878,7 @@ impl XfGame {
                     events.push(Event::public(XfEvent::Negated { card: p.card, by }));
                 }
                 // Negation cancels the card's influence (glossary p. 64).
-                for f in &mut self.frames {
-                    if let FrameKind::Check(c) = &mut f.kind {
-                        c.mods.retain(|m| m.from != Some(*id));
-                    }
-                }
+                self.drop_check_mods(*id);
                 self.leave_play(*id, events);
             }
             Val::Foe(i) => self.negate_foe(*i, by, events),

@@ -239,6 +239,8 @@ pub enum Kind {
     Discard,
     /// A card in a Bureau deck.
     Deck,
+    /// A card removed from the game.
+    Removed,
     Site,
     /// A card placed under a Site.
     Bluff,
@@ -418,6 +420,8 @@ pub enum Cond {
     RpSpent,
     /// The combat in progress skipped its Long Range round.
     LrcSkipped,
+    /// A game option is on (`income-any-turn`, `powers`, `killer`).
+    GameOption(String),
 }
 
 /// Engine events a trigger listens to.
@@ -673,6 +677,14 @@ pub enum Modifier {
     },
     /// The bearer may split its damage among several foes (Shotgun).
     SplitsDamage,
+    /// Agents so titled are not affected by CONSPIRACY cards that name them
+    /// (Sharon Skinner).
+    Protects {
+        titles: Vec<String>,
+    },
+    /// The controller's Agents hurt OCCULT CREATUREs as normal: their
+    /// immunities and halving do not apply (Gung Bituen).
+    HurtsOccult,
     /// The players of Adversaries of these Keywords play no Combat cards
     /// on the bearer (Mojo Bag).
     Shuns {

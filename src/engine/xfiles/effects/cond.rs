@@ -57,6 +57,12 @@ impl XfGame {
                 .and_then(|a| self.agent(a))
                 .is_some_and(|a| !a.dedicated_rp),
             Cond::LrcSkipped => self.combat().is_some_and(|c| c.lrc_skipped),
+            Cond::GameOption(o) => match o.as_str() {
+                "income-any-turn" => self.options.income_any_turn,
+                "powers" => self.options.powers,
+                "killer" => self.options.killer,
+                _ => false,
+            },
             Cond::Compare(a, op, b) => {
                 let (a, b) = (self.cond_num(src, vars, a), self.cond_num(src, vars, b));
                 match op {

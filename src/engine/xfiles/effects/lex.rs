@@ -437,6 +437,7 @@ fn kind(w: &str) -> Result<Kind, String> {
         "hand" => Kind::Hand,
         "discard" => Kind::Discard,
         "deck" => Kind::Deck,
+        "removed" => Kind::Removed,
         "site" => Kind::Site,
         "bluff" => Kind::Bluff,
         "player" => Kind::Player,
@@ -572,6 +573,15 @@ fn cond_of(a: &mut Args) -> Result<Cond, String> {
         "multiplayer" => Cond::Multiplayer,
         "rp-spent" => Cond::RpSpent,
         "lrc-skipped" => Cond::LrcSkipped,
+        "option" => {
+            let o = a.word()?;
+            if !["income-any-turn", "powers", "killer"].contains(&o.as_str()) {
+                return Err(format!(
+                    "'{o}' is not a game option (income-any-turn, powers, killer)"
+                ));
+            }
+            Cond::GameOption(o)
+        }
         "in-play" => Cond::InPlay(
             a.string()?
                 .split('|')

@@ -48,7 +48,7 @@ impl XfGame {
                 .filter(|p| self.perm_ok(src, vars, p, &sel.quals))
                 .map(|p| Val::Perm(p.id))
                 .collect(),
-            Kind::Hand | Kind::Discard | Kind::Deck => self.pile(src, sel),
+            Kind::Hand | Kind::Discard | Kind::Deck | Kind::Removed => self.pile(src, sel),
             Kind::Site => self
                 .sites
                 .iter()
@@ -348,6 +348,7 @@ impl XfGame {
             let cards: &[CardIdx] = match sel.kind {
                 Kind::Hand => &p.hand,
                 Kind::Discard => &p.discard,
+                Kind::Removed => &p.removed,
                 _ => &p.deck,
             };
             for c in cards {
@@ -362,6 +363,7 @@ impl XfGame {
                     let zone = match sel.kind {
                         Kind::Hand => Zone::Hand,
                         Kind::Discard => Zone::Discard,
+                        Kind::Removed => Zone::Removed,
                         _ => Zone::Deck,
                     };
                     out.push(Val::Held(seat, zone, *c));

@@ -80,6 +80,8 @@ pub enum Zone {
     Hand,
     Discard,
     Deck,
+    /// Removed from the game.
+    Removed,
 }
 
 impl Val {

@@ -228,15 +228,9 @@ impl XfGame {
                 Modifier::Gear {
                     skill: s,
                     amount,
-                    team,
-                } if *s == skill => {
-                    let on = f.src.agent;
-                    let mine = on == Some(a);
-                    let teammate =
-                        *team && on.is_some_and(|b| b.seat == a.seat && self.same_team(a, b));
-                    if mine || teammate {
-                        gear = gear.max(*amount);
-                    }
+                    team: false,
+                } if *s == skill && f.src.agent == Some(a) => {
+                    gear = gear.max(*amount);
                 }
                 Modifier::GearOnce { skill: s, amount }
                     if *s == skill && f.src.agent == Some(a) && self.first_long_round() =>
@@ -527,6 +521,58 @@ impl XfGame {
             }
             _ => None,
         })
+    }
+
+    /// The card in play that keeps a CONSPIRACY card from affecting this
+    /// Agent (Sharon Skinner), when `card` is one.
+    pub fn protected_from(&self, a: AgentRef, card: CardIdx) -> Option<CardIdx> {
+        if !db()
+            .get(card)
+            .has_activator(crate::cards::Activator::Conspiracy)
+        {
+            return None;
+        }
+        self.in_force().into_iter().find_map(|f| match f.modifier {
+            Modifier::Protects { titles }
+                if f.src.controller == a.seat && super::select::card_titled(a.card, titles) =>
+            {
+                Some(f.src.card)
+            }
+            _ => None,
+        })
+    }
+
+    /// What Equipment adding to a whole Team's skill gives a check of that
+    /// Team (Two Lux Video Camera): its bearer is in the Team, or in the
+    /// Hospital ("even if the Agent is sent to the Hospital").
+    pub fn team_gear(&self, seat: Seat, team: &[CardIdx], skill: Skill) -> i32 {
+        self.in_force()
+            .iter()
+            .filter_map(|f| match f.modifier {
+                Modifier::Gear {
+                    skill: s,
+                    amount,
+                    team: true,
+                } if *s == skill => f.src.agent.map(|b| (b, *amount)),
+                _ => None,
+            })
+            .filter(|(b, _)| {
+                b.seat == seat
+                    && (team.contains(&b.card)
+                        || self
+                            .agent(*b)
+                            .is_some_and(|x| x.section == Section::Hospital))
+            })
+            .map(|(_, n)| n)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The seat's Agents hurt OCCULT CREATUREs as normal (Gung Bituen).
+    pub fn hurts_occult(&self, seat: Seat) -> bool {
+        self.in_force()
+            .iter()
+            .any(|f| *f.modifier == Modifier::HurtsOccult && f.src.controller == seat)
     }
 
     /// Change in the RP a seat's Agents create each Briefing (Captive Hybrid).

@@ -15,6 +15,7 @@ enum Happening {
     Abducted { seat: Seat },
     Phase(PhaseName),
     SiteLost { directed: Seat },
+    SiteWon { seat: Seat },
     TurnEnds,
 }
 
@@ -104,6 +105,7 @@ impl XfGame {
                     (EventPat::SiteLost, Happening::SiteLost { directed }) => {
                         *directed == src.controller
                     }
+                    (EventPat::SiteWon, Happening::SiteWon { seat }) => *seat == src.controller,
                     (EventPat::TurnEnds, Happening::TurnEnds) => true,
                     (EventPat::AgentAbducted, Happening::Abducted { seat }) => {
                         *seat == src.controller
@@ -135,6 +137,11 @@ impl XfGame {
             let directed = s.directed;
             self.fire(Happening::SiteLost { directed }, events);
         }
+    }
+
+    pub(crate) fn fire_site_won(&mut self, events: &mut Events) {
+        let seat = self.active;
+        self.fire(Happening::SiteWon { seat }, events);
     }
 
     pub(crate) fn fire_turn_ends(&mut self, events: &mut Events) {

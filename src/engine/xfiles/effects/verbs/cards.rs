@@ -52,6 +52,7 @@ impl XfGame {
             Zone::Hand => &mut p.hand,
             Zone::Discard => &mut p.discard,
             Zone::Deck => &mut p.deck,
+            Zone::Removed => &mut p.removed,
         };
         match pile.iter().position(|c| *c == card) {
             Some(i) => {
@@ -545,6 +546,32 @@ pub fn look_hand(g: &mut XfGame, r: &Resolution, who: Who, events: &mut Events) 
     Flow::Next
 }
 
+/// `look <var|selector>`: the controller alone sees the cards (Michael
+/// Kryder: the Adversaries in a hand).
+pub fn parse_look(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::Look {
+        what: super::target(a)?,
+    })
+}
+
+pub fn look(g: &mut XfGame, r: &Resolution, what: &Target, events: &mut Events) -> Flow {
+    let vals = g.targets(r, what);
+    let found = vals.iter().flat_map(held).collect::<Vec<_>>();
+    let of = found
+        .first()
+        .map(|h| h.0)
+        .or_else(|| g.opponent_of(&r.src))
+        .unwrap_or(r.src.controller);
+    events.push(Event::private(
+        r.src.controller,
+        XfEvent::SeenPrivately {
+            of,
+            cards: found.iter().map(|h| h.2).collect(),
+        },
+    ));
+    Flow::Next
+}
+
 /// `reveal <var|selector>`: shows cards to everyone.
 pub fn parse_reveal(a: &mut Args) -> Result<Step, String> {
     Ok(Step::Reveal {
@@ -554,6 +581,19 @@ pub fn parse_reveal(a: &mut Args) -> Result<Step, String> {
 
 pub fn reveal(g: &mut XfGame, r: &Resolution, what: &Target, events: &mut Events) -> Flow {
     let vals = g.targets(r, what);
+    // A face-down Bluff turned up stays known to everyone (The Plain-Clothes Man).
+    for v in &vals {
+        if let Val::Bluff(site, i) = v
+            && let Some(b) = g.site_mut(*site).and_then(|s| s.bluffs.get_mut(*i))
+        {
+            b.shown = true;
+            let (owner, card) = (b.owner, b.card);
+            events.push(Event::public(XfEvent::Shown {
+                seat: owner,
+                cards: vec![card],
+            }));
+        }
+    }
     let cards: Vec<CardIdx> = vals.iter().flat_map(held).map(|h| h.2).collect();
     let seat = vals
         .iter()

@@ -54,7 +54,14 @@ pub fn parse_choose(a: &mut Args) -> Result<Step, String> {
 }
 
 pub fn choose(g: &mut XfGame, r: &mut Resolution, c: &Choose, events: &mut Events) -> Flow {
-    let found = g.select(&r.src, &r.vars, &c.sel);
+    let found: Vec<Val> = g
+        .select(&r.src, &r.vars, &c.sel)
+        .into_iter()
+        .filter(|v| {
+            v.agent()
+                .is_none_or(|a| g.protected_from(a, r.src.card).is_none())
+        })
+        .collect();
     if found.is_empty() {
         r.vars.set(&c.var, Val::List(Vec::new()));
         return Flow::Next;

@@ -90,6 +90,9 @@ pub enum Step {
     Reveal {
         what: Target,
     },
+    Look {
+        what: Target,
+    },
     Shuffle {
         who: Who,
     },
@@ -348,6 +351,7 @@ const VERBS: &[(&str, Parse)] = &[
     ("recover", cards::parse_recover),
     ("look-hand", cards::parse_look_hand),
     ("reveal", cards::parse_reveal),
+    ("look", cards::parse_look),
     ("shuffle", cards::parse_shuffle),
     ("to-hand", cards::parse_to_hand),
     ("put-on-top", cards::parse_put_on_top),
@@ -469,6 +473,7 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
         S::Recover { sel, to } => cards::recover(g, r, sel, *to, events),
         S::LookHand { who } => cards::look_hand(g, r, *who, events),
         S::Reveal { what } => cards::reveal(g, r, what, events),
+        S::Look { what } => cards::look(g, r, what, events),
         S::Shuffle { who } => cards::shuffle(g, r, *who, events),
         S::ToHand { what } => cards::to_hand(g, r, what, events),
         S::PutOnTop { what } => cards::put_on_top(g, r, what, events),

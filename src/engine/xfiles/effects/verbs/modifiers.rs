@@ -250,6 +250,14 @@ pub fn parse_modifier(a: &mut Args) -> Result<Modifier, String> {
             keywords: a.keywords()?,
         },
         "splits-damage" => Modifier::SplitsDamage,
+        "protects" => Modifier::Protects {
+            titles: a
+                .word()?
+                .split('|')
+                .map(|t| crate::cards::normalize(&t.replace('_', " ")))
+                .collect(),
+        },
+        "hurts-occult" => Modifier::HurtsOccult,
         "shuns" => Modifier::Shuns {
             keywords: a.keywords()?,
         },
@@ -262,7 +270,7 @@ pub fn parse_modifier(a: &mut Args) -> Result<Modifier, String> {
         }
         _ => {
             return Err(format!(
-                "'{w}' is not a modifier (gear, skill, skill-as, health, res, res-to-cp, res-must-buy, rp-income, dedicated-rp, no-contribution, only-at, hand-limit, cost, forbid, no-attack, no-healing, stuck, can-use, extra-draw, extra-sale, site-keyword, no-draw, no-buy, skip-lrc, split, halve-lrc-taken, reduce-taken, regenerate, wounds-block-healing, rounds, computer-combat, unhurt, no-combat, cured-by-healing, absorb, free-site-token, peek-bluff-token, gear-bonus, inert, survives-lrc, poison-blood, returns-to-deck, mirrors-best, counts-adversaries, multiply, hospitalizes-on-hit, weakens, no-lrc-damage, last-word, exposed, remote, ward, reduce-from, slayer, splits-damage, shuns, gear-once)"
+                "'{w}' is not a modifier (gear, skill, skill-as, health, res, res-to-cp, res-must-buy, rp-income, dedicated-rp, no-contribution, only-at, hand-limit, cost, forbid, no-attack, no-healing, stuck, can-use, extra-draw, extra-sale, site-keyword, no-draw, no-buy, skip-lrc, split, halve-lrc-taken, reduce-taken, regenerate, wounds-block-healing, rounds, computer-combat, unhurt, no-combat, cured-by-healing, absorb, free-site-token, peek-bluff-token, gear-bonus, inert, survives-lrc, poison-blood, returns-to-deck, mirrors-best, counts-adversaries, multiply, hospitalizes-on-hit, weakens, no-lrc-damage, last-word, exposed, remote, ward, reduce-from, slayer, splits-damage, shuns, gear-once, protects, hurts-occult)"
             ));
         }
     })

@@ -40,14 +40,17 @@ pub fn change_keyword(
     to: Option<Keyword>,
     events: &mut Events,
 ) -> Flow {
-    let Some(id) = site_of(g, r, what) else {
+    let holder = match r.vars.get(what) {
+        Some(v @ (Val::Stack(_) | Val::Perm(_))) => v.clone(),
+        _ => match site_of(g, r, what) {
+            Some(id) => Val::Site(id),
+            None => return Flow::Next,
+        },
+    };
+    let Some((card, current)) = g.keywords_of(&holder) else {
         return Flow::Next;
     };
-    let Some(site) = g.site(id).cloned() else {
-        return Flow::Next;
-    };
-    let changeable: Vec<Keyword> = site
-        .keywords
+    let changeable: Vec<Keyword> = current
         .iter()
         .copied()
         .filter(|k| from.is_empty() || from.contains(k))
@@ -75,10 +78,7 @@ pub fn change_keyword(
                 })
                 .collect();
             let key = super::cards::ask_key(r);
-            let prompt = format!(
-                "choose the Keyword of {} to change",
-                db().get(site.card).title
-            );
+            let prompt = format!("choose the Keyword of {} to change", db().get(card).title);
             g.offer(r.src.controller, prompt, options, 1, 1, &key, false, events);
             return Flow::Retry(Wait::Choice);
         }
@@ -111,17 +111,64 @@ pub fn change_keyword(
         }
     };
     r.vars.unset("kw-old");
-    if let Some(s) = g.site_mut(id)
-        && let Some(k) = s.keywords.iter_mut().find(|k| **k == old)
-    {
+    let mut changed = current;
+    if let Some(k) = changed.iter_mut().find(|k| **k == old) {
         *k = new;
+        g.set_keywords(&holder, changed);
         events.push(Event::public(XfEvent::KeywordChanged {
-            card: site.card,
+            card,
             from: old,
             to: new,
         }));
     }
     Flow::Next
+}
+
+impl XfGame {
+    /// A card's Keywords now (a Site, a card on the stack or in play).
+    pub(crate) fn keywords_of(&self, v: &Val) -> Option<(crate::cards::CardIdx, Vec<Keyword>)> {
+        let or_printed = |card: crate::cards::CardIdx, ks: &Vec<Keyword>| {
+            if ks.is_empty() {
+                db().get(card).keywords.clone()
+            } else {
+                ks.clone()
+            }
+        };
+        match v {
+            Val::Site(id) => self.site(*id).map(|s| (s.card, s.keywords.clone())),
+            Val::Stack(id) => self
+                .stack
+                .iter()
+                .find(|p| p.id == *id)
+                .map(|p| (p.card, or_printed(p.card, &p.keywords))),
+            Val::Perm(id) => self
+                .perm(*id)
+                .map(|p| (p.card, or_printed(p.card, &p.keywords))),
+            _ => None,
+        }
+    }
+
+    /// Sets a card's Keywords (see [`XfGame::keywords_of`]).
+    pub(crate) fn set_keywords(&mut self, v: &Val, ks: Vec<Keyword>) {
+        match v {
+            Val::Site(id) => {
+                if let Some(s) = self.site_mut(*id) {
+                    s.keywords = ks;
+                }
+            }
+            Val::Stack(id) => {
+                if let Some(p) = self.stack.iter_mut().find(|p| p.id == *id) {
+                    p.keywords = ks;
+                }
+            }
+            Val::Perm(id) => {
+                if let Some(p) = self.perms.iter_mut().find(|p| p.id == *id) {
+                    p.keywords = ks;
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// `add-keyword <var> <keyword>`: the Site gains a Keyword (Sacrificing a Pawn).

@@ -122,7 +122,7 @@ pub fn parse_discard_self(_: &mut Args) -> Result<Step, String> {
 
 pub fn discard_self(g: &mut XfGame, r: &mut Resolution, events: &mut Events) -> Flow {
     match r.src.perm {
-        Some(id) if r.played.is_none() => g.leave_play(id, events),
+        Some(id) if g.perm(id).is_some() => g.leave_play(id, events),
         _ => {
             r.vars.unset("stays");
             r.vars.unset("attached");
@@ -140,7 +140,9 @@ pub fn parse_remove_self(_: &mut Args) -> Result<Step, String> {
 
 pub fn remove_self(g: &mut XfGame, r: &mut Resolution, events: &mut Events) -> Flow {
     match r.src.perm {
-        Some(id) if r.played.is_none() => {
+        Some(id) if g.perm(id).is_some() => {
+            // Gone from the game, it no longer modifies a check (Victor Klemper).
+            g.drop_check_mods(id);
             if let Some((seat, card)) = g.take_perm(id, events) {
                 g.player_mut(seat).removed.push(card);
             }
