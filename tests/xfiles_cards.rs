@@ -13,7 +13,7 @@ use xf::*;
 use xfiles_bot::cards::{self, CardType, Keyword, Section, Skill};
 use xfiles_bot::engine::Audience;
 use xfiles_bot::engine::xfiles::{
-    CombatRound, CombatStep, Combatant, Place, Target, XfAction, XfEvent,
+    CombatRound, CombatStep, Combatant, Place, PlayArgs, Target, XfAction, XfEvent,
 };
 
 const TEAM3: [&str; 3] = [MULDER, SCULLY, LAMANA];
@@ -1328,4 +1328,442 @@ fn alien_stiletto_discards_an_alien_adversary_it_damages_before_it_strikes() {
         w,
         "the Blur never struck in Close Range"
     );
+}
+
+// ---- Adversaries ----
+
+fn together(g: &mut xfiles_bot::engine::xfiles::XfGame, seat: u8, titles: &[&str]) {
+    let base = g.stack.len();
+    let plays = titles
+        .iter()
+        .enumerate()
+        .map(|(i, t)| PlayArgs {
+            card: id(card(t)),
+            mode: 0,
+            target: (i > 0).then_some(Target::Stack(base)),
+            x: 0,
+            pool: None,
+        })
+        .collect();
+    act(g, seat, XfAction::PlayTogether { plays });
+}
+
+#[test]
+fn alien_harvester_abducts_one_agent_of_the_team_and_starts_no_combat() {
+    let mut g = adversary_played("Alien Harvester", &TEAM3, &[], &[]);
+    resolve(&mut g);
+    assert!(g.combat().is_none());
+    assert_eq!(g.player(0).agents.len(), 2);
+    assert!(g.player(0).face_up.len() == 1, "ten cards down, face up");
+}
+
+#[test]
+fn abduction_puts_the_chosen_agent_ten_cards_down() {
+    let mut g = adversary_played("Abduction", &TEAM3, &[], &[]);
+    resolve(&mut g);
+    pick(&mut g, &["Scully"]);
+    assert!(g.combat().is_none());
+    assert!(g.agent(agent(0, SCULLY)).is_none());
+    assert_eq!(g.player(0).deck[10], id(SCULLY));
+}
+
+#[test]
+fn crew_cut_man_fights_only_the_chosen_agent() {
+    let mut g = adversary_played("Crew-Cut Man", &TEAM3, &[], &[]);
+    resolve(&mut g);
+    pick(&mut g, &["Lamana"]);
+    assert_eq!(g.fighters(), vec![agent(0, LAMANA)]);
+}
+
+#[test]
+fn alien_bounty_hunter_hurts_every_agent_for_each_crc_hit_and_returns_to_the_deck() {
+    let mut g = fighting("Alien Bounty Hunter", &[MULDER, LAMANA], &[], &[]);
+    damage_round(&mut g, MULDER);
+    assert_eq!(wounds(&g, LAMANA), 0, "no poison in Long Range");
+    damage_round(&mut g, MULDER);
+    assert_eq!(wounds(&g, LAMANA), 2, "two hits in Close Range, one each");
+    assert!(g.combat().is_none(), "3 + 3 kills it (HEALTH 6)");
+    let hunter = id(card("Alien Bounty Hunter"));
+    assert!(g.player(1).deck.contains(&hunter));
+    assert!(!g.player(1).discard.contains(&hunter));
+}
+
+#[test]
+fn the_sandman_matches_the_best_combat_skill_of_the_team_plus_one() {
+    let g = fighting("The Sandman", &TEAM3, &[], &[]);
+    assert_eq!(g.foe_stat(0, Skill::LongRangeCombat), 3 + 1);
+    assert_eq!(g.foe_stat(0, Skill::CloseRangeCombat), 2 + 1);
+}
+
+#[test]
+fn the_psychotic_attack_splits_lrc_damage_but_not_crc() {
+    let mut g = fighting("The Psychotic Attack", &[MULDER, LAMANA], &[], &[]);
+    pass_while(&mut g, |c| c.step != CombatStep::Assign);
+    act(
+        &mut g,
+        1,
+        XfAction::AssignDamage {
+            to: vec![(id(MULDER), 2), (id(LAMANA), 1)],
+        },
+    );
+    assert_eq!((wounds(&g, MULDER), wounds(&g, LAMANA)), (2, 1));
+    pass_while(&mut g, |c| c.step != CombatStep::Assign);
+    let why = refused(
+        &g,
+        1,
+        XfAction::AssignDamage {
+            to: vec![(id(MULDER), 1), (id(LAMANA), 1)],
+        },
+    )
+    .reason;
+    assert!(why.contains("one Agent"), "{why}");
+}
+
+#[test]
+fn darkness_falls_hospitalizes_the_agent_for_the_next_turn_unless_a_healing_card_heals_it() {
+    let site = site_for("Darkness Falls", &TEAM3);
+    let mut g = investigating_at(site, &TEAM3, &[], &["Darkness Falls"]);
+    act(&mut g, 0, XfAction::Pass);
+    play_on(&mut g, 1, "Darkness Falls", agent_target(0, SCULLY));
+    resolve(&mut g);
+    assert_eq!(section(&g, 0, SCULLY), Section::Hospital);
+    assert!(g.lasting.iter().any(|l| matches!(
+        &l.modifier,
+        xfiles_bot::engine::xfiles::effects::ast::Modifier::Stuck { .. }
+    )));
+}
+
+#[test]
+fn darkness_falls_is_answered_by_a_healing_card_that_heals_a_point() {
+    // Jeremiah Smith (a HEALING Witness) heals an Agent in the Field.
+    let site = site_using_for("Darkness Falls", &TEAM3, Skill::AlienInvestigation);
+    let mut g = investigating_at(site, &TEAM3, &["Jeremiah Smith"], &["Darkness Falls"]);
+    g.players[0]
+        .agents
+        .iter_mut()
+        .find(|a| a.card == id(SCULLY))
+        .unwrap()
+        .damage = 1;
+    act(&mut g, 0, XfAction::Pass);
+    play_on(&mut g, 1, "Darkness Falls", agent_target(0, SCULLY));
+    play_with(&mut g, 0, "Jeremiah Smith", agent_target(0, SCULLY), 1, 0);
+    resolve(&mut g);
+    assert_eq!(section(&g, 0, SCULLY), Section::Field);
+}
+
+#[test]
+fn suppressed_fury_survives_the_lrc_round_and_goes_at_the_end_of_the_crc_round() {
+    let mut g = fighting(
+        "Suppressed Fury",
+        &[MULDER, SCULLY, SKINNER],
+        &["Semi-Jacketed Hollow Points"],
+        &[],
+    );
+    priority_to(&mut g, 0);
+    play_on(
+        &mut g,
+        0,
+        "Semi-Jacketed Hollow Points",
+        agent_target(0, SCULLY),
+    );
+    resolve(&mut g);
+    damage_round(&mut g, MULDER);
+    assert_eq!(foe_damage(&g), 9, "its HEALTH is reached in Long Range");
+    assert!(g.combat().is_some(), "it still attacks in Close Range");
+    let ev = damage_round(&mut g, MULDER);
+    assert_eq!(foes_dealt(&ev), 2);
+    assert!(g.combat().is_none());
+}
+
+#[test]
+fn pheromone_induced_psychosis_discards_the_witness_and_fights_with_its_modifier() {
+    let mut g = investigating_at(
+        AUBREY,
+        &TEAM3,
+        &["Dr. Sheila Braun"],
+        &["Pheromone-Induced Psychosis"],
+    );
+    play_on(&mut g, 0, "Dr. Sheila Braun", None);
+    play_on(
+        &mut g,
+        1,
+        "Pheromone-Induced Psychosis",
+        Some(Target::Stack(0)),
+    );
+    resolve(&mut g);
+    assert!(g.player(0).discard.contains(&id(card("Dr. Sheila Braun"))));
+    assert_eq!(g.foe_stat(0, Skill::LongRangeCombat), 2);
+    assert_eq!(g.foe_stat(0, Skill::CloseRangeCombat), 2);
+}
+
+#[test]
+fn deadly_blur_sends_an_agent_it_damages_to_the_hospital_for_two_more_turns() {
+    let mut g = fighting("Deadly Blur", &[MULDER, SKINNER], &[], &[]);
+    damage_round(&mut g, MULDER);
+    damage_round(&mut g, MULDER);
+    assert_eq!(section(&g, 0, MULDER), Section::Hospital);
+    let stuck = g.lasting.iter().find(|l| {
+        matches!(
+            &l.modifier,
+            xfiles_bot::engine::xfiles::effects::ast::Modifier::Stuck { .. }
+        )
+    });
+    assert_eq!(
+        stuck.map(|l| l.until),
+        Some(xfiles_bot::engine::xfiles::effects::ast::Duration::Turns(3))
+    );
+}
+
+#[test]
+fn poltergeist_attack_is_unhurt_and_leaves_after_one_lrc_and_one_crc_round() {
+    let mut g = fighting("Poltergeist Attack", &TEAM3, &[], &[]);
+    damage_round(&mut g, MULDER);
+    assert_eq!(foe_damage(&g), 0);
+    damage_round(&mut g, MULDER);
+    assert!(g.combat().is_none());
+    assert_eq!(wounds(&g, MULDER), 4);
+}
+
+#[test]
+fn kiss_of_the_vampire_makes_the_witness_a_lesser_vampire_and_lrc_hurts_neither() {
+    let mut g = investigating_at(
+        AUBREY,
+        &TEAM3,
+        &["Dr. Sheila Braun"],
+        &["Kiss Of The Vampire"],
+    );
+    play_on(&mut g, 0, "Dr. Sheila Braun", None);
+    play_on(&mut g, 1, "Kiss Of The Vampire", Some(Target::Stack(0)));
+    resolve(&mut g);
+    let c = g.combat().expect("both vampires attack");
+    assert_eq!(c.foes.len(), 2);
+    assert_eq!(g.foe_stat(1, Skill::CloseRangeCombat), 3);
+    assert_eq!(g.foe_stat(1, Skill::Health), 3);
+    damage_round(&mut g, MULDER);
+    let c = g.combat().unwrap();
+    assert_eq!((c.foes[0].damage, c.foes[1].damage), (0, 0));
+}
+
+#[test]
+fn john_barnett_regenerates_two_at_the_start_of_each_round() {
+    let mut g = fighting("John Barnett Links You To Mulder", &TEAM3, &[], &[]);
+    damage_round(&mut g, SCULLY);
+    assert_eq!(foe_damage(&g), 6 - 2);
+}
+
+#[test]
+fn brother_martin_wounds_three_hospitalizes_and_heals_at_half_rate() {
+    let mut g = adversary_played("Brother Martin Is Attracted To You", &TEAM3, &[], &[]);
+    resolve(&mut g);
+    pick(&mut g, &["Mulder"]);
+    let m = g.agent(agent(0, MULDER)).unwrap();
+    assert_eq!((m.damage, m.section), (3, Section::Hospital));
+    assert!(m.until_healed && m.slow_heal);
+    assert!(g.combat().is_none());
+}
+
+#[test]
+fn leonard_turns_cards_until_a_witness_and_both_are_removed() {
+    let site = site_for("Leonard", &TEAM3);
+    let mut g = investigating_at(site, &TEAM3, &["Knife", "Dr. Sheila Braun"], &["Leonard"]);
+    let hand: Vec<&str> = g
+        .player(0)
+        .hand
+        .iter()
+        .map(|c| cards::db().get(*c).id.as_str())
+        .collect();
+    let keep: Vec<&str> = hand
+        .into_iter()
+        .filter(|c| *c != card("Knife") && *c != card("Dr. Sheila Braun"))
+        .collect();
+    arrange(&mut g, 0, &keep, &[card("Knife"), card("Dr. Sheila Braun")]);
+    act(&mut g, 0, XfAction::Pass);
+    play_on(&mut g, 1, "Leonard", None);
+    resolve(&mut g);
+    assert!(g.player(0).discard.contains(&id(card("Knife"))));
+    assert!(g.player(0).removed.contains(&id(card("Dr. Sheila Braun"))));
+    assert!(g.player(1).removed.contains(&id(card("Leonard"))));
+}
+
+#[test]
+fn f_emasculata_outbreak_stops_healing_in_the_hospital_it_sits_in() {
+    let mut g = adversary_played("F. Emasculata Outbreak", &TEAM3, &[], &[]);
+    resolve(&mut g);
+    let p = g
+        .perms
+        .iter()
+        .find(|p| p.card == id(card("F. Emasculata Outbreak")))
+        .expect("in play");
+    assert_eq!(
+        (p.place, p.tokens),
+        (Place::Section(0, Section::Hospital), 3)
+    );
+    let lamana = g.players[0]
+        .agents
+        .iter_mut()
+        .find(|a| a.card == id(LAMANA))
+        .unwrap();
+    lamana.section = Section::Hospital;
+    lamana.damage = 2;
+    assert!(!g.may_heal(agent(0, LAMANA)));
+}
+
+#[test]
+fn the_evil_one_doubles_an_adversary_played_with_it() {
+    let site = site_for("The Mechanic", &TEAM3);
+    let mut g = investigating_at(site, &TEAM3, &[], &["The Mechanic", "The Evil One"]);
+    act(&mut g, 0, XfAction::Pass);
+    together(&mut g, 1, &["The Mechanic", "The Evil One"]);
+    resolve(&mut g);
+    assert_eq!(g.foe_stat(0, Skill::LongRangeCombat), 8);
+    assert_eq!(g.foe_stat(0, Skill::CloseRangeCombat), 6);
+    assert_eq!(g.foe_stat(0, Skill::Health), 10);
+}
+
+#[test]
+fn wall_of_cats_fights_beside_an_occult_adversary() {
+    let site = site_for("The Manitou Stalks His Prey", &TEAM3);
+    let mut g = investigating_at(
+        site,
+        &TEAM3,
+        &[],
+        &["The Manitou Stalks His Prey", "Wall Of Cats"],
+    );
+    act(&mut g, 0, XfAction::Pass);
+    together(&mut g, 1, &["The Manitou Stalks His Prey", "Wall Of Cats"]);
+    resolve(&mut g);
+    let c = g.combat().expect("one combat");
+    assert_eq!(c.foes.len(), 2);
+}
+
+#[test]
+fn spirit_of_the_amaru_counts_the_adversaries_in_the_teams_discard_pile() {
+    let site = site_for("Spirit Of The Amaru", &TEAM3);
+    let mut g = investigating_at(
+        site,
+        &TEAM3,
+        &["Squeeze", "Hunter In The Dark"],
+        &["Spirit Of The Amaru"],
+    );
+    for t in ["Squeeze", "Hunter In The Dark"] {
+        let c = id(card(t));
+        g.players[0].hand.retain(|x| *x != c);
+        g.players[0].discard.push(c);
+    }
+    act(&mut g, 0, XfAction::Pass);
+    play_on(&mut g, 1, "Spirit Of The Amaru", None);
+    resolve(&mut g);
+    assert_eq!(g.foe_stat(0, Skill::Health), 2);
+    assert_eq!(g.foe_stat(0, Skill::CloseRangeCombat), 2);
+}
+
+#[test]
+fn two_shy_may_ignore_its_activators_on_a_team_with_a_female_agent() {
+    let mut g = investigating_at(AUBREY, &TEAM3, &[], &["2Shy"]);
+    act(&mut g, 0, XfAction::Pass);
+    let why = play_refused(&g, 1, "2Shy", None);
+    assert!(why.contains("Activator"), "{why}");
+    play_with(&mut g, 1, "2Shy", None, 1, 0);
+    resolve(&mut g);
+    assert!(g.combat().is_some());
+}
+
+#[test]
+fn darin_peter_oswald_makes_the_team_discard_electrical_equipment() {
+    let site = site_for("Darin Peter Oswald", &TEAM3);
+    let mut g = equipped_fighting_at(
+        site,
+        "Darin Peter Oswald",
+        &TEAM3,
+        &[
+            (LAMANA, "Laptop Computer"),
+            (MULDER, "Glock 19 Semi-Automatic Pistol"),
+        ],
+        &[],
+        &[],
+    );
+    resolve(&mut g);
+    assert!(g.player(0).discard.contains(&id(card("Laptop Computer"))));
+    assert!(
+        g.perms
+            .iter()
+            .any(|p| p.card == id(card("Glock 19 Semi-Automatic Pistol")))
+    );
+}
+
+#[test]
+fn red_haired_man_costs_three_once_two_characteristics_are_known() {
+    let site = site_for("Red-Haired Man", &TEAM3);
+    let mut g = investigating_at(site, &TEAM3, &[], &["Red-Haired Man"]);
+    g.players[1]
+        .announced
+        .push(xfiles_bot::cards::Category::Motive);
+    g.players[1]
+        .announced
+        .push(xfiles_bot::cards::Category::Method);
+    act(&mut g, 0, XfAction::Pass);
+    let cp = g.player(1).cp;
+    play_on(&mut g, 1, "Red-Haired Man", None);
+    assert_eq!(cp - g.player(1).cp, 3);
+}
+
+#[test]
+fn the_walk_takes_one_from_each_source_of_damage() {
+    let mut g = fighting("The Walk", &TEAM3, &[], &[]);
+    damage_round(&mut g, MULDER);
+    assert_eq!(
+        foe_damage(&g),
+        1 + 2,
+        "Mulder 2 - 1, Scully 3 - 1, Lamana 1 - 1"
+    );
+}
+
+#[test]
+fn luis_cardinal_on_skinner_skips_lrc_and_fights_two_crc_rounds() {
+    let mut g = adversary_played("Luis Cardinal", &[SKINNER, MULDER, SCULLY], &[], &[]);
+    resolve(&mut g);
+    pick(&mut g, &["Skinner"]);
+    let c = g.combat().expect("a fight");
+    assert_eq!(c.round, CombatRound::Close);
+    assert_eq!(g.fighters(), vec![agent(0, SKINNER)]);
+}
+
+#[test]
+fn liquid_alien_is_discarded_when_the_team_passes_alien_investigation_4() {
+    let mut g = adversary_played("Liquid Alien", &TEAM3, &[], &[]);
+    resolve(&mut g);
+    resolve(&mut g);
+    assert!(g.combat().is_none());
+    assert!(g.player(1).discard.contains(&id(card("Liquid Alien"))));
+}
+
+#[test]
+fn liquid_alien_takes_over_an_agent_when_the_check_fails_and_leaves_it_at_zero() {
+    let mut g = adversary_played("Liquid Alien", &[SCULLY, LAMANA], &[], &[]);
+    resolve(&mut g);
+    resolve(&mut g);
+    pick(&mut g, &["Lamana"]);
+    assert!(g.combat().is_some());
+    assert_eq!(g.fighters(), vec![agent(0, SCULLY)]);
+}
+
+#[test]
+fn artificially_intelligent_probes_make_one_crc_attack_and_go() {
+    let mut g = fighting(
+        "Artificially Intelligent Dung-Eating Robotic Probes",
+        &TEAM3,
+        &[],
+        &[],
+    );
+    assert_eq!(g.combat().unwrap().round, CombatRound::Close);
+    damage_round(&mut g, MULDER);
+    assert!(g.combat().is_none());
+}
+
+#[test]
+fn the_dark_angel_plays_combat_cards_for_one_cp_less() {
+    let mut g = fighting("The Dark Angel", &TEAM3, &[], &["Vicious Fangs"]);
+    let cp = g.player(1).cp;
+    play_on(&mut g, 1, "Vicious Fangs", adversary());
+    assert_eq!(cp - g.player(1).cp, 0, "Vicious Fangs costs 1, less 1");
 }

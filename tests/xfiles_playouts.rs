@@ -41,9 +41,12 @@ fn owned(g: &XfGame, seat: Seat) -> usize {
         n += 1 + it.with.len();
     }
     for r in &g.resolving {
+        // A card whose effect is still running counts here unless it is
+        // already elsewhere (fighting, or a Witness in play as it resolves).
         if let Some(it) = &r.played
             && it.player == seat
             && !r.vars.flag("gone")
+            && !r.vars.flag("in-play")
         {
             n += 1 + it.with.len();
         }

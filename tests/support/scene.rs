@@ -152,7 +152,7 @@ fn site_for_where(adversary: &str, team: &[&str], ok: impl Fn(CardIdx) -> bool) 
     for site in sites(ok) {
         let mut g = investigating_at(site, team, &[], &[adversary]);
         act(&mut g, 0, XfAction::Pass);
-        if xfiles_bot::engine::step(&g, 1, &play_action(adversary)).is_ok() {
+        if g.activators_hold(1, id(card(adversary))).is_ok() {
             return site;
         }
     }
@@ -258,10 +258,18 @@ pub fn play_refused(g: &XfGame, seat: Seat, title: &str, target: Option<Target>)
     .reason
 }
 
-/// Everyone passes until the stack is empty (or a choice is asked).
+/// Everyone passes until the stack is empty and no effect waits on a
+/// check it forced (or a choice is asked, or a combat begins).
 pub fn resolve(g: &mut XfGame) {
     let mut guard = 0;
-    while !g.stack.is_empty() && g.choice.is_none() {
+    let site_frame = g.investigation.as_ref().map(|i| i.frame);
+    let forced_check = |g: &XfGame| {
+        g.frames.iter().any(|f| {
+            matches!(f.kind, xfiles_bot::engine::xfiles::FrameKind::Check(_))
+                && Some(f.id) != site_frame
+        })
+    };
+    while (!g.stack.is_empty() || (forced_check(g) && g.combat().is_none())) && g.choice.is_none() {
         guard += 1;
         assert!(guard < 40, "the stack does not resolve");
         let s = g.to_act()[0];

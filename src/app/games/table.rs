@@ -362,6 +362,7 @@ pub fn game_commands() -> Vec<CommandSpec> {
                 opt("x", OptKind::Int { min: 0, max: 20 }, "X-Files CCG: the value of X in the card's cost"),
                 opt("pool", OptKind::Choice(&["rp", "cp"]), "X-Files CCG, multiplayer: the pool a *P card helps"),
                 opt("value", OptKind::Choice(TRAITS), "X-Files CCG: the characteristic a question card asks about"),
+                opt("with", OptKind::Text, "X-Files CCG: cards played in conjunction, on this one (The Evil One; Wall of Cats)"),
                 opt(
                     "discard",
                     OptKind::Text,

@@ -9,7 +9,7 @@ use crate::cards::Section;
 use crate::cards::{self, CardIdx, CardType, Pool, Skill, Trait, db, normalize};
 use crate::decks::StoredDeck;
 use crate::engine::xfiles::{
-    AgentRef, Manual, Phase, Stage, Target, XfAction, XfEvent, XfGame, XfOptions,
+    AgentRef, Manual, Phase, PlayArgs, Stage, Target, XfAction, XfEvent, XfGame, XfOptions,
 };
 use crate::engine::{Game, Seat, Viewer};
 use crate::store::DeckRow;
@@ -614,7 +614,7 @@ impl GameUi for XfGame {
                         "Option discard is for the fan CCG; use /discard.",
                     ));
                 }
-                XfAction::Play {
+                let first = PlayArgs {
                     card: in_hand("card")?,
                     mode: args.int("mode").map_or(0, |m| (m - 1) as u8),
                     target: self.command_target(me, args, table)?,
@@ -622,6 +622,29 @@ impl GameUi for XfGame {
                     pool: args
                         .text("pool")
                         .map(|p| if p == "rp" { Pool::Rp } else { Pool::Cp }),
+                };
+                match args.has("with") {
+                    true => {
+                        let base = self.stack.len();
+                        let mut plays = vec![first];
+                        for c in list("with", &hand, "in your hand")? {
+                            plays.push(PlayArgs {
+                                card: c,
+                                mode: 0,
+                                target: Some(Target::Stack(base)),
+                                x: 0,
+                                pool: None,
+                            });
+                        }
+                        XfAction::PlayTogether { plays }
+                    }
+                    false => XfAction::Play {
+                        card: first.card,
+                        mode: first.mode,
+                        target: first.target,
+                        x: first.x,
+                        pool: first.pool,
+                    },
                 }
             }
             "aim" => {
@@ -1447,6 +1470,10 @@ impl GameUi for XfGame {
                 format!("/announce category:{}", category.as_str().to_lowercase())
             }
             XfAction::Play { card, .. } => format!("/play card:{}", q(card)),
+            XfAction::PlayTogether { plays } => match plays.as_slice() {
+                [a, b, ..] => format!("/play card:{} with:{}", q(&a.card), q(&b.card)),
+                _ => "/play".into(),
+            },
             XfAction::Pass => "/pass".into(),
             XfAction::AssignDamage { to } => match to.first() {
                 Some((c, _)) => format!("/damage to:{}", q(c)),

@@ -117,6 +117,11 @@ pub enum XfAction {
         x: u32,
         pool: Option<Pool>,
     },
+    /// Play cards together, each later one on an earlier one ("in
+    /// conjunction with"): the opponents answer them all at once.
+    PlayTogether {
+        plays: Vec<super::stack::PlayArgs>,
+    },
     /// Play nothing more now.
     Pass,
     /// Combat: the Adversary's damage, to one Agent (or split when it may be).
@@ -233,6 +238,7 @@ pub(super) fn apply_inner(
             },
             &mut events,
         )?,
+        XfAction::PlayTogether { plays } => g.play_together(seat, plays, &mut events)?,
         XfAction::Pass => g.pass_or_end(seat, &mut events)?,
         XfAction::Use {
             card,

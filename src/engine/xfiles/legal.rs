@@ -477,6 +477,10 @@ pub fn describe(action: &XfAction) -> String {
             category.as_str().to_uppercase()
         ),
         XfAction::Play { card, .. } => format!("play {}", name(card)),
+        XfAction::PlayTogether { plays } => {
+            let names: Vec<String> = plays.iter().map(|p| name(&p.card)).collect();
+            format!("play {} together", names.join(" and "))
+        }
         XfAction::Pass => "pass".into(),
         XfAction::AssignDamage { to } => match to.first() {
             Some((c, n)) => format!("assign {n} damage to {}", name(c)),

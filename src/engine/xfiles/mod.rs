@@ -36,6 +36,7 @@ pub use combat::{Combat, CombatRound, CombatStep, Combatant, Foe};
 pub use effects::state::{ChoiceOption, PendingChoice, Val};
 pub use legal::{consistent_xfiles, describe};
 pub use setup::is_bluff as is_real_bluff;
+pub use stack::PlayArgs;
 pub use view::{AgentView, PlayerView, SiteView, XfView};
 
 use super::{Event, Game, GameRng, Outcome, Refusal, Seat, Stepped, Viewer};

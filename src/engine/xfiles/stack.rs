@@ -29,7 +29,7 @@ pub struct PlayCheck {
 }
 
 /// A card played from the hand, as the player names it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PlayArgs {
     pub card: CardIdx,
     pub mode: u8,
@@ -657,6 +657,54 @@ impl XfGame {
             events,
         );
         self.on_card_played(seat, card, events);
+        Ok(())
+    }
+
+    /// Several cards played at once, each on a card before it ("in
+    /// conjunction with": The Evil One, Wall of Cats, Margi Kleinjan): the
+    /// opponents answer them together.
+    pub(crate) fn play_together(
+        &mut self,
+        seat: Seat,
+        plays: &[PlayArgs],
+        events: &mut Events,
+    ) -> Result<(), Refusal> {
+        let Some((first, rest)) = plays.split_first() else {
+            return Err(Refusal::new("name the cards to play together"));
+        };
+        let base = self.stack.len();
+        self.play_card(seat, first, events)?;
+        for p in rest {
+            let ours = self.stack.len() - base;
+            let on_ours =
+                matches!(p.target, Some(Target::Stack(i)) if i >= base && i < base + ours);
+            if !on_ours {
+                return Err(Refusal::new(format!(
+                    "{} is played together only on a card played with it (target: one of them)",
+                    db().get(p.card).title
+                )));
+            }
+            if let Some(f) = self.frames.last_mut() {
+                f.priority = seat;
+                f.passes = 0;
+            }
+            // The mode that plays on the card before (the second mode of
+            // Margi Kleinjan), unless the player named one.
+            let modes = self
+                .script_db()
+                .of(p.card)
+                .map_or(1, |s| s.plays.len().max(1));
+            let mut tried = p.clone();
+            let mut result = self.play_card(seat, &tried, events);
+            for m in 0..modes as u8 {
+                if result.is_ok() || m == p.mode {
+                    continue;
+                }
+                tried.mode = m;
+                result = self.play_card(seat, &tried, events);
+            }
+            result?;
+        }
         Ok(())
     }
 

@@ -177,7 +177,8 @@ impl XfGame {
     /// A card without a script for this ability: an Adversary fights;
     /// anything else waits for manual steps.
     fn unscripted(&mut self, r: &mut Resolution, events: &mut Events) -> bool {
-        let is_adversary = db().get(r.src.card).kind == CardType::Adversary;
+        let is_adversary = db().get(r.src.card).kind == CardType::Adversary
+            && !self.foe_has(r.src.card, |m| *m == super::ast::Modifier::NoCombat);
         if is_adversary && r.pc == 0 && matches!(r.src.ability, AbilityRef::Play(_)) {
             r.pc = 1;
             if let Flow::Wait(w) = verbs::run(self, r, &verbs::Step::Fight, events) {
