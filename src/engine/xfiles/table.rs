@@ -305,9 +305,18 @@ impl XfGame {
         }
     }
 
-    /// Stolen cards still in a hand at the end of the turn go home.
+    /// Stolen cards still in a hand at the end of the turn go home; one the
+    /// thief put in play goes home when it leaves play.
     pub(crate) fn return_stolen(&mut self, events: &mut Events) {
         for (holder, card, owner) in std::mem::take(&mut self.stolen) {
+            if self
+                .perms
+                .iter()
+                .any(|p| p.owner == holder && p.card == card)
+            {
+                self.stolen.push((holder, card, owner));
+                continue;
+            }
             if let Some(i) = self.player(holder).hand.iter().position(|c| *c == card) {
                 self.player_mut(holder).hand.remove(i);
                 self.player_mut(owner).discard.push(card);
@@ -335,7 +344,7 @@ impl XfGame {
             !(l.until == super::effects::ast::Duration::WhileInPlay && l.scope == Some(id))
         });
         events.push(Event::public(XfEvent::LeftPlay { card: p.card }));
-        Some((p.owner, p.card))
+        Some((self.home_of(p.owner, p.card), p.card))
     }
 
     /// Takes a Site out of play (its Bluffs and the cards on it are
