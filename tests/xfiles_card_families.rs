@@ -17,28 +17,6 @@ use xfiles_bot::engine::xfiles::{Permanent, Place, Target, XfAction};
 
 const TEAM3: [&str; 3] = [MULDER, SCULLY, LAMANA];
 
-/// Official cards of a type with their printed text, one per title and text.
-fn official(kind: CardType) -> Vec<(&'static str, String)> {
-    let mut out: Vec<(&'static str, String)> = Vec::new();
-    for (_, c) in cards::db().iter() {
-        if c.kind != kind || !c.set.is_official() {
-            continue;
-        }
-        let Some(text) = c.text.as_deref() else {
-            continue;
-        };
-        let text = text
-            .trim()
-            .trim_end_matches("Promo Cards")
-            .trim()
-            .to_string();
-        if !out.iter().any(|(t, x)| *t == c.title && *x == text) {
-            out.push((c.title.as_str(), text));
-        }
-    }
-    out
-}
-
 fn number(w: &str) -> Option<i32> {
     match w.trim_start_matches('+') {
         "zero" => Some(0),
@@ -77,7 +55,7 @@ fn witness_modifiers(text: &str) -> Option<Vec<(Skill, i32)>> {
 #[test]
 fn every_modifier_witness_adds_its_printed_amount_to_a_check_of_its_skill() {
     let mut tried = 0;
-    for (title, text) in official(CardType::Witness) {
+    for (title, text) in official_texts(CardType::Witness) {
         let Some(mods) = witness_modifiers(&text) else {
             continue;
         };
@@ -122,7 +100,7 @@ fn adversary_with(keywords: &[Keyword]) -> &'static str {
 #[test]
 fn every_negating_witness_negates_an_adversary_of_its_keywords_on_the_stack() {
     let mut tried = 0;
-    for (title, text) in official(CardType::Witness) {
+    for (title, text) in official_texts(CardType::Witness) {
         let Some(keywords) = negated_keywords(&text) else {
             continue;
         };
@@ -153,13 +131,13 @@ fn income_keywords(text: &str) -> Option<Vec<Keyword>> {
 #[test]
 fn every_income_witness_earns_one_rp_per_matching_card_on_its_players_turn_faq21_31() {
     let mut tried = 0;
-    for (title, text) in official(CardType::Witness) {
+    for (title, text) in official_texts(CardType::Witness) {
         let Some(keywords) = income_keywords(&text) else {
             continue;
         };
         // A modifier Witness carrying one of the Keywords, played for a check
         // of its own skill once the income Witness is in play.
-        let (other, skill) = official(CardType::Witness)
+        let (other, skill) = official_texts(CardType::Witness)
             .into_iter()
             .find_map(|(t, x)| {
                 let c = cards::db().get(id(card(t)));
@@ -293,7 +271,7 @@ fn equip(g: &mut xfiles_bot::engine::xfiles::XfGame, title: &str) {
 #[test]
 fn every_skill_equipment_adds_its_printed_bonus_to_its_agent() {
     let mut tried = 0;
-    for (title, text) in official(CardType::Equipment) {
+    for (title, text) in official_texts(CardType::Equipment) {
         let Some((skill, n)) = gear_bonus(&text) else {
             continue;
         };
@@ -316,7 +294,7 @@ fn every_skill_equipment_adds_its_printed_bonus_to_its_agent() {
 #[test]
 fn every_discard_for_three_equipment_adds_three_to_a_check_of_its_skill() {
     let mut tried = 0;
-    for (title, text) in official(CardType::Equipment) {
+    for (title, text) in official_texts(CardType::Equipment) {
         let Some((skill, n)) = discard_bonus(&text) else {
             continue;
         };

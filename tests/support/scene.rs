@@ -110,6 +110,77 @@ pub fn equipped_at(
     g
 }
 
+/// Official cards of a type with their printed text, one per title and text.
+pub fn official_texts(kind: CardType) -> Vec<(&'static str, String)> {
+    let mut out: Vec<(&'static str, String)> = Vec::new();
+    for (_, c) in cards::db().iter() {
+        if c.kind != kind || !c.set.is_official() {
+            continue;
+        }
+        let Some(text) = c.text.as_deref() else {
+            continue;
+        };
+        let text = text
+            .trim()
+            .trim_end_matches("Promo Cards")
+            .trim()
+            .to_string();
+        if !out.iter().any(|(t, x)| *t == c.title && *x == text) {
+            out.push((c.title.as_str(), text));
+        }
+    }
+    out
+}
+
+/// An official Site whose only Prerequisite is `skill`.
+pub fn site_using(skill: Skill) -> &'static str {
+    sites(|s| {
+        cards::db()
+            .get(s)
+            .prerequisite
+            .as_ref()
+            .unwrap()
+            .thresholds()[0]
+            .skill
+            == skill
+    })
+    .into_iter()
+    .next()
+    .unwrap_or_else(|| panic!("no official Site uses {skill:?}"))
+}
+
+/// Seat 0's Team investigates `site`; seat 1 placed the Bluff `bluff` (a
+/// title) under it and pays for it when it is revealed (X = `x`), with 20
+/// CP; seat 0 holds `hand0`. The Bluff is left on the stack.
+pub fn bluffed(site: &str, team: &[&str], bluff: &str, x: u32, hand0: &[&str]) -> XfGame {
+    let mut h0 = vec![site];
+    h0.extend(ids(hand0));
+    let mut whole: Vec<&str> = team.to_vec();
+    for a in [MULDER, SCULLY, LAMANA, SKINNER] {
+        if whole.len() < 3 && !whole.contains(&a) {
+            whole.push(a);
+        }
+    }
+    let mut g = many_with(&whole, &[&h0, &[card(bluff)]]);
+    field_and_site(&mut g, team, site, None);
+    act(&mut g, 0, XfAction::Done);
+    act(
+        &mut g,
+        1,
+        XfAction::PlaceBluff {
+            site: 0,
+            card: id(card(bluff)),
+        },
+    );
+    advance(&mut g, Phase::Investigation);
+    g.players[0].rp = 20;
+    g.players[1].cp = 20;
+    act(&mut g, 0, investigate(0, team));
+    assert_eq!(stage(&g), Some(Stage::Bluff), "{bluff} is revealed");
+    act(&mut g, 1, XfAction::PayBluff { pay: true, x });
+    g
+}
+
 /// Seat 0's Team investigates a Site using `skill` (any such Site).
 pub fn checking(skill: Skill, team: &[&str], hand0: &[&str], hand1: &[&str]) -> XfGame {
     let site = sites(|s| {

@@ -874,6 +874,13 @@ impl GameUi for XfGame {
             XfEvent::BluffDiscarded { owner, card } => {
                 format!("{} lets {} go.", who(*owner), title(*card))
             }
+            XfEvent::BluffMoved { owner, to } => {
+                format!(
+                    "{} moves a face-down card under {}.",
+                    who(*owner),
+                    title(*to)
+                )
+            }
             XfEvent::AgentsKept { kept } => {
                 format!("Only {} go on; the others stay behind.", names(kept))
             }

@@ -440,6 +440,10 @@ pub struct Investigation {
     /// The Team met the full prerequisite (not only a Site's easier one).
     #[serde(default)]
     pub full: bool,
+    /// RP the Investigating Player spent on cards during this investigation
+    /// (Big Blue, Mass Grave).
+    #[serde(default)]
+    pub rp_spent: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -652,6 +656,11 @@ pub enum XfEvent {
     BluffDiscarded {
         owner: Seat,
         card: CardIdx,
+    },
+    /// A face-down card moved under another Site.
+    BluffMoved {
+        owner: Seat,
+        to: CardIdx,
     },
     AgentsKept {
         kept: Vec<CardIdx>,

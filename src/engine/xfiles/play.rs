@@ -158,6 +158,12 @@ impl XfGame {
             Pool::Rp => p.rp -= rest,
             _ => p.cp -= rest,
         }
+        if pool == Pool::Rp
+            && seat == self.active
+            && let Some(inv) = self.investigation.as_mut()
+        {
+            inv.rp_spent += cost;
+        }
         Ok(cost)
     }
 
@@ -180,10 +186,12 @@ impl XfGame {
             })
             .count()
             > 1;
+        let provided = self.provider_for(seat, card).is_some();
         for a in acts {
             let ok = match a {
                 Activator::Active => either || seat == self.active,
                 Activator::Conspiracy => either || seat != self.active,
+                _ if provided => true,
                 Activator::Combat => self.combat().is_some(),
                 Activator::Briefing => {
                     matches!(self.phase, Phase::Draw | Phase::Buy | Phase::Trade(_))
@@ -194,6 +202,15 @@ impl XfGame {
                 Activator::Field => self.section_used(Section::Field),
                 Activator::Hospital => self.section_used(Section::Hospital),
                 Activator::Multiplayer => self.seats_in() > 2,
+                // How xfiles-bot plays it: a card with Activator AGENT is
+                // played on an Agent, so one must be in play (training cards).
+                Activator::Agent => {
+                    in_use.contains(&Keyword::Agent)
+                        || self
+                            .players
+                            .iter()
+                            .any(|p| p.agents.iter().any(|a| a.away.is_none()))
+                }
                 Activator::Site => self.investigation.is_some() || !self.sites.is_empty(),
                 Activator::AffiliationSite => self.site_has(Keyword::Affiliation, seat),
                 Activator::MotiveSite => self.site_has(Keyword::Motive, seat),

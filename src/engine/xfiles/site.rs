@@ -278,6 +278,7 @@ impl XfGame {
             frame,
             fought: false,
             full: false,
+            rp_spent: 0,
         });
         self.phase = Phase::Investigating;
         self.next_bluff(events);
@@ -337,6 +338,20 @@ impl XfGame {
             self.investigation.as_mut().expect("investigating").stage = Stage::Check;
             self.next_bluff(events);
             return Ok(());
+        }
+        let values = self
+            .script_db()
+            .of(b.card)
+            .and_then(|s| s.plays.first())
+            .map(|a| a.x_values.clone())
+            .unwrap_or_default();
+        if !values.is_empty() && !values.contains(&x) {
+            let v: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+            return Err(Refusal::new(format!(
+                "{}: X is one of {} (x:)",
+                db().get(b.card).title,
+                v.join(", ")
+            )));
         }
         let cost = self.bluff_cost(b.owner, b.card, x);
         if self.player(b.owner).cp < cost {
@@ -421,6 +436,8 @@ impl XfGame {
             self.fire_site_won(events);
         } else {
             self.facts.push(Fact::SiteFailed { combat: fought });
+            self.fire_site_failed(events);
+            self.settle(events);
         }
         self.frames.retain(|f| f.id != frame);
         self.lasting.retain(|l| {

@@ -280,10 +280,14 @@ impl XfGame {
                 "only Combat cards may be played in combat; {} is {} card (p. 35)",
                 c.title, c.kind
             ))),
-            CardType::Adversary if !in_check => Err(Refusal::new(format!(
-                "{} attacks a Team making a skill check: play it during an investigation",
-                c.title
-            ))),
+            // How xfiles-bot plays it: Adversaries attack a Team at a Site,
+            // not one making a check another card forced elsewhere.
+            CardType::Adversary if !in_check || self.investigation.is_none() => {
+                Err(Refusal::new(format!(
+                    "{} attacks a Team making a skill check: play it during an investigation",
+                    c.title
+                )))
+            }
             CardType::Event | CardType::Witness | CardType::Bluff | CardType::Adversary => Ok(()),
             CardType::Site => Err(Refusal::new(
                 "Sites are played in the Case Assignment Phase (/site)",
@@ -629,6 +633,15 @@ impl XfGame {
         } = self.check_play(seat, card, mode, target, x, pool)?;
         let cost = self.pay_exact(seat, card, pool, cost)?;
         self.take_from_hand(seat, card)?;
+        // Cards that let this one be played are used up by it.
+        if let Some(i) = self.provider_for(seat, card) {
+            self.lasting.remove(i);
+        }
+        self.lasting.retain(|l| {
+            !(l.controller == seat
+                && (l.until == Duration::NextPlay
+                    || matches!(l.modifier, super::effects::ast::Modifier::FreePlay { card: c, .. } if c == card)))
+        });
         events.push(Event::public(XfEvent::Played {
             seat,
             card,

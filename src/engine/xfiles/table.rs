@@ -250,6 +250,25 @@ impl XfGame {
         }
     }
 
+    /// Agents held under a card in play go back to their Bureau.
+    pub(crate) fn release_held(&mut self, perm: u32, events: &mut Events) {
+        for (seat, p) in self.players.iter_mut().enumerate() {
+            for x in &mut p.agents {
+                if x.away == Some(Away::Held { perm }) {
+                    x.away = None;
+                    x.section = Section::Bureau;
+                    events.push(Event::public(XfEvent::AgentBack {
+                        agent: AgentRef {
+                            seat: seat as Seat,
+                            card: x.card,
+                        },
+                        section: Section::Bureau,
+                    }));
+                }
+            }
+        }
+    }
+
     /// At the start of a player's turn, Agents away come back when their time is up.
     pub(crate) fn return_from_away(&mut self, seat: Seat, events: &mut Events) {
         let mut back = Vec::new();

@@ -256,6 +256,7 @@ impl XfGame {
         }
         self.sites = kept;
         self.expire(Duration::Turn);
+        self.expire(Duration::NextPlay);
         let turn = self.turn;
         self.lasting.retain(|l| match l.until {
             Duration::Turns(n) => turn + 1 < l.turn + u32::from(n),

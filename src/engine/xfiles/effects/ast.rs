@@ -208,6 +208,12 @@ pub enum Num {
     KnownCount,
     /// A Witness's skill modifier (0 without one).
     ModifierOf(String),
+    /// The sum of numbers.
+    Sum(Vec<Num>),
+    /// RP the Investigating Player spent during this investigation.
+    RpSpentHere,
+    /// A number halved, rounded down.
+    Half(Box<Num>),
 }
 
 /// Who a step acts for.
@@ -311,6 +317,8 @@ pub enum Qual {
     CanUse(Vec<Keyword>),
     /// A card with this Activator.
     Activator(Vec<Activator>),
+    /// A card whose Cost is paid from this pool.
+    Pool(Pool),
     /// Not titled so.
     NotTitle(Vec<String>),
     /// A combatant stunned this round (deals no damage).
@@ -441,6 +449,8 @@ pub enum EventPat {
     SiteLost,
     /// A Site investigation of the controller succeeds.
     SiteWon,
+    /// The Site check fails (a card on that Site, or anywhere).
+    SiteFailed,
     /// The turn ends.
     TurnEnds,
 }
@@ -486,6 +496,11 @@ pub enum Modifier {
     Res {
         who: AgentScope,
         res: u8,
+    },
+    /// The Agent's RES goes up or down by this (never below 0).
+    ResBy {
+        who: AgentScope,
+        amount: i32,
     },
     /// The Agent's RES may go to the Conspiracy Pool.
     ResToConspiracy {
@@ -685,6 +700,19 @@ pub enum Modifier {
     /// The controller's Agents hurt OCCULT CREATUREs as normal: their
     /// immunities and halving do not apply (Gung Bituen).
     HurtsOccult,
+    /// The controller's next Adversary with one of these Keywords (any, when
+    /// none) needs no Site or Keyword Activators, its Cost halved when said
+    /// (Deforestation, Manipulating the Circumstances).
+    ProvidesActivators {
+        keywords: Vec<Keyword>,
+        half: bool,
+    },
+    /// The controller may play this card for nothing (or half) now
+    /// (Jeraldine Kallenchuk, A Call for Help).
+    FreePlay {
+        card: crate::cards::CardIdx,
+        half: bool,
+    },
     /// The players of Adversaries of these Keywords play no Combat cards
     /// on the bearer (Mojo Bag).
     Shuns {
@@ -757,6 +785,9 @@ pub enum SeatScope {
 pub struct CardScope {
     pub types: Vec<CardType>,
     pub keywords: Vec<Keyword>,
+    /// Only cards with one of these Activators ("Keyword ACTIVE card").
+    #[serde(default)]
+    pub activators: Vec<crate::cards::Activator>,
     /// Only cards paid from this pool.
     pub pool: Option<Pool>,
     /// Only cards played by this seat (`None`: anyone).
@@ -766,6 +797,9 @@ pub struct CardScope {
     /// Only by the Investigating Player.
     pub investigator: bool,
     pub titles: Vec<String>,
+    /// Not cards that negate ("except Events which would negate this card").
+    #[serde(default)]
+    pub except_negators: bool,
 }
 
 /// How long a step's modifier lasts.
@@ -782,6 +816,8 @@ pub enum Duration {
     Turn,
     /// This turn and the next n - 1 (any player's).
     Turns(u8),
+    /// Until the controller plays its next card (this turn at most).
+    NextPlay,
     /// As long as the card that made it stays in play.
     WhileInPlay,
     Permanent,

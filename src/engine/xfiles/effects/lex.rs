@@ -91,7 +91,7 @@ pub fn term<T: FromStr>(word: &str) -> Option<T> {
     word.replace('-', " ").parse().ok()
 }
 
-fn list<T: FromStr>(word: &str, what: &str) -> Result<Vec<T>, String> {
+pub(crate) fn list<T: FromStr>(word: &str, what: &str) -> Result<Vec<T>, String> {
     word.split('|')
         .map(|w| term(w).ok_or_else(|| format!("'{w}' is not a {what}")))
         .collect()
@@ -369,6 +369,7 @@ pub fn duration(w: &str) -> Result<Duration, String> {
         "turn" => Duration::Turn,
         "in-play" => Duration::WhileInPlay,
         "permanent" => Duration::Permanent,
+        "next-play" => Duration::NextPlay,
         _ if w.starts_with("turns:") => {
             Duration::Turns(
                 w[6..].parse().ok().filter(|n| *n > 0).ok_or_else(|| {
@@ -395,6 +396,7 @@ pub fn num_of(t: &Tok) -> Result<Num, String> {
                 "x" => Ok(Num::X),
                 "tokens" => Ok(Num::Tokens),
                 "known-count" => Ok(Num::KnownCount),
+                "rp-spent-here" => Ok(Num::RpSpentHere),
                 _ if w.starts_with("modifier-of:") => Ok(Num::ModifierOf(w[12..].to_string())),
                 "dealt-by-agents" => Ok(Num::Dealt(true)),
                 "dealt-by-foes" => Ok(Num::Dealt(false)),
@@ -408,6 +410,19 @@ pub fn num_of(t: &Tok) -> Result<Num, String> {
                 }
                 _ => Err(format!("'{w}' is not a number")),
             }
+        }
+        Tok::Group(g) if matches!(g.first(), Some(Tok::Word(w)) if w == "sum") => {
+            // (sum <num> <num>...)
+            Ok(Num::Sum(
+                g[1..].iter().map(num_of).collect::<Result<_, _>>()?,
+            ))
+        }
+        Tok::Group(g) if matches!(g.first(), Some(Tok::Word(w)) if w == "half") => {
+            // (half <num>), rounded down
+            if g.len() != 2 {
+                return Err("(half <number>) expected".into());
+            }
+            Ok(Num::Half(Box::new(num_of(&g[1])?)))
         }
         Tok::Group(g) if matches!(g.first(), Some(Tok::Word(w)) if w == "max") => {
             // (max <num> <num>)
@@ -490,6 +505,7 @@ fn qual(w: &str) -> Result<Qual, String> {
             "cost" if v == "x" => Qual::CostX,
             "gear" => Qual::Gear(skills(v)?),
             "on" => Qual::On(v.to_string()),
+            "pool" => Qual::Pool(pool(v)?),
             "not-gear" => Qual::NotGear(skills(v)?),
             _ if k.starts_with("skill:") => {
                 let s = skill(k[6..].trim_end_matches('>'))?;

@@ -259,6 +259,7 @@ fn event_pat(rest: &str) -> Result<EventPat, String> {
         "agent-abducted" => EventPat::AgentAbducted,
         "site-lost" => EventPat::SiteLost,
         "site-won" => EventPat::SiteWon,
+        "site-failed" => EventPat::SiteFailed,
         "turn-ends" => EventPat::TurnEnds,
         _ => {
             return Err(format!(

@@ -220,7 +220,12 @@ impl XfGame {
         match goes {
             Some(Goes::Removed) => self.player_mut(home).removed.push(p.card),
             Some(Goes::Stays) | Some(Goes::Attached) if home == p.player => {
-                self.enter_play(&p, script, events);
+                let id = self.enter_play(&p, script, events);
+                for a in r.vars.get("held").map(Val::agents).unwrap_or_default() {
+                    if let Some(x) = self.agent_mut(a) {
+                        x.away = Some(crate::engine::xfiles::Away::Held { perm: id });
+                    }
+                }
             }
             Some(Goes::Discard) => self.player_mut(home).discard.push(p.card),
             None if resource && home == p.player => {
@@ -331,6 +336,9 @@ impl XfGame {
             },
             Num::Max(a, b) => self.num(r, a).max(self.num(r, b)),
             Num::KnownCount => self.known_count(r.src.controller),
+            Num::Sum(v) => v.iter().map(|n| self.num(r, n)).sum(),
+            Num::Half(n) => self.num(r, n) / 2,
+            Num::RpSpentHere => self.investigation.as_ref().map_or(0, |i| i.rp_spent as i32),
             Num::ModifierOf(v) => {
                 let card = match r.vars.get(v) {
                     Some(Val::Stack(id)) => self.stack.iter().find(|p| p.id == *id).map(|p| p.card),

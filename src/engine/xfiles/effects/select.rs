@@ -4,7 +4,7 @@
 
 use super::ast::{Kind, Qual, Selector};
 use super::state::{Source, Val, Vars, Zone};
-use crate::cards::{CardIdx, Section, db, normalize};
+use crate::cards::{CardIdx, Pool, Section, db, normalize};
 use crate::engine::Seat;
 use crate::engine::xfiles::combat::Combatant;
 use crate::engine::xfiles::{AgentRef, Place, XfGame};
@@ -326,6 +326,7 @@ impl XfGame {
             Qual::Mine => s.owner == src.controller,
             Qual::Theirs => s.owner != src.controller,
             Qual::Current => self.investigation.as_ref().is_some_and(|i| i.site == id),
+            Qual::Other => self.investigation.as_ref().is_none_or(|i| i.site != id),
             Qual::Is(v) => vars.get(v) == Some(&Val::Site(id)),
             Qual::Keyword(k) => k.iter().any(|k| s.keywords.contains(k)),
             Qual::NotKeyword(k) => !k.iter().any(|k| s.keywords.contains(k)),
@@ -416,6 +417,9 @@ impl XfGame {
                 .as_ref()
                 .is_some_and(|x| x.categories.iter().any(|k| cats.contains(k))),
             Qual::Modifier => self.witness_modifier(card).is_some(),
+            Qual::Pool(p) => c
+                .cost
+                .is_some_and(|k| k.pool == *p || k.pool == Pool::Either),
             Qual::NotTitle(t) => !card_titled(card, t),
             Qual::Gear(skills) => self.gear_skills(card).iter().any(|s| skills.contains(s)),
             Qual::NotGear(skills) => !self.gear_skills(card).iter().any(|s| skills.contains(s)),

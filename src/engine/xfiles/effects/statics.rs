@@ -352,7 +352,15 @@ impl XfGame {
                 res = u32::from(*r);
             }
         }
-        res
+        let mut by = 0;
+        for f in self.in_force() {
+            if let Modifier::ResBy { who, amount } = &f.modifier
+                && self.applies(&f, who, a)
+            {
+                by += amount;
+            }
+        }
+        (res as i32 + by).max(0) as u32
     }
 
     fn agent_has(&self, a: AgentRef, pick: impl Fn(&Modifier) -> Option<&AgentScope>) -> bool {
@@ -456,6 +464,7 @@ impl XfGame {
         let c = db().get(card);
         (s.types.is_empty() || s.types.contains(&c.kind))
             && (s.keywords.is_empty() || s.keywords.iter().any(|k| c.has_keyword(*k)))
+            && (s.activators.is_empty() || s.activators.iter().any(|a| c.has_activator(*a)))
             && (s.titles.is_empty() || super::select::card_titled(card, &s.titles))
             && s.pool.is_none_or(|p| p == pool)
             && s.by
@@ -464,6 +473,8 @@ impl XfGame {
             && s.site
                 .is_none_or(|id| self.investigation.as_ref().is_some_and(|i| i.site == id))
             && (!s.investigator || seat == self.active)
+            && !(s.except_negators
+                && self.script_has(card, |st| matches!(st, super::verbs::Step::Negate { .. })))
     }
 
     /// What playing a card costs now, with the cards that change costs.
@@ -485,7 +496,40 @@ impl XfGame {
         if double {
             cost *= 2;
         }
+        for l in &self.lasting {
+            match l.modifier {
+                Modifier::FreePlay { card: c, half } if c == card && l.controller == seat => {
+                    cost = if half { (cost + 1) / 2 } else { 0 };
+                }
+                Modifier::ProvidesActivators { half: true, .. }
+                    if l.controller == seat && self.provided(seat, card) =>
+                {
+                    cost = (cost + 1) / 2;
+                }
+                _ => {}
+            }
+        }
         cost.max(0) as u32
+    }
+
+    /// A card an earlier card lets its player play without its Site and
+    /// Keyword Activators (Deforestation...): the lasting effect's index.
+    pub(crate) fn provider_for(&self, seat: Seat, card: CardIdx) -> Option<usize> {
+        let c = db().get(card);
+        if c.kind != crate::cards::CardType::Adversary {
+            return None;
+        }
+        self.lasting.iter().position(|l| match &l.modifier {
+            Modifier::ProvidesActivators { keywords, .. } => {
+                l.controller == seat
+                    && (keywords.is_empty() || keywords.iter().any(|k| c.has_keyword(*k)))
+            }
+            _ => false,
+        })
+    }
+
+    fn provided(&self, seat: Seat, card: CardIdx) -> bool {
+        self.provider_for(seat, card).is_some()
     }
 
     /// The card that forbids playing this card now, if any.

@@ -16,6 +16,7 @@ enum Happening {
     Phase(PhaseName),
     SiteLost { directed: Seat },
     SiteWon { seat: Seat },
+    SiteFailed,
     TurnEnds,
 }
 
@@ -106,6 +107,7 @@ impl XfGame {
                         *directed == src.controller
                     }
                     (EventPat::SiteWon, Happening::SiteWon { seat }) => *seat == src.controller,
+                    (EventPat::SiteFailed, Happening::SiteFailed) => self.on_investigated(&src),
                     (EventPat::TurnEnds, Happening::TurnEnds) => true,
                     (EventPat::AgentAbducted, Happening::Abducted { seat }) => {
                         *seat == src.controller
@@ -142,6 +144,18 @@ impl XfGame {
     pub(crate) fn fire_site_won(&mut self, events: &mut Events) {
         let seat = self.active;
         self.fire(Happening::SiteWon { seat }, events);
+    }
+
+    pub(crate) fn fire_site_failed(&mut self, events: &mut Events) {
+        self.fire(Happening::SiteFailed, events);
+    }
+
+    /// A card on a Site listens to that Site's investigation only.
+    fn on_investigated(&self, src: &Source) -> bool {
+        match src.perm.and_then(|id| self.perm(id)).map(|p| p.place) {
+            Some(Place::Site(id)) => self.investigation.as_ref().is_some_and(|i| i.site == id),
+            _ => true,
+        }
     }
 
     pub(crate) fn fire_turn_ends(&mut self, events: &mut Events) {

@@ -195,6 +195,70 @@ pub fn slow_heal(g: &mut XfGame, r: &Resolution, who: &str, _: &mut Events) -> F
     Flow::Next
 }
 
+/// `lose-health <var> <n>`: permanent HEALTH lost (never below 1)
+/// (Unnatural Aging).
+pub fn parse_lose_health(a: &mut Args) -> Result<Step, String> {
+    let who = a.var()?;
+    let n = match a.num()? {
+        Num::Lit(n) if n > 0 => n as u8,
+        _ => return Err("lose-health takes a number".into()),
+    };
+    Ok(Step::LoseHealth { who, n })
+}
+
+pub fn lose_health(g: &mut XfGame, r: &Resolution, who: &str, n: u8, _: &mut Events) -> Flow {
+    for a in agents_in(r, who) {
+        if let Some(x) = g.agent_mut(a) {
+            x.health_lost = x.health_lost.saturating_add(n);
+        }
+    }
+    Flow::Next
+}
+
+/// `hold <var>`: the Agents are out of play under this card until it lets
+/// them go (`release`) (Oubliette).
+pub fn parse_hold(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::Hold { who: a.var()? })
+}
+
+pub fn hold(g: &mut XfGame, r: &mut Resolution, who: &str, events: &mut Events) -> Flow {
+    let agents = agents_in(r, who);
+    let perm = r.src.perm.unwrap_or(u32::MAX);
+    for a in &agents {
+        let equipment: Vec<u32> = g
+            .perms
+            .iter()
+            .filter(|p| p.place == crate::engine::xfiles::Place::Agent(*a))
+            .map(|p| p.id)
+            .collect();
+        for id in equipment {
+            g.leave_play(id, events);
+        }
+        if let Some(x) = g.agent_mut(*a) {
+            x.away = Some(crate::engine::xfiles::Away::Held { perm });
+            events.push(crate::engine::Event::public(
+                crate::engine::xfiles::XfEvent::AgentAway { agent: *a },
+            ));
+        }
+    }
+    // The card enters play after its program: it then holds them by its id.
+    r.vars.set("held", Val::Agents(agents));
+    Flow::Next
+}
+
+/// `release`: the Agents this card holds return to their Bureau.
+pub fn parse_release(_: &mut Args) -> Result<Step, String> {
+    Ok(Step::Release)
+}
+
+pub fn release(g: &mut XfGame, r: &Resolution, events: &mut Events) -> Flow {
+    let Some(perm) = r.src.perm else {
+        return Flow::Next;
+    };
+    g.release_held(perm, events);
+    Flow::Next
+}
+
 /// `lower-cost <var> <n>`: the Agents' Cost drops for good; at 0 or less
 /// the Agent is removed from the game (Terminal Damage).
 pub fn parse_lower_cost(a: &mut Args) -> Result<Step, String> {

@@ -546,6 +546,87 @@ pub fn look_hand(g: &mut XfGame, r: &Resolution, who: Who, events: &mut Events) 
     Flow::Next
 }
 
+/// `provide <keyword|any> [half]`: the controller's next Adversary with the
+/// Keyword this turn needs no Site or Keyword Activators (its Cost halved
+/// when said) (Deforestation, Manipulating the Circumstances).
+pub fn parse_provide(a: &mut Args) -> Result<Step, String> {
+    let w = a.word()?;
+    let keywords = if w == "any" {
+        Vec::new()
+    } else {
+        crate::engine::xfiles::effects::lex::keywords(&w)?
+    };
+    Ok(Step::Provide {
+        keywords,
+        half: a.eat("half"),
+    })
+}
+
+pub fn provide(
+    g: &mut XfGame,
+    r: &Resolution,
+    keywords: &[crate::cards::Keyword],
+    half: bool,
+    _: &mut Events,
+) -> Flow {
+    g.lasting.push(crate::engine::xfiles::Lasting {
+        modifier: crate::engine::xfiles::effects::ast::Modifier::ProvidesActivators {
+            keywords: keywords.to_vec(),
+            half,
+        },
+        card: r.src.card,
+        controller: r.src.controller,
+        until: crate::engine::xfiles::effects::ast::Duration::Turn,
+        scope: None,
+        turn: g.turn,
+    });
+    Flow::Next
+}
+
+/// `may-play <var> [free|half]`: the card goes to its player's hand and may
+/// be played now for nothing (or half): until that player's next card
+/// (Jeraldine Kallenchuk, A Call for Help).
+pub fn parse_may_play(a: &mut Args) -> Result<Step, String> {
+    let what = a.var()?;
+    let free = !a.eat("half");
+    let _ = a.eat("free");
+    Ok(Step::MayPlay { what, free })
+}
+
+pub fn may_play(
+    g: &mut XfGame,
+    r: &Resolution,
+    what: &str,
+    free: bool,
+    events: &mut Events,
+) -> Flow {
+    let me = r.src.controller;
+    for v in g.targets(r, &Target::Var(what.to_string())) {
+        for (seat, zone, card) in held(&v) {
+            if zone != Zone::Hand && g.take_held(seat, zone, card) {
+                g.player_mut(me).hand.push(card);
+                if seat != me {
+                    // Another player's card, borrowed for this turn (Hidden Grave).
+                    g.stolen.push((me, card, seat));
+                }
+                events.push(Event::public(XfEvent::ToHand { seat: me, count: 1 }));
+            }
+            g.lasting.push(crate::engine::xfiles::Lasting {
+                modifier: crate::engine::xfiles::effects::ast::Modifier::FreePlay {
+                    card,
+                    half: !free,
+                },
+                card: r.src.card,
+                controller: me,
+                until: crate::engine::xfiles::effects::ast::Duration::NextPlay,
+                scope: None,
+                turn: g.turn,
+            });
+        }
+    }
+    Flow::Next
+}
+
 /// `look <var|selector>`: the controller alone sees the cards (Michael
 /// Kryder: the Adversaries in a hand).
 pub fn parse_look(a: &mut Args) -> Result<Step, String> {

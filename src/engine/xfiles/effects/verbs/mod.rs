@@ -171,6 +171,26 @@ pub enum Step {
     SlowHeal {
         who: String,
     },
+    LoseHealth {
+        who: String,
+        n: u8,
+    },
+    Hold {
+        who: String,
+    },
+    Release,
+    MoveBluff {
+        what: String,
+        to: String,
+    },
+    Provide {
+        keywords: Vec<Keyword>,
+        half: bool,
+    },
+    MayPlay {
+        what: String,
+        free: bool,
+    },
     // stack and cards in play
     Negate {
         what: String,
@@ -404,6 +424,12 @@ const VERBS: &[(&str, Parse)] = &[
     ("hospitalize", agents::parse_hospitalize),
     ("lower-cost", agents::parse_lower_cost),
     ("slow-heal", agents::parse_slow_heal),
+    ("lose-health", agents::parse_lose_health),
+    ("hold", agents::parse_hold),
+    ("release", agents::parse_release),
+    ("move-bluff", sites::parse_move_bluff),
+    ("provide", cards::parse_provide),
+    ("may-play", cards::parse_may_play),
     ("mill-until", cards::parse_mill_until),
     ("no-fight", combat::parse_no_fight),
     ("shield", combat::parse_shield),
@@ -532,6 +558,12 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
         } => agents::hospitalize(g, r, who, *until_healed, *at_zero, events),
         S::LowerCost { who, n } => agents::lower_cost(g, r, who, *n, events),
         S::SlowHeal { who } => agents::slow_heal(g, r, who, events),
+        S::LoseHealth { who, n } => agents::lose_health(g, r, who, *n, events),
+        S::Hold { who } => agents::hold(g, r, who, events),
+        S::Release => agents::release(g, r, events),
+        S::MoveBluff { what, to } => sites::move_bluff(g, r, what, to, events),
+        S::Provide { keywords, half } => cards::provide(g, r, keywords, *half, events),
+        S::MayPlay { what, free } => cards::may_play(g, r, what, *free, events),
         S::MillUntil {
             who,
             max,
@@ -561,5 +593,20 @@ pub fn implied(step: &Step) -> Option<Cond> {
             Some(Cond::SiteCheck(Vec::new()))
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod reference_tests {
+    /// The scripts' reference names every verb of the closed list.
+    #[test]
+    fn the_script_reference_lists_every_verb() {
+        let doc = include_str!("../../../../../cards/xfiles-ccg/scripts/README.md");
+        let missing: Vec<&str> = super::VERBS
+            .iter()
+            .map(|(n, _)| *n)
+            .filter(|n| !doc.contains(&format!("`{n}`")) && !doc.contains(&format!("`{n} ")))
+            .collect();
+        assert!(missing.is_empty(), "undocumented verbs: {missing:?}");
     }
 }

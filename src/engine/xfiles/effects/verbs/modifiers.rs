@@ -64,11 +64,13 @@ fn card_scope(a: &mut Args) -> Result<CardScope, String> {
     let mut s = CardScope {
         types: Vec::new(),
         keywords: Vec::new(),
+        activators: Vec::new(),
         pool: None,
         by: None,
         site: None,
         investigator: false,
         titles: Vec::new(),
+        except_negators: false,
     };
     for t in g {
         let Tok::Word(w) = t else {
@@ -84,6 +86,9 @@ fn card_scope(a: &mut Args) -> Result<CardScope, String> {
                 }
             }
             Some(("keyword", v)) => s.keywords = lex::keywords(v)?,
+            Some(("activator", v)) => {
+                s.activators = lex::list::<crate::cards::Activator>(v, "Activator")?
+            }
             Some(("pool", v)) => s.pool = Some(lex::pool(v)?),
             Some(("by", "me")) => s.by = Some(SeatScope::Controller),
             Some(("by", "opponent")) => s.by = Some(SeatScope::Opponent),
@@ -96,9 +101,10 @@ fn card_scope(a: &mut Args) -> Result<CardScope, String> {
             }
             None if w == "at-site" => s.site = Some(u32::MAX),
             None if w == "investigator" => s.investigator = true,
+            None if w == "except-negators" => s.except_negators = true,
             _ => {
                 return Err(format!(
-                    "'{w}' is not a card filter (type=, keyword=, pool=, by=, title=, at-site, investigator)"
+                    "'{w}' is not a card filter (type=, keyword=, activator=, pool=, by=, title=, at-site, investigator, except-negators)"
                 ));
             }
         }
@@ -137,10 +143,20 @@ pub fn parse_modifier(a: &mut Args) -> Result<Modifier, String> {
             who: scope(a)?,
             amount: signed(a)?,
         },
-        "res" => Modifier::Res {
-            who: scope(a)?,
-            res: signed(a)?.clamp(0, 20) as u8,
-        },
+        // `res bearer 2` sets the RES; `res bearer -1` / `+1` changes it.
+        "res" => {
+            let who = scope(a)?;
+            let signed_word = a.peek_word().is_some_and(|w| w.starts_with(['+', '-']));
+            let n = signed(a)?;
+            if signed_word {
+                Modifier::ResBy { who, amount: n }
+            } else {
+                Modifier::Res {
+                    who,
+                    res: n.clamp(0, 20) as u8,
+                }
+            }
+        }
         "res-to-cp" => Modifier::ResToConspiracy { who: scope(a)? },
         "res-must-buy" => Modifier::ResMustBuy { who: scope(a)? },
         "rp-income" => Modifier::RpIncome {
@@ -339,6 +355,10 @@ impl XfGame {
                 who: agents(who),
                 res: *res,
             },
+            Modifier::ResBy { who, amount } => Modifier::ResBy {
+                who: agents(who),
+                amount: *amount,
+            },
             Modifier::NoContribution { who } => Modifier::NoContribution { who: agents(who) },
             Modifier::OnlyAt { who, skills } => Modifier::OnlyAt {
                 who: agents(who),
@@ -404,7 +424,7 @@ pub fn until(
         Duration::Round | Duration::Combat => g.combat_frame_id(),
         Duration::Site => g.investigation.as_ref().map(|i| i.site),
         Duration::WhileInPlay => r.src.perm,
-        Duration::Turn | Duration::Turns(_) | Duration::Permanent => None,
+        Duration::Turn | Duration::Turns(_) | Duration::NextPlay | Duration::Permanent => None,
     };
     g.lasting.push(Lasting {
         modifier,

@@ -228,6 +228,56 @@ pub fn change_question(
     Flow::Next
 }
 
+/// `move-bluff <var> <site-var>`: the cards under a Site (face down) go
+/// under another Site (Stoner, Chick, and Dude).
+pub fn parse_move_bluff(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::MoveBluff {
+        what: a.var()?,
+        to: a.var()?,
+    })
+}
+
+pub fn move_bluff(
+    g: &mut XfGame,
+    r: &Resolution,
+    what: &str,
+    to: &str,
+    events: &mut Events,
+) -> Flow {
+    let Some(Val::Site(dest)) = r.vars.get(to).cloned() else {
+        return Flow::Next;
+    };
+    let mut vals = match r.vars.get(what) {
+        Some(Val::List(l)) => l.clone(),
+        Some(v) => vec![v.clone()],
+        None => Vec::new(),
+    };
+    // Highest index first, so the others keep their places.
+    vals.sort_by_key(|v| match v {
+        Val::Bluff(_, i) => std::cmp::Reverse(*i),
+        _ => std::cmp::Reverse(0),
+    });
+    for v in vals {
+        let Val::Bluff(site, i) = v else {
+            continue;
+        };
+        if site == dest {
+            continue;
+        }
+        let b = g
+            .site_mut(site)
+            .and_then(|s| (i < s.bluffs.len()).then(|| s.bluffs.remove(i)));
+        if let Some(b) = b
+            && let Some(s) = g.site_mut(dest)
+        {
+            let (card, owner) = (s.card, b.owner);
+            s.bluffs.push(b);
+            events.push(Event::public(XfEvent::BluffMoved { owner, to: card }));
+        }
+    }
+    Flow::Next
+}
+
 /// `discard-bluff <var>`: the card under a Site goes to its owner's Discard Pile.
 pub fn parse_discard_bluff(a: &mut Args) -> Result<Step, String> {
     Ok(Step::DiscardBluff { what: a.var()? })

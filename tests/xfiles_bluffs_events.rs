@@ -1,0 +1,379 @@
+//! Golden tests for the official Bluffs and Events: families that share a
+//! printed pattern ("(1) = -1, (3) = -2 ...", "Subtract 4 from one Team's A
+//! or B skill check", "change the Site Prerequisite to SKILL 3+", "give any
+//! one Agent A skill equal to their B skill") are swept with the expectation
+//! read from the printed text; single cards get a test of their own.
+
+#[path = "support/scene.rs"]
+mod scene;
+#[path = "support/xf.rs"]
+mod xf;
+
+use scene::*;
+use xf::*;
+use xfiles_bot::cards::{CardType, Section, Skill};
+use xfiles_bot::engine::xfiles::{Phase, Target, XfAction, XfGame};
+use xfiles_bot::engine::{Game, step};
+
+const TEAM3: [&str; 3] = [MULDER, SCULLY, LAMANA];
+
+fn skill(words: &str) -> Option<Skill> {
+    Skill::parse_loose(&words.trim().trim_end_matches('.').to_lowercase())
+}
+
+/// "A, B, C" / "A or B" / "A, B or C" as skills.
+fn skills(list: &str) -> Vec<Skill> {
+    list.replace(" or ", ", ")
+        .split(", ")
+        .filter_map(skill)
+        .collect()
+}
+
+fn number(w: &str) -> Option<i32> {
+    match w {
+        "a" | "one" | "the" => Some(1),
+        "two" => Some(2),
+        "three" => Some(3),
+        "four" => Some(4),
+        "five" => Some(5),
+        n => n.parse().ok(),
+    }
+}
+
+/// The modifiers cards put on the Site check.
+fn site_mods(g: &XfGame) -> i32 {
+    g.site_check().unwrap().mods.iter().map(|m| m.amount).sum()
+}
+
+fn investigative(s: Skill) -> bool {
+    s.is_investigative()
+}
+
+#[test]
+fn x_cost_bluffs_subtract_what_their_printed_table_gives_for_each_x() {
+    let mut swept = 0;
+    for (title, text) in official_texts(CardType::Bluff) {
+        let Some((_, rest)) = text.rsplit_once("one of the following skills: ") else {
+            continue;
+        };
+        let (list, table) = rest.split_once(". ").expect("a table follows");
+        assert!(table.contains("(1) = -1, (3) = -2, (5) = -3, (9) = -4"));
+        for s in skills(list).into_iter().filter(|s| investigative(*s)) {
+            for (x, by) in [(1, -1), (3, -2), (5, -3), (9, -4)] {
+                let mut g = bluffed(site_using(s), &TEAM3, title, x, &[]);
+                resolve(&mut g);
+                assert_eq!(site_mods(&g), by, "{title} with X = {x} on {s:?}");
+                swept += 1;
+            }
+        }
+    }
+    assert!(swept >= 6 * 3 * 4, "{swept} checks");
+}
+
+#[test]
+fn subtract_four_bluffs_take_four_from_either_named_skill() {
+    let mut swept = 0;
+    for (title, text) in official_texts(CardType::Bluff) {
+        let Some(rest) = text.strip_prefix("Subtract 4 from ") else {
+            continue;
+        };
+        let list = rest
+            .trim_start_matches("one ")
+            .trim_start_matches("Team's ")
+            .trim_end_matches(" skill check.");
+        let named = skills(list);
+        assert_eq!(named.len(), 2, "{title}: {list}");
+        for s in named {
+            let mut g = bluffed(site_using(s), &TEAM3, title, 0, &[]);
+            resolve(&mut g);
+            assert_eq!(site_mods(&g), -4, "{title} on {s:?}");
+            // Another skill's Site is untouched.
+            let other = [Skill::Medical, Skill::Computer]
+                .into_iter()
+                .find(|o| {
+                    !list
+                        .to_uppercase()
+                        .contains(&format!("{o:?}").to_uppercase())
+                })
+                .unwrap();
+            let mut g = bluffed(site_using(other), &TEAM3, title, 0, &[]);
+            resolve(&mut g);
+            assert_eq!(site_mods(&g), 0, "{title} on {other:?}");
+            swept += 1;
+        }
+    }
+    assert!(swept >= 12, "{swept}");
+}
+
+#[test]
+fn prerequisite_bluffs_set_or_swap_the_site_skill_as_printed() {
+    let mut swept = 0;
+    for (title, text) in official_texts(CardType::Bluff) {
+        if let Some((_, to)) = text.split_once("Site Prerequisite to ")
+            && let Some(s) = to.strip_suffix(" 3+.").and_then(skill)
+        {
+            let from = if s == Skill::Behavioral {
+                Skill::Observation
+            } else {
+                Skill::Behavioral
+            };
+            let mut g = bluffed(site_using(from), &TEAM3, title, 0, &[]);
+            resolve(&mut g);
+            assert_eq!(g.site_check().unwrap().needs, vec![(s, 3)], "{title}");
+            swept += 1;
+        } else if let Some((_, pair)) = text.split_once(" from ")
+            && text.contains("Site Prerequisite")
+        {
+            let (from, to) = pair.trim_end_matches('.').split_once(" to ").unwrap();
+            let (from, to) = (skill(from).unwrap(), skill(to).unwrap());
+            let mut g = bluffed(site_using(from), &TEAM3, title, 0, &[]);
+            let before = g.site_check().unwrap().needs[0].1;
+            resolve(&mut g);
+            assert_eq!(g.site_check().unwrap().needs, vec![(to, before)], "{title}");
+            swept += 1;
+        }
+    }
+    assert!(swept >= 10, "{swept}");
+}
+
+#[test]
+fn bluffs_that_add_to_the_conspiracy_pool_add_the_printed_amount() {
+    let mut swept = 0;
+    for (title, text) in official_texts(CardType::Bluff) {
+        let n = if let Some(r) = text.strip_prefix("Play to add ") {
+            number(r.split(' ').next().unwrap())
+        } else {
+            None
+        };
+        let Some(n) = n else { continue };
+        let mut g = bluffed(site_using(Skill::Behavioral), &TEAM3, title, 0, &[]);
+        let before = cp(&g, 1);
+        resolve(&mut g);
+        assert_eq!(cp(&g, 1), before + n as u32, "{title}");
+        swept += 1;
+    }
+    assert!(swept >= 2, "{swept}");
+}
+
+#[test]
+fn bluffs_that_discard_from_hand_or_deck_take_the_printed_number() {
+    let mut swept = 0;
+    for (title, text) in official_texts(CardType::Bluff) {
+        let words: Vec<&str> = text.split(' ').collect();
+        let Some(i) = words.iter().position(|w| *w == "discard") else {
+            continue;
+        };
+        let Some(n) = words.get(i + 1).and_then(|w| number(w)) else {
+            continue;
+        };
+        let from_deck = text.contains("his Bureau Deck");
+        let at_random = text.contains("at random");
+        if !from_deck && !at_random {
+            continue;
+        }
+        let mut g = bluffed(site_using(Skill::Behavioral), &TEAM3, title, 0, &[]);
+        let (hand, deck) = (g.player(0).hand.len(), g.player(0).deck.len());
+        resolve(&mut g);
+        if from_deck {
+            assert_eq!(g.player(0).deck.len(), deck - n as usize, "{title}");
+        } else {
+            assert_eq!(g.player(0).hand.len(), hand - n as usize, "{title}");
+        }
+        swept += 1;
+    }
+    assert!(swept >= 6, "{swept}");
+}
+
+#[test]
+fn skill_as_events_give_the_agent_the_other_skill_for_the_turn() {
+    let mut swept = 0;
+    for (title, text) in official_texts(CardType::Event) {
+        let Some(rest) = text.strip_prefix("Play this card to give any one Agent ") else {
+            continue;
+        };
+        let (gets, from) = rest.split_once(" equal to their ").unwrap();
+        let gets = skill(
+            gets.trim_end_matches(" skill level")
+                .trim_end_matches(" skill"),
+        )
+        .unwrap();
+        let from = skill(from.split(" skill").next().unwrap()).unwrap();
+        let mut g = checking(Skill::Behavioral, &TEAM3, &[title], &[]);
+        let who = TEAM3
+            .into_iter()
+            .find(|a| g.agent_skill(agent(0, a), gets) < g.agent_skill(agent(0, a), from))
+            .expect("an Agent with less of the skill given");
+        play_on(&mut g, 0, title, agent_target(0, who));
+        resolve(&mut g);
+        let a = agent(0, who);
+        assert_eq!(g.agent_skill(a, gets), g.agent_skill(a, from), "{title}");
+        swept += 1;
+    }
+    assert!(swept >= 7, "{swept}");
+}
+
+#[test]
+fn training_takes_the_agent_away_one_of_its_owners_turns_and_adds_the_skill() {
+    // Rulings notes 4 (FAQ97 #38, #47): played on turn 1, absent on the
+    // owner's turn 2, back on turn 3; the bonus is permanent.
+    for (title, mode, s) in [
+        ("Core Training", 1, Skill::EvidenceCollection),
+        ("In-Service Training", 0, Skill::Computer),
+        ("Expert Briefing", 2, Skill::Subterfuge),
+        ("X-Files Research", 0, Skill::AlienInvestigation),
+    ] {
+        let mut g = two(&[card(title)], &[]);
+        advance(&mut g, Phase::Requisition);
+        g.players[0].rp = 10;
+        let before = g.agent_skill(agent(0, LAMANA), s);
+        play_with(&mut g, 0, title, agent_target(0, LAMANA), mode, 1);
+        resolve(&mut g);
+        assert!(
+            g.player(0)
+                .agents
+                .iter()
+                .any(|a| a.card == id(LAMANA) && a.away.is_some())
+        );
+        assert_eq!(g.agent_skill(agent(0, LAMANA), s), before + 1, "{title}");
+        let back_on = |g: &XfGame| {
+            g.player(0)
+                .agents
+                .iter()
+                .any(|a| a.card == id(LAMANA) && a.away.is_none())
+        };
+        for _ in 0..2 {
+            end_turn(&mut g);
+            end_turn(&mut g);
+            if g.turn < 5 {
+                assert!(!back_on(&g), "{title}: still away on the owner's next turn");
+            }
+        }
+        assert!(back_on(&g), "{title}: back on the turn after");
+    }
+}
+
+#[test]
+fn x_files_research_may_not_train_mulder_or_scully() {
+    let mut g = two(&[card("X-Files Research")], &[]);
+    advance(&mut g, Phase::Requisition);
+    g.players[0].rp = 10;
+    let why = play_refused(&g, 0, "X-Files Research", agent_target(0, MULDER));
+    assert!(!why.is_empty());
+}
+
+#[test]
+fn alien_experimentation_answers_hard_evidence_outside_a_skill_check() {
+    // The issue's example (Activators, pp. 16 and 28): an Event played
+    // outside any check still opens a window for the opponent's answer.
+    let mut g = two(&[card("Hard Evidence")], &[card("Alien Experimentation")]);
+    advance(&mut g, Phase::Requisition);
+    let rp_before = rp(&g, 0);
+    play_on(&mut g, 0, "Hard Evidence", None);
+    priority_to(&mut g, 1);
+    play_on(&mut g, 1, "Alien Experimentation", Some(Target::Stack(0)));
+    resolve(&mut g);
+    assert_eq!(rp(&g, 0), rp_before - 2, "paid 2 RP and gained nothing");
+    let mut g = two(&[card("Hard Evidence")], &[]);
+    advance(&mut g, Phase::Requisition);
+    let rp_before = rp(&g, 0);
+    play_on(&mut g, 0, "Hard Evidence", None);
+    resolve(&mut g);
+    assert_eq!(rp(&g, 0), rp_before - 2 + 5);
+}
+
+#[test]
+fn unexplainable_time_loss_ends_the_turn_when_the_check_fails() {
+    // Rulings notes 6: the turn is over at once, with no Debriefing.
+    let mut g = checking(
+        Skill::Behavioral,
+        &[LAMANA],
+        &[],
+        &["Unexplainable Time Loss"],
+    );
+    let turn = g.turn;
+    priority_to(&mut g, 1);
+    play_on(&mut g, 1, "Unexplainable Time Loss", None);
+    resolve(&mut g);
+    let mut guard = 0;
+    while g.turn == turn && g.outcome().is_none() {
+        guard += 1;
+        assert!(guard < 20);
+        let s = g.to_act()[0];
+        act(&mut g, s, XfAction::Pass);
+    }
+    assert_eq!(g.active, 1, "the opponent's turn began");
+}
+
+#[test]
+fn radioactive_area_raises_the_prerequisite_and_burns_a_failing_team() {
+    let site = site_using(Skill::Behavioral);
+    let mut g = bluffed(site, &[LAMANA], "Radioactive Area", 0, &[]);
+    let before = g.site_check().unwrap().needs[0].1;
+    resolve(&mut g);
+    assert_eq!(g.site_check().unwrap().needs[0].1, before + 1);
+    pass_until_resolved(&mut g);
+    assert_eq!(wounds(&g, LAMANA), 1, "the Team failed: one point each");
+}
+
+#[test]
+fn sinus_cavity_implant_lowers_the_agents_res_by_one() {
+    let mut g = bluffed(
+        site_using(Skill::Behavioral),
+        &[MULDER],
+        "Sinus Cavity Implant",
+        0,
+        &[],
+    );
+    let before = g.agent_res(agent(0, MULDER));
+    resolve(&mut g);
+    if g.choice.is_some() {
+        pick(&mut g, &["Agent Fox Mulder"]);
+    }
+    assert_eq!(g.agent_res(agent(0, MULDER)), before - 1);
+}
+
+#[test]
+fn section_chief_mcgrath_sends_an_agent_back_and_keeps_its_skills_out() {
+    let mut g = bluffed(
+        site_using(Skill::Behavioral),
+        &[MULDER, SCULLY],
+        "Section Chief Joseph Mcgrath",
+        0,
+        &[],
+    );
+    resolve(&mut g);
+    pick(&mut g, &["Agent Fox Mulder"]);
+    resolve(&mut g);
+    assert_eq!(section(&g, 0, MULDER), Section::Bureau);
+    assert!(!g.site_check().unwrap().team.contains(&id(MULDER)) || total(&g) < 4);
+}
+
+fn end_turn(g: &mut XfGame) {
+    let turn = g.turn;
+    let mut guard = 0;
+    while g.turn == turn {
+        guard += 1;
+        assert!(guard < 200, "the turn does not end");
+        let s = g.to_act()[0];
+        // Done where the phase allows it, else pass the window; let Bluffs go.
+        let legal = g.legal_actions(s);
+        let next = [
+            XfAction::PayBluff { pay: false, x: 0 },
+            XfAction::Done,
+            XfAction::Pass,
+            XfAction::Brief {
+                draw: false,
+                to_conspiracy: vec![],
+            },
+            XfAction::Buy { count: 0 },
+            XfAction::Trade {
+                sell: vec![],
+                buy: 0,
+            },
+        ]
+        .into_iter()
+        .find(|a| step(g, s, a).is_ok())
+        .unwrap_or_else(|| panic!("seat {s} may only {legal:?}"));
+        act(g, s, next);
+    }
+}
