@@ -377,3 +377,28 @@ fn end_turn(g: &mut XfGame) {
         act(g, s, next);
     }
 }
+
+#[test]
+fn clone_shuffles_a_witness_just_played_back_into_its_deck_without_benefit() {
+    let mut g = checking(Skill::Behavioral, &TEAM3, &["Dr. Sheila Braun"], &["Clone"]);
+    let deck = g.player(0).deck.len();
+    play_on(&mut g, 0, "Dr. Sheila Braun", None);
+    priority_to(&mut g, 1);
+    play_on(&mut g, 1, "Clone", Some(Target::Stack(0)));
+    resolve(&mut g);
+    assert_eq!(site_mods(&g), 0, "no +2 from the Witness");
+    assert_eq!(g.player(0).deck.len(), deck + 1);
+    assert!(g.player(0).deck.contains(&id(card("Dr. Sheila Braun"))));
+}
+
+#[test]
+fn a_friend_in_the_fbi_stays_in_play_with_ten_tokens() {
+    let mut g = two(&[card("A Friend In The FBI")], &[]);
+    advance(&mut g, Phase::Requisition);
+    g.players[0].rp = 10;
+    play_on(&mut g, 0, "A Friend In The FBI", None);
+    resolve(&mut g);
+    let friend = id(card("A Friend In The FBI"));
+    let perm = g.perms.iter().find(|p| p.card == friend).expect("in play");
+    assert_eq!(perm.tokens, 10);
+}
