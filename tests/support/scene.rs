@@ -39,6 +39,18 @@ fn sites(ok: impl Fn(CardIdx) -> bool) -> Vec<&'static str> {
         .collect()
 }
 
+/// `team` padded to a legal starting team: at least three Agents (p. 6);
+/// the others stay in the Bureau.
+fn starting_team<'a>(team: &[&'a str]) -> Vec<&'a str> {
+    let mut whole = team.to_vec();
+    for a in [MULDER, SCULLY, LAMANA, SKINNER] {
+        if whole.len() < 3 && !whole.contains(&a) {
+            whole.push(a);
+        }
+    }
+    whole
+}
+
 /// Seat 0 sends `team` (ids) to `site` (an id) and investigates it; nobody
 /// bluffs. Seat 0 holds `hand0`, seat 1 `hand1` (titles), 20 RP and 20 CP.
 pub fn investigating_at(site: &str, team: &[&str], hand0: &[&str], hand1: &[&str]) -> XfGame {
@@ -58,14 +70,7 @@ pub fn equipped_at(
     h0.extend(ids(hand0));
     h0.extend(gear.iter().map(|(_, t)| card(t)));
     let h1 = ids(hand1);
-    // A starting team has at least three Agents (p. 6): the others stay
-    // in the Bureau.
-    let mut whole: Vec<&str> = team.to_vec();
-    for a in [MULDER, SCULLY, LAMANA, SKINNER] {
-        if whole.len() < 3 && !whole.contains(&a) {
-            whole.push(a);
-        }
-    }
+    let whole = starting_team(team);
     let decks = vec![
         deck(&whole, DUANE_BARRY, &h0),
         deck(&whole, THE_MANITOU, &h1),
@@ -132,21 +137,20 @@ pub fn official_texts(kind: CardType) -> Vec<(&'static str, String)> {
     out
 }
 
+fn prerequisite_is(site: CardIdx, skill: Skill) -> bool {
+    cards::db()
+        .get(site)
+        .prerequisite
+        .as_ref()
+        .is_some_and(|p| p.thresholds()[0].skill == skill)
+}
+
 /// An official Site whose only Prerequisite is `skill`.
 pub fn site_using(skill: Skill) -> &'static str {
-    sites(|s| {
-        cards::db()
-            .get(s)
-            .prerequisite
-            .as_ref()
-            .unwrap()
-            .thresholds()[0]
-            .skill
-            == skill
-    })
-    .into_iter()
-    .next()
-    .unwrap_or_else(|| panic!("no official Site uses {skill:?}"))
+    sites(|s| prerequisite_is(s, skill))
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| panic!("no official Site uses {skill:?}"))
 }
 
 /// Seat 0's Team investigates `site`; seat 1 placed the Bluff `bluff` (a
@@ -155,12 +159,7 @@ pub fn site_using(skill: Skill) -> &'static str {
 pub fn bluffed(site: &str, team: &[&str], bluff: &str, x: u32, hand0: &[&str]) -> XfGame {
     let mut h0 = vec![site];
     h0.extend(ids(hand0));
-    let mut whole: Vec<&str> = team.to_vec();
-    for a in [MULDER, SCULLY, LAMANA, SKINNER] {
-        if whole.len() < 3 && !whole.contains(&a) {
-            whole.push(a);
-        }
-    }
+    let whole = starting_team(team);
     let mut g = many_with(&whole, &[&h0, &[card(bluff)]]);
     field_and_site(&mut g, team, site, None);
     act(&mut g, 0, XfAction::Done);
@@ -183,20 +182,7 @@ pub fn bluffed(site: &str, team: &[&str], bluff: &str, x: u32, hand0: &[&str]) -
 
 /// Seat 0's Team investigates a Site using `skill` (any such Site).
 pub fn checking(skill: Skill, team: &[&str], hand0: &[&str], hand1: &[&str]) -> XfGame {
-    let site = sites(|s| {
-        cards::db()
-            .get(s)
-            .prerequisite
-            .as_ref()
-            .unwrap()
-            .thresholds()[0]
-            .skill
-            == skill
-    })
-    .into_iter()
-    .next()
-    .unwrap_or_else(|| panic!("no Premiere Site uses {skill:?}"));
-    investigating_at(site, team, hand0, hand1)
+    investigating_at(site_using(skill), team, hand0, hand1)
 }
 
 /// An official Site at which seat 1 may play `adversary` (a title) on
@@ -207,16 +193,7 @@ pub fn site_for(adversary: &str, team: &[&str]) -> &'static str {
 
 /// As [`site_for`], among the Sites whose single Prerequisite uses `skill`.
 pub fn site_using_for(adversary: &str, team: &[&str], skill: Skill) -> &'static str {
-    site_for_where(adversary, team, |s| {
-        cards::db()
-            .get(s)
-            .prerequisite
-            .as_ref()
-            .unwrap()
-            .thresholds()[0]
-            .skill
-            == skill
-    })
+    site_for_where(adversary, team, |s| prerequisite_is(s, skill))
 }
 
 fn site_for_where(adversary: &str, team: &[&str], ok: impl Fn(CardIdx) -> bool) -> &'static str {

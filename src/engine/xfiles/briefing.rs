@@ -159,10 +159,7 @@ impl XfGame {
         let p = self.player_mut(seat);
         p.hand = rest;
         p.cp = cp;
-        for c in sell {
-            let home = self.home_of(seat, *c);
-            self.player_mut(home).discard.push(*c);
-        }
+        self.discard_home(seat, sell);
         if !sell.is_empty() {
             self.facts.push(Fact::Sold { seat });
             events.push(Event::public(XfEvent::Sold {

@@ -324,6 +324,15 @@ impl XfGame {
         }
     }
 
+    /// Cards a seat held go to their owners' Discard Piles (a stolen card
+    /// to the player it was taken from).
+    pub(crate) fn discard_home(&mut self, holder: Seat, cards: &[CardIdx]) {
+        for c in cards {
+            let home = self.home_of(holder, *c);
+            self.player_mut(home).discard.push(*c);
+        }
+    }
+
     /// Stolen cards still in a hand at the end of the turn go home; one the
     /// thief put in play goes home when it leaves play.
     pub(crate) fn return_stolen(&mut self, events: &mut Events) {

@@ -205,10 +205,7 @@ impl XfGame {
     ) -> Result<(), Refusal> {
         let rest = self.hand_without(seat, cards)?;
         self.player_mut(seat).hand = rest;
-        for c in cards {
-            let home = self.home_of(seat, *c);
-            self.player_mut(home).discard.push(*c);
-        }
+        self.discard_home(seat, cards);
         events.push(Event::public(XfEvent::Discarded {
             seat,
             cards: cards.to_vec(),

@@ -344,23 +344,16 @@ impl XfGame {
 
     /// The RES an Agent adds in the Briefing (p. 11).
     pub fn agent_res(&self, a: AgentRef) -> u32 {
-        let mut res = db().get(a.card).skill(Skill::Resources).max(0) as u32;
-        for f in self.in_force() {
-            if let Modifier::Res { who, res: r } = &f.modifier
-                && self.applies(&f, who, a)
-            {
-                res = u32::from(*r);
-            }
-        }
+        let mut res = db().get(a.card).skill(Skill::Resources).max(0);
         let mut by = 0;
         for f in self.in_force() {
-            if let Modifier::ResBy { who, amount } = &f.modifier
-                && self.applies(&f, who, a)
-            {
-                by += amount;
+            match &f.modifier {
+                Modifier::Res { who, res: r } if self.applies(&f, who, a) => res = i32::from(*r),
+                Modifier::ResBy { who, amount } if self.applies(&f, who, a) => by += amount,
+                _ => {}
             }
         }
-        (res as i32 + by).max(0) as u32
+        (res + by).max(0) as u32
     }
 
     fn agent_has(&self, a: AgentRef, pick: impl Fn(&Modifier) -> Option<&AgentScope>) -> bool {

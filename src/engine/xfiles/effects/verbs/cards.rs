@@ -76,6 +76,16 @@ impl XfGame {
         }
     }
 
+    /// Each value as a choice option with its label.
+    pub(crate) fn options_for(&self, vals: &[Val]) -> Vec<ChoiceOption> {
+        vals.iter()
+            .map(|v| ChoiceOption {
+                label: self.label(v),
+                val: v.clone(),
+            })
+            .collect()
+    }
+
     pub(crate) fn label(&self, v: &Val) -> String {
         match v {
             Val::Held(_, _, c) | Val::Card(c) => db().get(*c).title.clone(),
@@ -120,8 +130,7 @@ impl XfGame {
     pub(crate) fn discard_val(&mut self, v: &Val, events: &mut Events) {
         match v {
             Val::Held(seat, zone, card) if self.take_held(*seat, *zone, *card) => {
-                let home = self.home_of(*seat, *card);
-                self.player_mut(home).discard.push(*card);
+                self.discard_home(*seat, &[*card]);
                 events.push(Event::public(XfEvent::Discarded {
                     seat: *seat,
                     cards: vec![*card],
@@ -199,10 +208,7 @@ pub fn discard_random(
         let i = g.rng.below(len);
         gone.push(g.player_mut(seat).hand.remove(i));
     }
-    for c in &gone {
-        let home = g.home_of(seat, *c);
-        g.player_mut(home).discard.push(*c);
-    }
+    g.discard_home(seat, &gone);
     events.push(Event::public(XfEvent::Discarded { seat, cards: gone }));
     Flow::Next
 }
@@ -219,10 +225,7 @@ pub fn discard_hand(g: &mut XfGame, r: &Resolution, who: Who, events: &mut Event
         return Flow::Next;
     };
     let gone = std::mem::take(&mut g.player_mut(seat).hand);
-    for c in &gone {
-        let home = g.home_of(seat, *c);
-        g.player_mut(home).discard.push(*c);
-    }
+    g.discard_home(seat, &gone);
     events.push(Event::public(XfEvent::Discarded { seat, cards: gone }));
     Flow::Next
 }
@@ -398,13 +401,7 @@ pub fn search(
             g.shuffle_deck(me, events);
             return Flow::Next;
         }
-        let options = found
-            .iter()
-            .map(|v| ChoiceOption {
-                label: g.label(v),
-                val: v.clone(),
-            })
-            .collect();
+        let options = g.options_for(&found);
         let key = ask_key(r);
         g.offer(
             me,
@@ -492,13 +489,7 @@ pub fn recover(
         if found.is_empty() {
             return Flow::Next;
         }
-        let options = found
-            .iter()
-            .map(|v| ChoiceOption {
-                label: g.label(v),
-                val: v.clone(),
-            })
-            .collect();
+        let options = g.options_for(&found);
         let key = ask_key(r);
         g.offer(
             me,

@@ -8,7 +8,7 @@ use crate::engine::xfiles::effects::ast::{Kind, Value, Who};
 use crate::engine::xfiles::effects::lex::{self, Args, Tok};
 use crate::engine::xfiles::effects::run::Flow;
 use crate::engine::xfiles::effects::special;
-use crate::engine::xfiles::effects::state::{ChoiceOption, Resolution, Val};
+use crate::engine::xfiles::effects::state::{Resolution, Val};
 use crate::engine::xfiles::{Events, XfEvent, XfGame};
 
 /// `choose <var> <selector> [by=me|opponent|active|target-owner]
@@ -97,13 +97,7 @@ pub fn choose(g: &mut XfGame, r: &mut Resolution, c: &Choose, events: &mut Event
         r.vars.set(&c.var, v);
         return Flow::Next;
     }
-    let options = found
-        .iter()
-        .map(|v| ChoiceOption {
-            label: g.label(v),
-            val: v.clone(),
-        })
-        .collect();
+    let options = g.options_for(&found);
     let prompt = if c.prompt.is_empty() {
         format!("choose {}", c.var)
     } else {
@@ -159,20 +153,15 @@ pub fn pick(
     prompt: &str,
     events: &mut Events,
 ) -> Flow {
-    let options: Vec<ChoiceOption> = among
+    let vals: Vec<Val> = among
         .iter()
-        .map(|v| {
-            let val = match v {
-                Value::Skill(s) => Val::Skill(*s),
-                Value::Keyword(k) => Val::Keyword(*k),
-                Value::Trait(t) => Val::Trait(*t),
-            };
-            ChoiceOption {
-                label: g.label(&val),
-                val,
-            }
+        .map(|v| match v {
+            Value::Skill(s) => Val::Skill(*s),
+            Value::Keyword(k) => Val::Keyword(*k),
+            Value::Trait(t) => Val::Trait(*t),
         })
         .collect();
+    let options = g.options_for(&vals);
     if options.len() == 1 {
         r.vars.set(var, options[0].val.clone());
         return Flow::Next;
