@@ -214,6 +214,9 @@ pub enum Num {
     RpSpentHere,
     /// A number halved, rounded down.
     Half(Box<Num>),
+    /// A printed table: the value paired with the number, 0 when absent
+    /// ("(1) = -1, (3) = -2 ...").
+    Table(Box<Num>, Vec<(i32, i32)>),
 }
 
 /// Who a step acts for.

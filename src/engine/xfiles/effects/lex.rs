@@ -424,6 +424,23 @@ pub fn num_of(t: &Tok) -> Result<Num, String> {
             }
             Ok(Num::Half(Box::new(num_of(&g[1])?)))
         }
+        Tok::Group(g) if matches!(g.first(), Some(Tok::Word(w)) if w == "table") => {
+            // (table <num> <key>:<value>...)
+            let key = g
+                .get(1)
+                .ok_or("(table <number> <key>:<value>...) expected")?;
+            let rows = g[2..]
+                .iter()
+                .map(|t| match t {
+                    Tok::Word(w) => w
+                        .split_once(':')
+                        .and_then(|(k, v)| Some((k.parse().ok()?, v.parse().ok()?)))
+                        .ok_or_else(|| format!("'{w}' is not <key>:<value>")),
+                    _ => Err("a table row is <key>:<value>".to_string()),
+                })
+                .collect::<Result<_, _>>()?;
+            Ok(Num::Table(Box::new(num_of(key)?), rows))
+        }
         Tok::Group(g) if matches!(g.first(), Some(Tok::Word(w)) if w == "max") => {
             // (max <num> <num>)
             if g.len() != 3 {
@@ -693,5 +710,10 @@ mod tests {
         assert_eq!(num_of(&Tok::Word("+3".into())).unwrap(), Num::Lit(3));
         assert_eq!(num_of(&Tok::Word("-2".into())).unwrap(), Num::Lit(-2));
         assert!(cond(&lex("sometimes").unwrap()).is_err());
+        assert_eq!(
+            num_of(&lex("(table x 1:-1 3:-2)").unwrap()[0]).unwrap(),
+            Num::Table(Box::new(Num::X), vec![(1, -1), (3, -2)])
+        );
+        assert!(num_of(&lex("(table x 1=-1)").unwrap()[0]).is_err());
     }
 }

@@ -338,6 +338,10 @@ impl XfGame {
             Num::KnownCount => self.known_count(r.src.controller),
             Num::Sum(v) => v.iter().map(|n| self.num(r, n)).sum(),
             Num::Half(n) => self.num(r, n) / 2,
+            Num::Table(n, rows) => {
+                let key = self.num(r, n);
+                rows.iter().find(|(k, _)| *k == key).map_or(0, |(_, v)| *v)
+            }
             Num::RpSpentHere => self.investigation.as_ref().map_or(0, |i| i.rp_spent as i32),
             Num::ModifierOf(v) => {
                 let card = match r.vars.get(v) {
