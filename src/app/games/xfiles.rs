@@ -9,7 +9,8 @@ use crate::cards::Section;
 use crate::cards::{self, CardIdx, CardType, Pool, Skill, Trait, db, normalize};
 use crate::decks::StoredDeck;
 use crate::engine::xfiles::{
-    AgentRef, Manual, Phase, PlayArgs, Stage, Target, XfAction, XfEvent, XfGame, XfOptions,
+    AgentRef, AgentView, InvestigationView, Manual, Phase, PlayArgs, PlayerView, SiteView, Stage,
+    Target, XfAction, XfEvent, XfGame, XfOptions,
 };
 use crate::engine::{Game, Seat, Viewer};
 use crate::store::DeckRow;
@@ -1131,116 +1132,13 @@ impl GameUi for XfGame {
             v.phase
         );
         for (s, p) in v.players.iter().enumerate() {
-            let mark = if p.out { " (left)" } else { "" };
-            out.push_str(&format!(
-                "**{}**{mark} — RP {} · CP {} · hand {} · deck {} · discard {}\n",
-                t.name(s as Seat),
-                p.rp,
-                p.cp,
-                p.hand_size,
-                p.deck_size,
-                p.discard.len()
-            ));
-            for sec in [Section::Bureau, Section::Field, Section::Hospital] {
-                let here: Vec<String> = p
-                    .agents
-                    .iter()
-                    .filter(|a| a.section == sec)
-                    .map(|a| {
-                        let mut bits = vec![format!(
-                            "HEALTH {}/{}",
-                            a.health - a.damage.min(a.health),
-                            a.health
-                        )];
-                        if sec == Section::Field {
-                            bits.push(format!("Team {}", a.team + 1));
-                        }
-                        bits.extend(a.equipment.iter().map(|e| title(*e).to_string()));
-                        bits.extend(a.attached.iter().map(|e| format!("under: {}", title(*e))));
-                        if a.tokens > 0 {
-                            bits.push(format!("{} token(s)", a.tokens));
-                        }
-                        if a.dedicated_rp {
-                            bits.push("dedicated RP".into());
-                        }
-                        if a.temporary {
-                            bits.push("this turn only".into());
-                        }
-                        if a.away {
-                            bits.push("out of play".into());
-                        }
-                        format!("{} ({})", title(a.card), bits.join(", "))
-                    })
-                    .collect();
-                if !here.is_empty() {
-                    out.push_str(&format!("  {}: {}\n", sec.as_str(), here.join("; ")));
-                }
-            }
-            if !p.in_play.is_empty() {
-                let cards: Vec<String> = p
-                    .in_play
-                    .iter()
-                    .map(|x| {
-                        let mut s = title(x.card).to_string();
-                        if x.tokens > 0 {
-                            s.push_str(&format!(" ({} token(s))", x.tokens));
-                        }
-                        if x.under > 0 {
-                            s.push_str(&format!(" ({} card(s) under it)", x.under));
-                        }
-                        s
-                    })
-                    .collect();
-                out.push_str(&format!("  In play: {}\n", cards.join("; ")));
-            }
+            out.push_str(&board_player(t, s as Seat, p));
         }
         for (i, s) in v.sites.iter().enumerate() {
-            out.push_str(&format!(
-                "Site {}: **{}** — {} → {}{}\n",
-                i + 1,
-                XfGame::card_line(s.card),
-                t.name(s.owner),
-                t.name(s.directed),
-                if s.bluffs.is_empty() {
-                    String::new()
-                } else {
-                    format!(" · {} face-down card(s)", s.bluffs.len())
-                }
-            ));
+            out.push_str(&board_site(t, i, s));
         }
         if let Some(inv) = &v.investigation {
-            let needs: Vec<String> = inv
-                .needs
-                .iter()
-                .zip(&inv.totals)
-                .map(|((s, n), t)| format!("{} {t}/{n}", s.as_str().to_uppercase()))
-                .collect();
-            out.push_str(&format!(
-                "Investigating Site {} with {}: {}\n",
-                inv.site + 1,
-                names(&inv.team),
-                needs.join(", ")
-            ));
-            if let Some(c) = &inv.combat {
-                let foes: Vec<String> = c
-                    .foes
-                    .iter()
-                    .filter(|f| !f.2)
-                    .map(|(card, dmg, _)| {
-                        format!(
-                            "{} ({dmg}/{} damage)",
-                            title(*card),
-                            db().get(*card).skill(Skill::Health)
-                        )
-                    })
-                    .collect();
-                out.push_str(&format!(
-                    "Combat: {} — {}'s · {} round\n",
-                    foes.join(", "),
-                    t.name(c.owner),
-                    round_name(c.round)
-                ));
-            }
+            out.push_str(&board_investigation(t, inv));
         }
         if let Some((skill, need, total)) = v.forced_check {
             out.push_str(&format!(
@@ -1639,4 +1537,127 @@ pub fn card(name: &str) -> Option<CardIdx> {
         .search(name, cards::Filter::default(), 1)
         .first()
         .map(|m| m.card)
+}
+
+/// A player's line on `/board`: pools, piles, Agents by section, cards in play.
+fn board_player(t: &Table, seat: Seat, p: &PlayerView) -> String {
+    let mark = if p.out { " (left)" } else { "" };
+    let mut out = format!(
+        "**{}**{mark} — RP {} · CP {} · hand {} · deck {} · discard {}\n",
+        t.name(seat),
+        p.rp,
+        p.cp,
+        p.hand_size,
+        p.deck_size,
+        p.discard.len()
+    );
+    for sec in [Section::Bureau, Section::Field, Section::Hospital] {
+        let here: Vec<String> = p
+            .agents
+            .iter()
+            .filter(|a| a.section == sec)
+            .map(board_agent)
+            .collect();
+        if !here.is_empty() {
+            out.push_str(&format!("  {}: {}\n", sec.as_str(), here.join("; ")));
+        }
+    }
+    if !p.in_play.is_empty() {
+        let cards: Vec<String> = p
+            .in_play
+            .iter()
+            .map(|x| {
+                let mut s = title(x.card).to_string();
+                if x.tokens > 0 {
+                    s.push_str(&format!(" ({} token(s))", x.tokens));
+                }
+                if x.under > 0 {
+                    s.push_str(&format!(" ({} card(s) under it)", x.under));
+                }
+                s
+            })
+            .collect();
+        out.push_str(&format!("  In play: {}\n", cards.join("; ")));
+    }
+    out
+}
+
+/// An Agent on `/board`: HEALTH, Team, Equipment, tokens and states.
+fn board_agent(a: &AgentView) -> String {
+    let mut bits = vec![format!(
+        "HEALTH {}/{}",
+        a.health - a.damage.min(a.health),
+        a.health
+    )];
+    if a.section == Section::Field {
+        bits.push(format!("Team {}", a.team + 1));
+    }
+    bits.extend(a.equipment.iter().map(|e| title(*e).to_string()));
+    bits.extend(a.attached.iter().map(|e| format!("under: {}", title(*e))));
+    if a.tokens > 0 {
+        bits.push(format!("{} token(s)", a.tokens));
+    }
+    for (on, label) in [
+        (a.dedicated_rp, "dedicated RP"),
+        (a.temporary, "this turn only"),
+        (a.away, "out of play"),
+    ] {
+        if on {
+            bits.push(label.into());
+        }
+    }
+    format!("{} ({})", title(a.card), bits.join(", "))
+}
+
+/// A Site on `/board`, numbered as players name it.
+fn board_site(t: &Table, i: usize, s: &SiteView) -> String {
+    format!(
+        "Site {}: **{}** — {} → {}{}\n",
+        i + 1,
+        XfGame::card_line(s.card),
+        t.name(s.owner),
+        t.name(s.directed),
+        if s.bluffs.is_empty() {
+            String::new()
+        } else {
+            format!(" · {} face-down card(s)", s.bluffs.len())
+        }
+    )
+}
+
+/// The investigation on `/board`: totals against each need, and its combat.
+fn board_investigation(t: &Table, inv: &InvestigationView) -> String {
+    let needs: Vec<String> = inv
+        .needs
+        .iter()
+        .zip(&inv.totals)
+        .map(|((s, n), t)| format!("{} {t}/{n}", s.as_str().to_uppercase()))
+        .collect();
+    let mut out = format!(
+        "Investigating Site {} with {}: {}\n",
+        inv.site + 1,
+        names(&inv.team),
+        needs.join(", ")
+    );
+    if let Some(c) = &inv.combat {
+        let foes: Vec<String> = c
+            .foes
+            .iter()
+            .filter(|f| !f.2)
+            .map(|(card, dmg, _)| {
+                format!(
+                    "{} ({dmg}/{} damage)",
+                    title(*card),
+                    db().get(*card).skill(Skill::Health)
+                )
+            })
+            .collect();
+        out.push_str(&format!(
+            "Combat: {} — {}'s · {} round\n",
+            foes.join(", "),
+            t.name(c.owner),
+            round_name(c.round)
+        ));
+    }
+    out
 }

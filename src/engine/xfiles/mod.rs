@@ -37,7 +37,7 @@ pub use effects::state::{ChoiceOption, PendingChoice, Val};
 pub use legal::{consistent_xfiles, describe};
 pub use setup::is_bluff as is_real_bluff;
 pub use stack::PlayArgs;
-pub use view::{AgentView, PlayerView, SiteView, XfView};
+pub use view::{AgentView, InvestigationView, PlayerView, SiteView, XfView};
 
 use super::{Event, Game, GameRng, Outcome, Refusal, Seat, Stepped, Viewer};
 use crate::cards::{CardIdx, Category, Keyword, Pool, Section, Skill, Trait, db};
