@@ -9,13 +9,13 @@ mod xf_random;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use xf_random::{bot_move, random_deck};
+use xf_random::{bot_move, random_deck_with};
 use xfiles_bot::app::games::host::Host;
 use xfiles_bot::app::{Address, Table};
 use xfiles_bot::cards::{self, CardIdx};
 use xfiles_bot::decks::StoredDeck;
-use xfiles_bot::engine::xfiles::{Phase, XfEvent, XfGame, XfOptions};
-use xfiles_bot::engine::{Audience, Event, Game, Seat, step};
+use xfiles_bot::engine::xfiles::{Phase, XfAction, XfEvent, XfGame, XfOptions};
+use xfiles_bot::engine::{Audience, Event, Game, Seat, replay, step};
 
 /// Every card a seat owns, wherever it is: piles, hand, Agents (borrowed
 /// ones count for their owner), cards in play and under them, Sites and
@@ -228,19 +228,34 @@ fn check_channel(before: &XfGame, after: &XfGame, events: &[Event<XfEvent>], see
     }
 }
 
+/// X-File Powers used across the run (to show the playouts exercise them).
+static POWERS_USED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 pub fn playout(seed: u64, players: usize) -> usize {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let decks: Vec<StoredDeck> = (0..players).map(|_| random_deck(&mut rng)).collect();
-    let (mut g, _) = XfGame::new(XfOptions::default(), decks, rng.next_u64()).expect("legal decks");
+    // Half the games use the X-File Powers, a third the Killer cards (pp. 42-45).
+    let options = XfOptions {
+        powers: seed % 2 == 1,
+        killer: seed.is_multiple_of(3),
+        ..XfOptions::default()
+    };
+    let decks: Vec<StoredDeck> = (0..players)
+        .map(|_| random_deck_with(&mut rng, options.killer))
+        .collect();
+    let setups = decks.clone();
+    let g_seed = rng.next_u64();
+    let (mut g, _) = XfGame::new(options, decks, g_seed).expect("legal decks");
     let initial: Vec<usize> = (0..players).map(|s| owned(&g, s as Seat)).collect();
-    let mut actions = 0;
+    let (options, game_seed) = (g.options.clone(), g_seed);
+    let mut log: Vec<(Seat, XfAction)> = Vec::new();
     while g.outcome().is_none() {
         assert!(
-            actions < 20_000,
+            log.len() < 20_000,
             "seed {seed}: the game does not end (turn {}, {})",
             g.turn,
             g.phase_name()
         );
+        every_choice_has_an_answer(&g, seed);
         let (seat, action) = bot_move(&g, &mut rng).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let (next, events) = step(&g, seat, &action)
             .unwrap_or_else(|r| panic!("seed {seed}: listed {action:?} refused: {r}"));
@@ -256,10 +271,54 @@ pub fn playout(seed: u64, players: usize) -> usize {
             &format!("seat {seat}: {action:?}"),
         );
         check_channel(&g, &next, &events, seed);
+        POWERS_USED.fetch_add(
+            events
+                .iter()
+                .filter(|e| matches!(e.body, XfEvent::PowerUsed { .. }))
+                .count(),
+            std::sync::atomic::Ordering::Relaxed,
+        );
         g = next;
-        actions += 1;
+        log.push((seat, action));
     }
-    actions
+    replayed_equals_played(&g, options, setups, game_seed, &log, seed);
+    log.len()
+}
+
+/// A pending choice always offers its chooser at least one legal answer.
+fn every_choice_has_an_answer(g: &XfGame, seed: u64) {
+    if let Some(c) = &g.choice {
+        assert!(
+            g.legal_actions(c.seat)
+                .iter()
+                .any(|a| matches!(a, XfAction::Choose { .. })),
+            "seed {seed}: seat {} must choose ({}) but no answer is legal",
+            c.seat,
+            c.prompt
+        );
+    }
+}
+
+/// The game rebuilt from its options, decks, seed and action log is the
+/// game that was played, and survives a round trip through its stored form.
+fn replayed_equals_played(
+    g: &XfGame,
+    options: XfOptions,
+    setups: Vec<StoredDeck>,
+    game_seed: u64,
+    log: &[(Seat, XfAction)],
+    seed: u64,
+) {
+    let again: XfGame = replay(options, setups, game_seed, log)
+        .unwrap_or_else(|(i, r)| panic!("seed {seed}: replay refused action {i}: {r}"));
+    let stored = serde_json::to_value(g).expect("serialisable");
+    assert_eq!(
+        serde_json::to_value(&again).expect("serialisable"),
+        stored,
+        "seed {seed}: the game replayed from its log differs from the game played"
+    );
+    let back: XfGame = serde_json::from_value(stored.clone()).expect("deserialisable");
+    assert_eq!(serde_json::to_value(&back).unwrap(), stored, "seed {seed}");
 }
 
 #[test]
@@ -278,5 +337,6 @@ fn random_games_of_two_three_and_four_players_end_with_invariants_held() {
         let players = [2, 2, 3, 4][(seed % 4) as usize];
         total += playout(seed, players);
     }
-    eprintln!("{total} actions in {games} games");
+    let powers = POWERS_USED.load(std::sync::atomic::Ordering::Relaxed);
+    eprintln!("{total} actions in {games} games; X-File Powers used {powers} times");
 }

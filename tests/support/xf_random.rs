@@ -9,12 +9,21 @@ use xfiles_bot::engine::xfiles::{XfAction, XfGame};
 use xfiles_bot::engine::{Game, Seat};
 
 /// A random legal Advanced deck from the official sets.
+#[allow(dead_code)]
 pub fn random_deck(rng: &mut ChaCha8Rng) -> StoredDeck {
+    random_deck_with(rng, false)
+}
+
+/// A random legal deck of the official pool, Killer cards included when the
+/// game allows them (p. 42).
+pub fn random_deck_with(rng: &mut ChaCha8Rng, killer: bool) -> StoredDeck {
     let db = cards::db();
     let pool: Vec<CardIdx> = db
         .iter()
         .filter(|(_, c)| {
-            c.set.is_official() && c.kind.is_playable() && !c.has_keyword(Keyword::Killer)
+            c.set.is_official()
+                && c.kind.is_playable()
+                && (killer || !c.has_keyword(Keyword::Killer))
         })
         .map(|(i, _)| i)
         .collect();
@@ -74,7 +83,7 @@ pub fn random_deck(rng: &mut ChaCha8Rng) -> StoredDeck {
         if validate(
             &deck,
             DeckFormat::Advanced {
-                killer_cards: false,
+                killer_cards: killer,
             },
         )
         .is_empty()

@@ -251,6 +251,24 @@ fn xfiles_commands() -> Vec<CommandSpec> {
             "/announce category:method",
         ),
         cmd(
+            "power",
+            "X-Files CCG with X-File Powers: use a Power of your X-File (announces it if needed)",
+            vec![
+                req(
+                    "value",
+                    OptKind::Text,
+                    "the characteristic value whose Power you use (e.g. threats)",
+                ),
+                opt(
+                    "ability",
+                    OptKind::Int { min: 1, max: 3 },
+                    "which of its abilities (default 1)",
+                ),
+                opt("target", OptKind::Text, "what it is used on"),
+            ],
+            "/power value:threats target:\"Dr. Charles Burk\"",
+        ),
+        cmd(
             "damage",
             "X-Files CCG combat: assign your Adversary's damage",
             vec![req(

@@ -285,6 +285,7 @@ impl GameUi for XfGame {
         "choose",
         "use",
         "announce",
+        "power",
     ];
 
     fn new_game_options() -> Vec<OptionSpec> {
@@ -595,6 +596,18 @@ impl GameUi for XfGame {
                 XfAction::Use {
                     card,
                     agent,
+                    ability: args.int("ability").map_or(0, |m| (m - 1).max(0) as u8),
+                    target: self.command_target(me, args, table)?,
+                }
+            }
+            "power" => {
+                let w = args.text("value").unwrap_or_default();
+                XfAction::UsePower {
+                    value: w.replace('-', " ").parse().map_err(|_| {
+                        UserError::new(format!(
+                            "'{w}' is not a characteristic value (e.g. threats, physiological-imbalance)"
+                        ))
+                    })?,
                     ability: args.int("ability").map_or(0, |m| (m - 1).max(0) as u8),
                     target: self.command_target(me, args, table)?,
                 }
@@ -1101,6 +1114,9 @@ impl GameUi for XfGame {
                 format!("{} chooses: {}.", who(*seat), what.join(", "))
             }
             XfEvent::TurnCut { seat } => format!("{}'s turn ends at once.", who(*seat)),
+            XfEvent::PowerUsed { seat, value, label } => {
+                format!("{} uses the X-File Power {value} ({label}).", who(*seat))
+            }
             XfEvent::Announced {
                 seat,
                 category,
@@ -1374,6 +1390,10 @@ impl GameUi for XfGame {
             XfAction::Announce { category } => {
                 format!("/announce category:{}", category.as_str().to_lowercase())
             }
+            XfAction::UsePower { value, .. } => format!(
+                "/power value:{}",
+                value.as_str().to_lowercase().replace(' ', "-")
+            ),
             XfAction::Play { card, .. } => format!("/play card:{}", q(card)),
             XfAction::PlayTogether { plays } => match plays.as_slice() {
                 [a, b, ..] => format!("/play card:{} with:{}", q(&a.card), q(&b.card)),

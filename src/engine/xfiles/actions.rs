@@ -108,6 +108,14 @@ pub enum XfAction {
     Announce {
         category: Category,
     },
+    /// X-File Powers: use a Power of your X-File (announcing it if it was not).
+    UsePower {
+        value: Trait,
+        #[serde(default)]
+        ability: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<Target>,
+    },
     /// Play a card from the hand: its mode ("Alternately"), target, X and,
     /// for a *P card played by a third player, the pool it helps.
     Play {
@@ -247,6 +255,11 @@ pub(super) fn apply_inner(
             target,
         } => g.use_ability(seat, *card, *agent, *ability, target, &mut events)?,
         XfAction::Announce { category } => g.announce(seat, *category, &mut events)?,
+        XfAction::UsePower {
+            value,
+            ability,
+            target,
+        } => g.use_power_announcing(seat, *value, *ability, target, &mut events)?,
         XfAction::PeekBluff { agent, site, index } => {
             g.peek_bluff(seat, *agent, *site, *index, &mut events)?
         }

@@ -46,7 +46,7 @@ pub fn consistent_xfiles(g: &XfGame, seat: Seat, of: Seat) -> Vec<CardIdx> {
 }
 
 /// A value as the player would name it in a command.
-fn as_target(g: &XfGame, v: &Val) -> Option<Target> {
+pub(crate) fn as_target(g: &XfGame, v: &Val) -> Option<Target> {
     Some(match v {
         Val::Agent(a) => Target::Agent(*a),
         Val::Agents(a) => Target::Agent(*a.first()?),
@@ -91,6 +91,7 @@ fn plays(g: &XfGame, seat: Seat) -> Vec<XfAction> {
                     check: None,
                     opponent: None,
                     x,
+                    power: None,
                 };
                 let found = g.select(&src, &Default::default(), &decl.sel);
                 targets.extend(
@@ -126,7 +127,8 @@ fn plays(g: &XfGame, seat: Seat) -> Vec<XfAction> {
 
 /// Abilities of cards in play the seat may use now.
 fn uses(g: &XfGame, seat: Seat) -> Vec<XfAction> {
-    g.usable(seat)
+    let mut out: Vec<XfAction> = g
+        .usable(seat)
         .into_iter()
         .map(|(card, agent, ability, target)| XfAction::Use {
             card,
@@ -134,7 +136,24 @@ fn uses(g: &XfGame, seat: Seat) -> Vec<XfAction> {
             ability,
             target: target.and_then(|t| as_target(g, &t)),
         })
-        .collect()
+        .collect();
+    out.extend(
+        g.usable_powers(seat)
+            .into_iter()
+            .map(|(value, ability, target)| XfAction::UsePower {
+                value,
+                ability,
+                target,
+            }),
+    );
+    if g.options.powers && g.player(seat).xfile.is_some() {
+        for c in crate::cards::Category::ALL {
+            if !g.player(seat).announced.contains(c) {
+                out.push(XfAction::Announce { category: *c });
+            }
+        }
+    }
+    out
 }
 
 fn questions(g: &XfGame, site: u32) -> Vec<XfAction> {
@@ -472,6 +491,7 @@ pub fn describe(action: &XfAction) -> String {
         }
         XfAction::Choose { .. } => "choose".into(),
         XfAction::Use { card, .. } => format!("use {}", name(card)),
+        XfAction::UsePower { value, .. } => format!("use the X-File Power {value}"),
         XfAction::Announce { category } => format!(
             "announce your X-File's {}",
             category.as_str().to_uppercase()

@@ -21,7 +21,7 @@ mod deploy;
 pub mod effects;
 mod legal;
 mod play;
-mod powers;
+pub mod powers;
 mod setup;
 mod site;
 mod stack;
@@ -296,9 +296,9 @@ pub struct Player {
     /// Characteristics of this player's X-File announced to everyone (X-File Powers, p. 43).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub announced: Vec<Category>,
-    /// Tokens on the X-File (X-File Powers).
-    #[serde(default)]
-    pub xfile_tokens: Vec<(Trait, u8)>,
+    /// X-File Powers this player has gained (announced), with their tokens.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub powers: Vec<powers::PowerState>,
 }
 
 /// What a player learned about an opponent's X-File.
@@ -812,6 +812,12 @@ pub enum XfEvent {
     ManualStep {
         seat: Seat,
         text: String,
+    },
+    /// An X-File Power used (the X-File itself stays secret).
+    PowerUsed {
+        seat: Seat,
+        value: Trait,
+        label: String,
     },
     /// An X-File characteristic announced to all for its Power (p. 43).
     Announced {

@@ -187,6 +187,7 @@ impl XfGame {
             .count()
             > 1;
         let provided = self.provider_for(seat, card).is_some();
+        let anywhere = self.plays_anywhere(seat, card, Pool::Cp);
         for a in acts {
             let ok = match a {
                 Activator::Active => either || seat == self.active,
@@ -211,6 +212,16 @@ impl XfGame {
                             .iter()
                             .any(|p| p.agents.iter().any(|a| a.away.is_none()))
                 }
+                // An X-File Power: "may be played on any Site" (p. 43).
+                Activator::Site
+                | Activator::AffiliationSite
+                | Activator::MotiveSite
+                | Activator::MethodSite
+                | Activator::ResultSite
+                    if anywhere =>
+                {
+                    self.investigation.is_some()
+                }
                 Activator::Site => self.investigation.is_some() || !self.sites.is_empty(),
                 Activator::AffiliationSite => self.site_has(Keyword::Affiliation, seat),
                 Activator::MotiveSite => self.site_has(Keyword::Motive, seat),
@@ -220,6 +231,7 @@ impl XfGame {
                     in_use.contains(&Keyword::Occult) && in_use.contains(&Keyword::Adversary)
                 }
                 other => match self.activator_keyword(*other) {
+                    Some(_) if anywhere && self.investigation.is_some() => true,
                     Some(k) if skill_either => {
                         keyword_acts.iter().any(|x| in_use.contains(x)) || in_use.contains(&k)
                     }

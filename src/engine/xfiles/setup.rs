@@ -115,7 +115,7 @@ pub fn new_game(
             wrong_guesses: 0,
             face_up: Vec::new(),
             announced: Vec::new(),
-            xfile_tokens: Vec::new(),
+            powers: Vec::new(),
         });
     }
     let active = rng.below(players.len()) as Seat;

@@ -381,6 +381,7 @@ impl XfGame {
             check: self.checks().next_back().map(|(i, _)| i),
             opponent,
             x,
+            power: None,
         }
     }
 
@@ -815,6 +816,7 @@ impl XfGame {
             check: p.check,
             opponent: p.opponent,
             x: p.x,
+            power: None,
         };
         self.start_effect(src, vars, Some(p));
         self.settle(events);
@@ -929,9 +931,14 @@ impl XfGame {
                     let owner = self.home_of(p.player, p.card);
                     self.player_mut(owner).discard.push(p.card);
                     self.player_mut(owner).discard.extend(&p.with);
-                    if let Some(by) = by {
-                        events.push(Event::public(XfEvent::Negated { card: p.card, by }));
-                    }
+                    events.push(Event::public(match by {
+                        Some(by) => XfEvent::Negated { card: p.card, by },
+                        // Negated by an X-File Power: the X-File stays unnamed.
+                        None => XfEvent::Discarded {
+                            seat: owner,
+                            cards: vec![p.card],
+                        },
+                    }));
                 }
             }
             Val::Perm(id) => {

@@ -5,7 +5,7 @@
 
 use super::ast::{Ability, ExtraCost, Limit};
 use super::state::{AbilityRef, Source, Val, Vars};
-use crate::cards::{CardIdx, Pool, Section, db};
+use crate::cards::{CardIdx, Pool, Section, Trait, db};
 use crate::engine::xfiles::{AgentRef, Events, Place, Target, XfEvent, XfGame};
 use crate::engine::{Event, Refusal, Seat};
 
@@ -14,6 +14,8 @@ use crate::engine::{Event, Refusal, Seat};
 enum Holder {
     Agent(AgentRef),
     Perm(u32),
+    /// A seat's X-File Power.
+    Power(Seat, Trait),
 }
 
 impl XfGame {
@@ -71,6 +73,7 @@ impl XfGame {
         match h {
             Holder::Agent(a) => self.agent(a).map(|x| x.data.clone()).unwrap_or_default(),
             Holder::Perm(id) => self.perm(id).map(|p| p.data.clone()).unwrap_or_default(),
+            Holder::Power(s, t) => self.power(s, t).map(|p| p.data.clone()).unwrap_or_default(),
         }
     }
 
@@ -78,6 +81,7 @@ impl XfGame {
         match h {
             Holder::Agent(a) => self.agent(a).map(|x| x.used.clone()).unwrap_or_default(),
             Holder::Perm(id) => self.perm(id).map(|p| p.used.clone()).unwrap_or_default(),
+            Holder::Power(s, t) => self.power(s, t).map(|p| p.used.clone()).unwrap_or_default(),
         }
     }
 
@@ -85,6 +89,7 @@ impl XfGame {
         match h {
             Holder::Agent(a) => self.agent(a).map_or(0, |x| x.tokens),
             Holder::Perm(id) => self.perm(id).map_or(0, |p| p.tokens),
+            Holder::Power(s, t) => self.power(s, t).map_or(0, |p| p.tokens),
         }
     }
 
@@ -97,7 +102,7 @@ impl XfGame {
         ab: &Ability,
         target: &Option<Target>,
     ) -> Result<(Source, Vars), Refusal> {
-        let title = &db().get(card).title;
+        let title = &holder_title(h, card);
         if self.choice.is_some() {
             return Err(self.not_your_move(seat));
         }
@@ -109,6 +114,7 @@ impl XfGame {
         let holder_seat = match h {
             Holder::Agent(a) => a.seat,
             Holder::Perm(id) => self.perm(id).map_or(seat, |p| p.controller),
+            Holder::Power(s, _) => s,
         };
         if (holder_seat == seat) == ab.by_opponent {
             return Err(Refusal::new(if ab.by_opponent {
@@ -178,6 +184,9 @@ impl XfGame {
                 _ => {}
             }
         }
+        if let Holder::Power(s, t) = h {
+            self.power_usable(s, t)?;
+        }
         let src = Source {
             card,
             ability: AbilityRef::Use(i),
@@ -198,6 +207,10 @@ impl XfGame {
                 _ => None,
             },
             x: 0,
+            power: match h {
+                Holder::Power(_, t) => Some(t),
+                _ => None,
+            },
         };
         let mut vars = self.data_of(h);
         if let Some(decl) = &ab.target {
@@ -247,6 +260,7 @@ impl XfGame {
             check: None,
             opponent: None,
             x: 0,
+            power: None,
         }
     }
 
@@ -261,17 +275,53 @@ impl XfGame {
         events: &mut Events,
     ) -> Result<(), Refusal> {
         let title = db().get(card).title.clone();
-        let (h, bearer) = self.holder(seat, card, agent).ok_or_else(|| {
+        let found = self.holder(seat, card, agent).ok_or_else(|| {
             Refusal::new(format!(
                 "{title} is not one of your Agents or cards in play"
             ))
         })?;
+        self.use_held(seat, found, card, i, target, events)
+    }
+
+    /// Uses ability `i` of one of the seat's X-File Powers (pp. 43-45).
+    pub(crate) fn use_power(
+        &mut self,
+        seat: Seat,
+        value: Trait,
+        i: u8,
+        target: &Option<Target>,
+        events: &mut Events,
+    ) -> Result<(), Refusal> {
+        let card = self.power_source_card(seat)?;
+        self.use_held(
+            seat,
+            (Holder::Power(seat, value), None),
+            card,
+            i,
+            target,
+            events,
+        )
+    }
+
+    fn use_held(
+        &mut self,
+        seat: Seat,
+        (h, bearer): (Holder, Option<AgentRef>),
+        card: CardIdx,
+        i: u8,
+        target: &Option<Target>,
+        events: &mut Events,
+    ) -> Result<(), Refusal> {
+        let title = holder_title(h, card);
         let scripts = self.script_db();
-        let ab = scripts
-            .of(card)
+        let script = match h {
+            Holder::Power(_, t) => scripts.power(t),
+            _ => scripts.of(card),
+        };
+        let ab = script
             .and_then(|s| s.abilities.get(usize::from(i)))
             .ok_or_else(|| {
-                let n = scripts.of(card).map_or(0, |s| s.abilities.len());
+                let n = script.map_or(0, |s| s.abilities.len());
                 Refusal::new(if n == 0 {
                     format!("{title} has no ability to use")
                 } else {
@@ -285,16 +335,10 @@ impl XfGame {
             Some(Limit::OncePerCheck) => u32::MAX - src.check.unwrap_or(u32::MAX),
             _ => self.turn,
         };
-        match h {
-            Holder::Agent(a) => self.agent_mut(a).expect("found").used.push((i, mark)),
-            Holder::Perm(id) => self.perm_mut(id).expect("found").used.push((i, mark)),
-        }
+        self.mark_used(h, i, mark);
         for c in &ab.costs {
             match c {
-                ExtraCost::Tokens(n) => match h {
-                    Holder::Agent(a) => self.agent_mut(a).expect("found").tokens -= n,
-                    Holder::Perm(id) => self.perm_mut(id).expect("found").tokens -= n,
-                },
+                ExtraCost::Tokens(n) => self.spend_tokens(h, *n),
                 ExtraCost::Pay(pool, n) => {
                     let r = super::state::Resolution {
                         src: src.clone(),
@@ -324,13 +368,18 @@ impl XfGame {
                 }
             }
         }
-        events.push(Event::public(XfEvent::Used {
-            seat,
-            card,
-            ability: if ab.label.is_empty() {
-                format!("ability {}", i + 1)
-            } else {
-                ab.label.clone()
+        let label = if ab.label.is_empty() {
+            format!("ability {}", i + 1)
+        } else {
+            ab.label.clone()
+        };
+        events.push(Event::public(match h {
+            // The X-File itself stays secret: the event names the Power.
+            Holder::Power(_, value) => XfEvent::PowerUsed { seat, value, label },
+            _ => XfEvent::Used {
+                seat,
+                card,
+                ability: label,
             },
         }));
         let mut src = src;
@@ -341,6 +390,22 @@ impl XfGame {
         self.settle(events);
         self.after_resolution(events);
         Ok(())
+    }
+
+    fn mark_used(&mut self, h: Holder, i: u8, mark: u32) {
+        match h {
+            Holder::Agent(a) => self.agent_mut(a).expect("found").used.push((i, mark)),
+            Holder::Perm(id) => self.perm_mut(id).expect("found").used.push((i, mark)),
+            Holder::Power(s, t) => self.power_mut(s, t).expect("found").used.push((i, mark)),
+        }
+    }
+
+    fn spend_tokens(&mut self, h: Holder, n: u8) {
+        match h {
+            Holder::Agent(a) => self.agent_mut(a).expect("found").tokens -= n,
+            Holder::Perm(id) => self.perm_mut(id).expect("found").tokens -= n,
+            Holder::Power(s, t) => self.power_mut(s, t).expect("found").tokens -= n,
+        }
     }
 
     /// Abilities a seat could use now (for hints and bots): (card, agent, index).
@@ -376,6 +441,47 @@ impl XfGame {
             }
         }
         out
+    }
+}
+
+impl XfGame {
+    /// The targets a Power ability may be used on now (`None`: it names none).
+    pub(crate) fn power_targets(&self, seat: Seat, value: Trait, i: u8) -> Vec<Option<Target>> {
+        let (Ok(card), Some(ab)) = (
+            self.power_source_card(seat),
+            self.script_db()
+                .power(value)
+                .and_then(|s| s.abilities.get(usize::from(i)))
+                .cloned(),
+        ) else {
+            return Vec::new();
+        };
+        let h = (Holder::Power(seat, value), None);
+        let Some(decl) = &ab.target else {
+            let ok = self.check_use(seat, h, (card, i), &ab, &None).is_ok();
+            return if ok { vec![None] } else { Vec::new() };
+        };
+        let Some(src) = self.power_src(seat, value, AbilityRef::Use(i)) else {
+            return Vec::new();
+        };
+        let vars = self.data_of(h.0);
+        self.select(&src, &vars, &decl.sel)
+            .iter()
+            .filter_map(|v| crate::engine::xfiles::legal::as_target(self, v))
+            .filter(|t| {
+                self.check_use(seat, h, (card, i), &ab, &Some(t.clone()))
+                    .is_ok()
+            })
+            .map(Some)
+            .collect()
+    }
+}
+
+/// How a holder is named in messages: a Power never names the X-File.
+fn holder_title(h: Holder, card: CardIdx) -> String {
+    match h {
+        Holder::Power(_, t) => format!("the X-File Power {t}"),
+        _ => db().get(card).title.clone(),
     }
 }
 

@@ -287,6 +287,8 @@ pub enum Qual {
     SameTeam,
     /// The object a variable holds.
     Is(String),
+    /// Not the Agent a variable holds (Survival: not the same Agent twice running).
+    NotIs(String),
     /// Not an Agent of the starting Team (played from the hand).
     Temporary,
     /// A Site (or card) that asks a question of this category.
@@ -710,11 +712,18 @@ pub enum Modifier {
         keywords: Vec<Keyword>,
         half: bool,
     },
-    /// The controller may play this card for nothing (or half) now
-    /// (Jeraldine Kallenchuk, A Call for Help).
+    /// The controller may play this card for nothing (or half, or `less`
+    /// points less) now (Jeraldine Kallenchuk, A Call for Help, Violence).
     FreePlay {
         card: crate::cards::CardIdx,
         half: bool,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        less: u8,
+    },
+    /// Adversaries in scope may be played at any Site: their Site and
+    /// Keyword Activators hold (the Affiliation X-File Powers, p. 43).
+    AnySite {
+        cards: CardScope,
     },
     /// The players of Adversaries of these Keywords play no Combat cards
     /// on the bearer (Mojo Bag).
@@ -835,3 +844,7 @@ pub enum Value {
 }
 
 pub use super::verbs::Step;
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}

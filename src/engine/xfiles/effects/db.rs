@@ -6,8 +6,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, LazyLock};
 
 use super::ast::Script;
-use super::parse::parse_file;
-use crate::cards::{CardIdx, db, normalize};
+use super::parse::{POWER_PREFIX, parse_file};
+use super::state::Source;
+use crate::cards::{CardIdx, Trait, db, normalize};
 
 include!(concat!(env!("OUT_DIR"), "/scripts.rs"));
 
@@ -48,6 +49,8 @@ pub struct ScriptDb {
     scripts: Vec<Script>,
     /// Each card's script, by card index.
     by_card: Vec<Option<u32>>,
+    /// The X-File Powers' scripts (`power <Value>`), by value.
+    powers: Vec<(Trait, u32)>,
 }
 
 static EMBEDDED: LazyLock<Arc<ScriptDb>> = LazyLock::new(|| {
@@ -81,7 +84,13 @@ impl ScriptDb {
 
     pub fn from_scripts(scripts: Vec<Script>) -> Result<ScriptDb, String> {
         let mut wanted: HashMap<(String, String), usize> = HashMap::new();
+        let mut powers = Vec::new();
         for (i, s) in scripts.iter().enumerate() {
+            if let Some(value) = s.titles[0].strip_prefix(POWER_PREFIX) {
+                let t: Trait = value.parse().map_err(|e| format!("{}: {e}", s.origin))?;
+                powers.push((t, i as u32));
+                continue;
+            }
             for title in &s.titles {
                 for text in &s.texts {
                     if let Some(j) = wanted.insert(identity(title, text), i) {
@@ -104,13 +113,36 @@ impl ScriptDb {
                 used[i] = true;
             }
         }
+        for (_, i) in &powers {
+            used[*i as usize] = true;
+        }
         if let Some(i) = used.iter().position(|u| !u) {
             return Err(format!(
                 "{}: no card has this title and text ({})",
                 scripts[i].origin, scripts[i].titles[0]
             ));
         }
-        Ok(ScriptDb { scripts, by_card })
+        Ok(ScriptDb {
+            scripts,
+            by_card,
+            powers,
+        })
+    }
+
+    /// The script of an X-File Power.
+    pub fn power(&self, value: Trait) -> Option<&Script> {
+        self.powers
+            .iter()
+            .find(|(t, _)| *t == value)
+            .map(|(_, i)| &self.scripts[*i as usize])
+    }
+
+    /// The script an effect runs: its X-File Power's, or its card's.
+    pub fn of_source(&self, src: &Source) -> Option<&Script> {
+        match src.power {
+            Some(t) => self.power(t),
+            None => self.of(src.card),
+        }
     }
 
     /// The script of a card (none: the card has no text, or it is not scripted yet).

@@ -509,6 +509,7 @@ fn qual(w: &str) -> Result<Qual, String> {
             ),
             "asks" => Qual::Asks(list::<Category>(v, "characteristic category")?),
             "is" => Qual::Is(v.to_string()),
+            "not-is" => Qual::NotIs(v.to_string()),
             "cost<" => Qual::CostAtMost(v.parse().map_err(|_| format!("'{v}' is not a number"))?),
             "uses" => Qual::Uses(skills(v)?),
             "activator" => Qual::Activator(list::<Activator>(v, "Activator")?),

@@ -66,9 +66,14 @@ pub fn parse_file(name: &str, text: &str) -> Result<Vec<Script>, String> {
             return Err(at(l, "an indented line outside a block".into()));
         }
         let (head, rest) = split_head(&l.text);
-        if head == "card" {
+        if head == "card" || head == "power" {
+            let title = if head == "power" {
+                format!("{POWER_PREFIX}{rest}")
+            } else {
+                rest.to_string()
+            };
             scripts.push(Script {
-                titles: vec![rest.to_string()],
+                titles: vec![title],
                 texts: Vec::new(),
                 origin: format!("{name}:{}", l.no),
                 status: Status::Draft,
@@ -105,6 +110,9 @@ pub fn parse_file(name: &str, text: &str) -> Result<Vec<Script>, String> {
     }
     Ok(scripts)
 }
+
+/// The title a `power <Value>` script gets: an X-File Power, not a card.
+pub const POWER_PREFIX: &str = "X-File Power: ";
 
 fn split_head(text: &str) -> (&str, &str) {
     match text.split_once(' ') {
@@ -471,6 +479,18 @@ fn compile(nodes: &[Node], out: &mut Vec<Instr>) {
                 then,
                 otherwise,
             } => {
+                // "you may": ask, then test the answer.
+                let cond = match cond {
+                    Cond::May(q) => {
+                        let var = format!("may@{}", out.len());
+                        out.push(Instr::Do(Step::AskMay {
+                            var: var.clone(),
+                            prompt: q.clone(),
+                        }));
+                        &Cond::Flag(var)
+                    }
+                    c => c,
+                };
                 let test = out.len();
                 out.push(Instr::Unless(cond.clone(), 0));
                 compile(then, out);

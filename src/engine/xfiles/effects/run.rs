@@ -79,7 +79,7 @@ impl XfGame {
     fn advance(&mut self, r: &mut Resolution, events: &mut Events) -> bool {
         let scripts = self.script_db();
         let ab = scripts
-            .of(r.src.card)
+            .of_source(&r.src)
             .and_then(|s| ability_in(s, r.src.ability));
         let Some(ab) = ab else {
             return self.unscripted(r, events);
@@ -112,9 +112,6 @@ impl XfGame {
                 Instr::Unless(c, to) => {
                     let yes = self.holds(&r.src, &r.vars, c);
                     r.pc = if yes { pc + 1 } else { *to } as u16;
-                    if let super::ast::Cond::May(_) = c {
-                        // a "may" asked the controller: the answer was bound
-                    }
                 }
                 Instr::Jump(to) => r.pc = *to as u16,
                 Instr::Each { var, sel, end } => {

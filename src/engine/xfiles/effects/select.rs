@@ -161,6 +161,7 @@ impl XfGame {
                         && b.section != Section::Hospital
                 }),
             Qual::Is(v) => vars.get(v).is_some_and(|v| v.agents().contains(&r)),
+            Qual::NotIs(v) => !vars.get(v).is_some_and(|v| v.agents().contains(&r)),
             Qual::Temporary => a.temporary,
             Qual::Itself => src.agent == Some(r),
             Qual::CanUse(k) => k.iter().any(|k| {

@@ -41,6 +41,9 @@ pub struct Source {
     pub opponent: Option<Seat>,
     #[serde(default)]
     pub x: u32,
+    /// An X-File Power of the controller's X-File (pp. 43-45), not the card's script.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub power: Option<Trait>,
 }
 
 /// A value an effect binds to a name.

@@ -61,6 +61,7 @@ impl XfGame {
                 check: None,
                 opponent: None,
                 x: 0,
+                power: None,
             };
             for st in &s.statics {
                 if self.conditions_hold(&src, &none, &st.when) {
@@ -93,6 +94,7 @@ impl XfGame {
                     check: None,
                     opponent: None,
                     x: 0,
+                    power: None,
                 };
                 for st in &s.statics {
                     if self.conditions_hold(&src, &none, &st.when) {
@@ -119,6 +121,7 @@ impl XfGame {
                     check: None,
                     opponent: None,
                     x: 0,
+                    power: None,
                 };
                 for st in s.statics.iter().filter(|st| st.modifier.from_anywhere()) {
                     out.push(InForce {
@@ -140,6 +143,7 @@ impl XfGame {
                     check: None,
                     opponent: None,
                     x: 0,
+                    power: None,
                 },
                 modifier: &l.modifier,
                 host: l.controller,
@@ -491,8 +495,16 @@ impl XfGame {
         }
         for l in &self.lasting {
             match l.modifier {
-                Modifier::FreePlay { card: c, half } if c == card && l.controller == seat => {
-                    cost = if half { (cost + 1) / 2 } else { 0 };
+                Modifier::FreePlay {
+                    card: c,
+                    half,
+                    less,
+                } if c == card && l.controller == seat => {
+                    cost = match (half, less) {
+                        (_, 1..) => cost - i32::from(less),
+                        (true, _) => (cost + 1) / 2,
+                        (false, _) => 0,
+                    };
                 }
                 Modifier::ProvidesActivators { half: true, .. }
                     if l.controller == seat && self.provided(seat, card) =>
@@ -523,6 +535,14 @@ impl XfGame {
 
     fn provided(&self, seat: Seat, card: CardIdx) -> bool {
         self.provider_for(seat, card).is_some()
+    }
+
+    /// A static lets this Adversary be played at any Site (X-File Powers).
+    pub fn plays_anywhere(&self, seat: Seat, card: CardIdx, pool: Pool) -> bool {
+        self.in_force().into_iter().any(|f| match &f.modifier {
+            Modifier::AnySite { cards } => self.card_in_scope(&f, cards, seat, card, pool),
+            _ => false,
+        })
     }
 
     /// The card that forbids playing this card now, if any.

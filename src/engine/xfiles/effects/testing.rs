@@ -104,6 +104,7 @@ pub fn run_with(g: &mut XfGame, seat: Seat, body: &str, vars: Vec<(&str, Val)>) 
         check: None,
         opponent: None,
         x: 0,
+        power: None,
     };
     g.start_effect(src, v, None);
     let mut events = Vec::new();
@@ -127,6 +128,7 @@ pub fn run_on(g: &mut XfGame, seat: Seat, perm: u32, body: &str) -> Events {
         check: None,
         opponent: None,
         x: 0,
+        power: None,
     };
     g.start_effect(src, Vars::default(), None);
     let mut events = Vec::new();

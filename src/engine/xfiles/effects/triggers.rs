@@ -24,7 +24,7 @@ impl XfGame {
     /// Every script source in play that may listen: cards in play, and the
     /// Game Effects of starting Agents who are not away.
     fn listeners(&self) -> Vec<Source> {
-        let mut out = Vec::new();
+        let mut out = self.power_sources(AbilityRef::Trigger(0));
         for p in &self.perms {
             let agent = match p.place {
                 Place::Agent(a) => Some(a),
@@ -39,6 +39,7 @@ impl XfGame {
                 check: None,
                 opponent: None,
                 x: 0,
+                power: None,
             });
         }
         for (seat, pl) in self.players.iter().enumerate() {
@@ -58,6 +59,7 @@ impl XfGame {
                     check: None,
                     opponent: None,
                     x: 0,
+                    power: None,
                 });
             }
         }
@@ -69,6 +71,9 @@ impl XfGame {
         if let Some(p) = src.perm.and_then(|id| self.perm(id)) {
             return p.data.clone();
         }
+        if let Some(p) = src.power.and_then(|t| self.power(src.controller, t)) {
+            return p.data.clone();
+        }
         src.agent
             .and_then(|a| self.agent(a))
             .map(|a| a.data.clone())
@@ -78,7 +83,7 @@ impl XfGame {
     fn fire(&mut self, h: Happening, _: &mut Events) {
         let scripts = self.script_db();
         for mut src in self.listeners() {
-            let Some(s) = scripts.of(src.card) else {
+            let Some(s) = scripts.of_source(&src) else {
                 continue;
             };
             let kept = self.kept(&src);

@@ -581,14 +581,20 @@ pub fn parse_may_play(a: &mut Args) -> Result<Step, String> {
     let what = a.var()?;
     let free = !a.eat("half");
     let _ = a.eat("free");
-    Ok(Step::MayPlay { what, free })
+    let less = match a.keyed("less") {
+        Some(n) => n
+            .parse()
+            .map_err(|_| format!("may-play less={n}: not a number"))?,
+        None => 0,
+    };
+    Ok(Step::MayPlay { what, free, less })
 }
 
 pub fn may_play(
     g: &mut XfGame,
     r: &Resolution,
     what: &str,
-    free: bool,
+    (free, less): (bool, u8),
     events: &mut Events,
 ) -> Flow {
     let me = r.src.controller;
@@ -606,6 +612,7 @@ pub fn may_play(
                 modifier: crate::engine::xfiles::effects::ast::Modifier::FreePlay {
                     card,
                     half: !free,
+                    less,
                 },
                 card: r.src.card,
                 controller: me,

@@ -8,7 +8,7 @@ use crate::engine::xfiles::effects::ast::{Kind, Value, Who};
 use crate::engine::xfiles::effects::lex::{self, Args, Tok};
 use crate::engine::xfiles::effects::run::Flow;
 use crate::engine::xfiles::effects::special;
-use crate::engine::xfiles::effects::state::{Resolution, Val};
+use crate::engine::xfiles::effects::state::{ChoiceOption, Resolution, Val};
 use crate::engine::xfiles::{Events, XfEvent, XfGame};
 
 /// `choose <var> <selector> [by=me|opponent|active|target-owner]
@@ -205,6 +205,26 @@ pub fn special(g: &mut XfGame, r: &mut Resolution, name: &str, events: &mut Even
 
 #[allow(dead_code)]
 fn _vocab(_: Skill, _: Keyword) {}
+
+/// `if may "question"`: the controller answers yes or no; the answer is
+/// bound to `var` and the `if` tests it (compiled by the parser).
+pub fn ask_may(
+    g: &mut XfGame,
+    r: &Resolution,
+    var: &str,
+    prompt: &str,
+    events: &mut Events,
+) -> Flow {
+    let yes_no = [("Yes", true), ("No", false)]
+        .into_iter()
+        .map(|(label, b)| ChoiceOption {
+            label: label.into(),
+            val: Val::Bool(b),
+        })
+        .collect();
+    let seat = r.src.controller;
+    g.offer(seat, prompt.to_string(), yes_no, 1, 1, var, false, events)
+}
 
 #[cfg(test)]
 mod tests {

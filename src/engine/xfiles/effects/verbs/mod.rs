@@ -190,6 +190,7 @@ pub enum Step {
     MayPlay {
         what: String,
         free: bool,
+        less: u8,
     },
     // stack and cards in play
     Negate {
@@ -306,6 +307,11 @@ pub enum Step {
     Pick {
         var: String,
         among: Vec<Value>,
+        prompt: String,
+    },
+    /// Asks the controller yes or no (compiled from `if may "question"`).
+    AskMay {
+        var: String,
         prompt: String,
     },
     EndTurn,
@@ -563,7 +569,7 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
         S::Release => agents::release(g, r, events),
         S::MoveBluff { what, to } => sites::move_bluff(g, r, what, to, events),
         S::Provide { keywords, half } => cards::provide(g, r, keywords, *half, events),
-        S::MayPlay { what, free } => cards::may_play(g, r, what, *free, events),
+        S::MayPlay { what, free, less } => cards::may_play(g, r, what, (*free, *less), events),
         S::MillUntil {
             who,
             max,
@@ -579,6 +585,7 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
         S::LeaveCombat { who } => combat::leave(g, r, who, events),
         S::Choose(c) => flow::choose(g, r, c, events),
         S::Pick { var, among, prompt } => flow::pick(g, r, var, among, prompt, events),
+        S::AskMay { var, prompt } => flow::ask_may(g, r, var, prompt, events),
         S::EndTurn => flow::end_turn(g, r, events),
         S::Special(name) => flow::special(g, r, name, events),
     }

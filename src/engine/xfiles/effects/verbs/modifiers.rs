@@ -191,6 +191,9 @@ pub fn parse_modifier(a: &mut Args) -> Result<Modifier, String> {
         "forbid" => Modifier::Forbid {
             cards: card_scope(a)?,
         },
+        "any-site" => Modifier::AnySite {
+            cards: card_scope(a)?,
+        },
         "no-attack" => Modifier::NoAttack {
             who: scope(a)?,
             keywords: a.keywords()?,

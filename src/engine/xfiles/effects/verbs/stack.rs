@@ -23,7 +23,9 @@ pub fn negate(g: &mut XfGame, r: &Resolution, what: &str, events: &mut Events) -
         None => Vec::new(),
     };
     for v in vals {
-        g.negate_val(&v, Some(r.src.card), events);
+        // A Power negates without naming the X-File it comes from.
+        let by = r.src.power.is_none().then_some(r.src.card);
+        g.negate_val(&v, by, events);
     }
     Flow::Next
 }
@@ -182,6 +184,8 @@ pub fn keep(g: &mut XfGame, r: &Resolution, var: &str, _: &mut Events) -> Flow {
         p.data.set(var, v);
     } else if let Some(a) = r.src.agent.and_then(|a| g.agent_mut(a)) {
         a.data.set(var, v);
+    } else if let Some(p) = r.src.power.and_then(|t| g.power_mut(r.src.controller, t)) {
+        p.data.set(var, v);
     }
     Flow::Next
 }
@@ -196,6 +200,8 @@ pub fn forget(g: &mut XfGame, r: &Resolution, var: &str, _: &mut Events) -> Flow
         p.data.unset(var);
     } else if let Some(a) = r.src.agent.and_then(|a| g.agent_mut(a)) {
         a.data.unset(var);
+    } else if let Some(p) = r.src.power.and_then(|t| g.power_mut(r.src.controller, t)) {
+        p.data.unset(var);
     }
     Flow::Next
 }
