@@ -11,7 +11,7 @@ mod xf;
 
 use scene::*;
 use xf::*;
-use xfiles_bot::cards::{CardType, Section, Skill};
+use xfiles_bot::cards::{self, CardType, Section, Skill};
 use xfiles_bot::engine::xfiles::{Phase, Target, XfAction, XfGame};
 use xfiles_bot::engine::{Game, step};
 
@@ -401,4 +401,195 @@ fn a_friend_in_the_fbi_stays_in_play_with_ten_tokens() {
     let friend = id(card("A Friend In The FBI"));
     let perm = g.perms.iter().find(|p| p.card == friend).expect("in play");
     assert_eq!(perm.tokens, 10);
+}
+
+#[test]
+fn road_trip_lets_a_team_that_passes_criminal_investigation_6_investigate_two_sites() {
+    let road = card("Road Trip");
+    let team = [MULDER, SCULLY, SKINNER];
+    let mut g = many_with(&team, &[&[AUBREY, CAPE_COD, road], &[]]);
+    advance(&mut g, Phase::Deployment);
+    to_field(&mut g, 0, &team);
+    g.players[0].rp = 20;
+    play_on(&mut g, 0, "Road Trip", agent_target(0, MULDER));
+    resolve(&mut g);
+    pick_if(&mut g, "Mulder");
+    resolve(&mut g);
+    act(&mut g, 0, XfAction::Done);
+    for s in [AUBREY, CAPE_COD] {
+        act(&mut g, 0, site(s));
+    }
+    advance(&mut g, Phase::Investigation);
+    g.players[0].rp = 20;
+    act(&mut g, 0, investigate(0, &team));
+    pass_until_resolved(&mut g);
+    advance(&mut g, Phase::Investigation);
+    let second = g
+        .sites
+        .iter()
+        .position(|s| s.card == id(CAPE_COD))
+        .expect("Cape Cod");
+    act(&mut g, 0, investigate(second, &team));
+    pass_until_resolved(&mut g);
+    advance(&mut g, Phase::Investigation);
+    // A third Site is one too many: the card was used up.
+    let r = refused(&g, 0, investigate(0, &team));
+    assert!(
+        r.reason.contains("already investigated") || r.reason.contains("Site"),
+        "{}",
+        r.reason
+    );
+}
+
+#[test]
+fn no_place_is_safe_gives_the_bureau_a_site_keyword_for_the_turn() {
+    let mut g = two(&[], &[card("No Place Is Safe")]);
+    g.players[1].cp = 20;
+    play_with(&mut g, 1, "No Place Is Safe", None, 3, 0);
+    resolve(&mut g);
+    let bureau: Vec<_> = g
+        .player(0)
+        .agents
+        .iter()
+        .filter(|a| a.section == Section::Bureau)
+        .map(|a| a.card)
+        .collect();
+    assert!(!bureau.is_empty());
+    for c in bureau {
+        let k = g.team_site_keywords(xfiles_bot::engine::xfiles::AgentRef { seat: 0, card: c });
+        assert!(k.contains(&xfiles_bot::cards::Keyword::Result), "{k:?}");
+    }
+}
+
+#[test]
+fn smoke_screen_keeps_government_adversaries_off_the_designated_field_team() {
+    let team = [MULDER, SCULLY, SKINNER];
+    let mut g = many_with(&team, &[&[card("Smoke Screen")], &[]]);
+    advance(&mut g, Phase::Deployment);
+    to_field(&mut g, 0, &[MULDER, SCULLY]);
+    g.players[0].rp = 20;
+    play_on(&mut g, 0, "Smoke Screen", None);
+    resolve(&mut g);
+    pick_if(&mut g, "Skinner");
+    resolve(&mut g);
+    pick_if(&mut g, "Mulder");
+    let government = cards::db()
+        .iter()
+        .find(|(_, c)| {
+            c.kind == CardType::Adversary && c.has_keyword(xfiles_bot::cards::Keyword::Government)
+        })
+        .unwrap()
+        .0;
+    assert!(g.shielded_from(agent(0, MULDER), government).is_some());
+    assert!(
+        g.shielded_from(agent(0, SKINNER), government).is_none(),
+        "Skinner stayed in the Bureau"
+    );
+}
+
+#[test]
+fn trap_leaves_one_agent_of_the_conspiracy_players_choice_to_fight() {
+    // Scully (OBSERVATION 2) and Lamana (0) fail the OBSERVATION 4+ check.
+    let mut g = fighting("The Mechanic", &[SCULLY, LAMANA], &[], &["Trap"]);
+    g.players[1].cp = 20;
+    priority_to(&mut g, 1);
+    play_on(&mut g, 1, "Trap", None);
+    // Everyone passes through the forced check until the choice.
+    for _ in 0..10 {
+        if g.choice.is_some() {
+            break;
+        }
+        let s = g.to_act()[0];
+        act(&mut g, s, XfAction::Pass);
+    }
+    pick(&mut g, &["Scully"]);
+    let c = g.combat().expect("fighting");
+    let left = format!("{:?}", c.left);
+    assert!(
+        left.contains(&format!("{:?}", id(LAMANA))),
+        "Lamana is out: {left}"
+    );
+    assert!(
+        !left.contains(&format!("{:?}", id(SCULLY))),
+        "Scully fights: {left}"
+    );
+}
+
+#[test]
+fn thorough_documentation_stays_after_a_successful_site_check_for_a_later_plus_two() {
+    let doc = card("Thorough Documentation");
+    let mut g = two(&[AUBREY, doc], &[]);
+    field_and_site(&mut g, &[MULDER, SCULLY], AUBREY, None);
+    advance(&mut g, Phase::Investigation);
+    g.players[0].rp = 20;
+    act(&mut g, 0, investigate(0, &[MULDER, SCULLY]));
+    play_on(&mut g, 0, "Thorough Documentation", None);
+    pass_until_resolved(&mut g);
+    let kept = g
+        .perms
+        .iter()
+        .find(|p| p.card == id(doc))
+        .expect("in the Bureau");
+    assert!(
+        kept.data.get("earned").is_some(),
+        "the Site check succeeded"
+    );
+    // In this same check it could not add anything: only a later one.
+    let use_it = XfAction::Use {
+        card: id(doc),
+        agent: None,
+        ability: 0,
+        target: None,
+    };
+    assert!(step(&g, 0, &use_it).is_err());
+}
+
+#[test]
+fn the_cigarette_smoking_man_strikes_changes_a_keyword_of_an_opponents_card() {
+    let witness = title(id(SHEILA_BRAUN));
+    let csm = "The Cigarette-Smoking Man Strikes";
+    let mut g = checking(Skill::Behavioral, &[MULDER, SCULLY], &[witness], &[csm]);
+    play_on(&mut g, 0, witness, None);
+    priority_to(&mut g, 1);
+    play_on(&mut g, 1, csm, Some(Target::Stack(0)));
+    act(&mut g, 0, XfAction::Pass);
+    let old = g.choice.as_ref().map(|c| c.options[0].label.clone());
+    if g.choice.is_some() {
+        act(&mut g, 1, XfAction::Choose { picks: vec![0] });
+    }
+    pick(&mut g, &["Alien"]);
+    let braun = g.stack.last().expect("the Witness waits");
+    assert!(
+        braun.keywords.contains(&xfiles_bot::cards::Keyword::Alien),
+        "{old:?}"
+    );
+}
+
+#[test]
+fn sacrificing_a_pawn_discards_an_adversary_to_add_a_keyword_to_an_opponents_site() {
+    let mut g = checking(
+        Skill::Behavioral,
+        &[MULDER, SCULLY],
+        &[],
+        &["Sacrificing a Pawn", "The Mechanic"],
+    );
+    priority_to(&mut g, 1);
+    let before = g.sites[0].keywords.clone();
+    play_on(&mut g, 1, "Sacrificing a Pawn", None);
+    resolve(&mut g);
+    let c = g.choice.clone().expect("which Keyword");
+    let i = c
+        .options
+        .iter()
+        .position(|o| o.label.to_lowercase().contains("killer"))
+        .unwrap_or(0);
+    act(
+        &mut g,
+        1,
+        XfAction::Choose {
+            picks: vec![i as u16],
+        },
+    );
+    assert_eq!(g.sites[0].keywords.len(), before.len() + 1);
+    assert!(g.player(1).discard.contains(&id(card("The Mechanic"))));
 }

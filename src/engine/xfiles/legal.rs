@@ -175,9 +175,9 @@ pub fn legal_actions(g: &XfGame, seat: Seat) -> Vec<XfAction> {
     }
     let mut out = candidates(g, seat);
     // Keep only what the engine accepts (a copy of the state per try;
-    // plays were checked without one).
+    // plays were checked without one; announcing is listed only when legal).
     out.retain(|a| {
-        matches!(a, XfAction::Play { .. })
+        matches!(a, XfAction::Play { .. } | XfAction::Announce { .. })
             || super::actions::apply_inner(&mut g.clone(), seat, a).is_ok()
     });
     if g.to_act_now().contains(&seat) {

@@ -204,7 +204,7 @@ impl XfGame {
                     db().get(*c).title
                 )));
             }
-            if a.investigated {
+            if a.investigated && self.second_site(r).is_none() {
                 return Err(Refusal::new(format!(
                     "{} has already investigated a Site this turn (p. 27)",
                     db().get(*c).title
@@ -238,6 +238,14 @@ impl XfGame {
                 card: team[0],
             })
             .map_or(0, |a| a.team);
+        // A second Site uses up the card that allowed it.
+        let second: Vec<_> = team
+            .iter()
+            .map(|c| super::AgentRef { seat, card: *c })
+            .filter(|r| self.agent(*r).is_some_and(|a| a.investigated))
+            .filter_map(|r| self.second_site(r))
+            .collect();
+        self.lasting.retain(|l| !second.contains(&l.modifier));
         for c in team {
             let a = self
                 .agent_mut(super::AgentRef { seat, card: *c })

@@ -560,6 +560,10 @@ pub enum Modifier {
     Stuck {
         who: AgentScope,
     },
+    /// The Agents may investigate a second Site this turn (Road Trip).
+    SecondSite {
+        who: AgentScope,
+    },
     /// The Site asks this category.
     Question {
         site: u32,

@@ -346,6 +346,16 @@ impl XfGame {
             .any(|f| matches!(&f.modifier, Modifier::Stuck { who } if self.applies(f, who, a)))
     }
 
+    /// The effect letting this Agent investigate a second Site this turn (Road Trip).
+    pub fn second_site(&self, a: AgentRef) -> Option<Modifier> {
+        self.in_force()
+            .into_iter()
+            .find(
+                |f| matches!(&f.modifier, Modifier::SecondSite { who } if self.applies(f, who, a)),
+            )
+            .map(|f| f.modifier.clone())
+    }
+
     /// The RES an Agent adds in the Briefing (p. 11).
     pub fn agent_res(&self, a: AgentRef) -> u32 {
         let mut res = db().get(a.card).skill(Skill::Resources).max(0);

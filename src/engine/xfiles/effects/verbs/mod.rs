@@ -230,7 +230,7 @@ pub enum Step {
     },
     AddKeyword {
         what: String,
-        to: Keyword,
+        to: Option<Keyword>,
     },
     ChangeQuestion {
         what: String,

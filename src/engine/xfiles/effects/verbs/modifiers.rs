@@ -200,6 +200,7 @@ pub fn parse_modifier(a: &mut Args) -> Result<Modifier, String> {
         },
         "no-healing" => Modifier::NoHealing { who: scope(a)? },
         "stuck" => Modifier::Stuck { who: scope(a)? },
+        "second-site" => Modifier::SecondSite { who: scope(a)? },
         "can-use" => Modifier::CanUse {
             keywords: a.keywords()?,
         },
@@ -373,6 +374,7 @@ impl XfGame {
             },
             Modifier::NoHealing { who } => Modifier::NoHealing { who: agents(who) },
             Modifier::Stuck { who } => Modifier::Stuck { who: agents(who) },
+            Modifier::SecondSite { who } => Modifier::SecondSite { who: agents(who) },
             Modifier::SiteKeyword { who, keyword } => Modifier::SiteKeyword {
                 who: agents(who),
                 keyword: *keyword,

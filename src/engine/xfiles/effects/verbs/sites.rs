@@ -171,24 +171,47 @@ impl XfGame {
     }
 }
 
-/// `add-keyword <var> <keyword>`: the Site gains a Keyword (Sacrificing a Pawn).
+/// `add-keyword <var> [keyword]`: the Site gains a Keyword; without one,
+/// the controller chooses any (Sacrificing a Pawn).
 pub fn parse_add_keyword(a: &mut Args) -> Result<Step, String> {
     let what = a.var()?;
-    Ok(Step::AddKeyword {
-        what,
-        to: a.keywords()?[0],
-    })
+    let to = if a.is_done() {
+        None
+    } else {
+        Some(a.keywords()?[0])
+    };
+    Ok(Step::AddKeyword { what, to })
 }
 
 pub fn add_keyword(
     g: &mut XfGame,
-    r: &Resolution,
+    r: &mut Resolution,
     what: &str,
-    to: Keyword,
+    to: Option<Keyword>,
     events: &mut Events,
 ) -> Flow {
-    if let Some(id) = site_of(g, r, what)
-        && let Some(s) = g.site_mut(id)
+    let Some(site) = site_of(g, r, what) else {
+        return Flow::Next;
+    };
+    let to = match (to, super::cards::answered(r)) {
+        (Some(k), _) | (None, Some(Val::Keyword(k))) => k,
+        (None, _) => {
+            let has = g.site(site).map(|s| s.keywords.clone()).unwrap_or_default();
+            let options = Keyword::ALL
+                .iter()
+                .filter(|k| !has.contains(k))
+                .map(|k| ChoiceOption {
+                    label: k.to_string(),
+                    val: Val::Keyword(*k),
+                })
+                .collect();
+            let key = super::cards::ask_key(r);
+            let prompt = "which Keyword does the Site gain?".to_string();
+            g.offer(r.src.controller, prompt, options, 1, 1, &key, false, events);
+            return Flow::Retry(Wait::Choice);
+        }
+    };
+    if let Some(s) = g.site_mut(site)
         && !s.keywords.contains(&to)
     {
         s.keywords.push(to);
