@@ -593,3 +593,54 @@ fn sacrificing_a_pawn_discards_an_adversary_to_add_a_keyword_to_an_opponents_sit
     assert_eq!(g.sites[0].keywords.len(), before.len() + 1);
     assert!(g.player(1).discard.contains(&id(card("The Mechanic"))));
 }
+
+#[test]
+fn white_buffalo_heals_one_wound_or_removes_one_game_effect_token() {
+    let mut g = two(&[card("White Buffalo")], &[]);
+    g.players[0].rp = 20;
+    let mulder = agent(0, MULDER);
+    g.players[0]
+        .agents
+        .iter_mut()
+        .find(|a| a.card == mulder.card)
+        .unwrap()
+        .damage = 2;
+    play_on(&mut g, 0, "White Buffalo", agent_target(0, MULDER));
+    resolve(&mut g);
+    assert_eq!(g.agent(mulder).unwrap().damage, 1);
+}
+
+#[test]
+fn the_video_trap_offers_a_free_draw_in_each_opponents_briefing() {
+    let trap = card("The Video Trap");
+    let mut g = two(&[], &[trap]);
+    g.players[1].cp = 20;
+    // Seat 1 plays it on seat 0's turn; it waits by seat 1's X-File.
+    advance(&mut g, Phase::Requisition);
+    play_on(&mut g, 1, "The Video Trap", None);
+    resolve(&mut g);
+    assert!(g.perms.iter().any(|p| p.card == id(trap)));
+    // Seat 1's own Briefing: nothing; seat 0's next Briefing: a free draw.
+    advance(&mut g, Phase::Draw);
+    assert_eq!(g.active, 1);
+    assert!(g.choice.is_none(), "not in its controller's own Briefing");
+    advance(&mut g, Phase::Requisition);
+    let hand = g.player(1).hand.len();
+    let mut guard = 0;
+    while g.choice.is_none() {
+        guard += 1;
+        assert!(guard < 20, "no free draw offered");
+        advance(&mut g, Phase::Draw);
+        if g.active == 0 {
+            break;
+        }
+        advance(&mut g, Phase::Requisition);
+    }
+    let c = g
+        .choice
+        .clone()
+        .expect("asked at the start of seat 0's Briefing");
+    assert_eq!(c.seat, 1);
+    pick(&mut g, &["Yes"]);
+    assert_eq!(g.player(1).hand.len(), hand + 1);
+}
