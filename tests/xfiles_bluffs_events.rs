@@ -644,3 +644,30 @@ fn the_video_trap_offers_a_free_draw_in_each_opponents_briefing() {
     pick(&mut g, &["Yes"]);
     assert_eq!(g.player(1).hand.len(), hand + 1);
 }
+
+#[test]
+fn losing_your_tail_returns_a_site_to_the_hand_and_discards_its_bluffs() {
+    let tail = card("Losing Your Tail");
+    let bluff = X;
+    let mut g = many_with(&[MULDER, SCULLY, LAMANA], &[&[AUBREY, tail], &[bluff]]);
+    field_and_site(&mut g, &[MULDER, SCULLY], AUBREY, None);
+    act(&mut g, 0, XfAction::Done);
+    act(
+        &mut g,
+        1,
+        XfAction::PlaceBluff {
+            site: 0,
+            card: id(bluff),
+        },
+    );
+    advance(&mut g, Phase::Investigation);
+    g.players[0].rp = 20;
+    play_on(&mut g, 0, "Losing Your Tail", Some(Target::Site(0)));
+    resolve(&mut g);
+    assert!(g.sites.is_empty(), "Aubrey went back");
+    assert!(g.player(0).hand.contains(&id(AUBREY)));
+    assert!(
+        g.player(1).discard.contains(&id(bluff)),
+        "the Bluff goes to its owner's pile"
+    );
+}
