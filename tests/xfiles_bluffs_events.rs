@@ -671,3 +671,15 @@ fn losing_your_tail_returns_a_site_to_the_hand_and_discards_its_bluffs() {
         "the Bluff goes to its owner's pile"
     );
 }
+
+#[test]
+fn losing_your_tail_is_refused_while_a_site_is_being_investigated() {
+    // A playout found it returning the Site being resolved to the hand.
+    let mut g = two(&[AUBREY, card("Losing Your Tail")], &[]);
+    successful_aubrey(&mut g);
+    assert!(g.investigation.is_some(), "the Site is being resolved");
+    g.players[0].rp = 20;
+    let r = play_refused(&g, 0, "Losing Your Tail", Some(Target::Site(0)));
+    assert!(!r.is_empty());
+    assert_eq!(g.sites.len(), 1);
+}
