@@ -83,15 +83,12 @@ fn plays(g: &XfGame, seat: Seat) -> Vec<XfAction> {
             let mut targets: Vec<Option<Target>> = vec![None];
             if let Some(decl) = decl {
                 let src = super::effects::state::Source {
-                    card,
-                    ability: super::effects::state::AbilityRef::Play(mode),
-                    controller: seat,
-                    perm: None,
-                    agent: None,
-                    check: None,
-                    opponent: None,
                     x,
-                    power: None,
+                    ..super::effects::state::Source::new(
+                        card,
+                        super::effects::state::AbilityRef::Play(mode),
+                        seat,
+                    )
                 };
                 let found = g.select(&src, &Default::default(), &decl.sel);
                 targets.extend(

@@ -187,7 +187,8 @@ impl XfGame {
             .count()
             > 1;
         let provided = self.provider_for(seat, card).is_some();
-        let anywhere = self.plays_anywhere(seat, card, Pool::Cp);
+        let anywhere = c.kind == crate::cards::CardType::Adversary
+            && self.plays_anywhere(seat, card, Pool::Cp);
         for a in acts {
             let ok = match a {
                 Activator::Active => either || seat == self.active,

@@ -52,16 +52,10 @@ impl XfGame {
         ability: AbilityRef,
     ) -> Option<Source> {
         Some(Source {
-            card: self.player(seat).xfile?,
-            ability,
-            controller: seat,
-            perm: None,
-            agent: None,
-            check: None,
             // "Your opponent" is the player whose turn it is (AD p. 14).
             opponent: (seat != self.active).then_some(self.active),
-            x: 0,
             power: Some(value),
+            ..Source::new(self.player(seat).xfile?, ability, seat)
         })
     }
 

@@ -373,15 +373,10 @@ impl XfGame {
         opponent: Option<Seat>,
     ) -> Source {
         Source {
-            card,
-            ability: AbilityRef::Play(mode),
-            controller: seat,
-            perm: None,
-            agent: None,
             check: self.checks().next_back().map(|(i, _)| i),
             opponent,
             x,
-            power: None,
+            ..Source::new(card, AbilityRef::Play(mode), seat)
         }
     }
 
@@ -808,15 +803,11 @@ impl XfGame {
             id
         });
         let src = Source {
-            card: p.card,
-            ability: AbilityRef::Play(p.mode),
-            controller: p.player,
             perm,
-            agent: None,
             check: p.check,
             opponent: p.opponent,
             x: p.x,
-            power: None,
+            ..Source::new(p.card, AbilityRef::Play(p.mode), p.player)
         };
         self.start_effect(src, vars, Some(p));
         self.settle(events);

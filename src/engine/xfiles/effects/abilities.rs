@@ -251,17 +251,7 @@ impl XfGame {
     }
 
     fn blank_src(&self, seat: Seat) -> Source {
-        Source {
-            card: CardIdx(0),
-            ability: AbilityRef::Use(0),
-            controller: seat,
-            perm: None,
-            agent: None,
-            check: None,
-            opponent: None,
-            x: 0,
-            power: None,
-        }
+        Source::new(CardIdx(0), AbilityRef::Use(0), seat)
     }
 
     /// Uses ability `i` of a card in play.

@@ -46,6 +46,24 @@ pub struct Source {
     pub power: Option<Trait>,
 }
 
+impl Source {
+    /// An effect of `card` for `controller`, tied to no card in play,
+    /// Agent, check, opponent or Power.
+    pub fn new(card: CardIdx, ability: AbilityRef, controller: Seat) -> Source {
+        Source {
+            card,
+            ability,
+            controller,
+            perm: None,
+            agent: None,
+            check: None,
+            opponent: None,
+            x: 0,
+            power: None,
+        }
+    }
+}
+
 /// A value an effect binds to a name.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -136,6 +154,17 @@ impl Vars {
 
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
+    }
+
+    /// Each object a variable holds: the items of a list, each Agent of a
+    /// group, or the one value (none when unbound).
+    pub fn items(&self, name: &str) -> Vec<Val> {
+        match self.get(name) {
+            Some(Val::List(l)) => l.clone(),
+            Some(Val::Agents(a)) => a.iter().map(|x| Val::Agent(*x)).collect(),
+            Some(v) => vec![v.clone()],
+            None => Vec::new(),
+        }
     }
 
     pub fn flag(&self, name: &str) -> bool {

@@ -53,15 +53,9 @@ impl XfGame {
                 Place::Site(id) => self.site(id).map_or(p.controller, |s| s.owner),
             };
             let src = Source {
-                card: p.card,
-                ability: AbilityRef::Use(0),
-                controller: p.controller,
                 perm: Some(p.id),
                 agent,
-                check: None,
-                opponent: None,
-                x: 0,
-                power: None,
+                ..Source::new(p.card, AbilityRef::Use(0), p.controller)
             };
             for st in &s.statics {
                 if self.conditions_hold(&src, &none, &st.when) {
@@ -86,15 +80,8 @@ impl XfGame {
                     card: a.card,
                 };
                 let src = Source {
-                    card: a.card,
-                    ability: AbilityRef::Use(0),
-                    controller: seat as Seat,
-                    perm: None,
                     agent: Some(r),
-                    check: None,
-                    opponent: None,
-                    x: 0,
-                    power: None,
+                    ..Source::new(a.card, AbilityRef::Use(0), seat as Seat)
                 };
                 for st in &s.statics {
                     if self.conditions_hold(&src, &none, &st.when) {
@@ -112,17 +99,7 @@ impl XfGame {
                 let Some(s) = scripts.of(f.card) else {
                     continue;
                 };
-                let src = Source {
-                    card: f.card,
-                    ability: AbilityRef::Use(0),
-                    controller: f.owner,
-                    perm: None,
-                    agent: None,
-                    check: None,
-                    opponent: None,
-                    x: 0,
-                    power: None,
-                };
+                let src = Source::new(f.card, AbilityRef::Use(0), f.owner);
                 for st in s.statics.iter().filter(|st| st.modifier.from_anywhere()) {
                     out.push(InForce {
                         src: src.clone(),
@@ -134,17 +111,7 @@ impl XfGame {
         }
         for l in &self.lasting {
             out.push(InForce {
-                src: Source {
-                    card: l.card,
-                    ability: AbilityRef::Use(0),
-                    controller: l.controller,
-                    perm: None,
-                    agent: None,
-                    check: None,
-                    opponent: None,
-                    x: 0,
-                    power: None,
-                },
+                src: Source::new(l.card, AbilityRef::Use(0), l.controller),
                 modifier: &l.modifier,
                 host: l.controller,
             });

@@ -95,17 +95,7 @@ pub fn run_with(g: &mut XfGame, seat: Seat, body: &str, vars: Vec<(&str, Val)>) 
     for (k, val) in vars {
         v.set(k, val);
     }
-    let src = Source {
-        card: id(HOST),
-        ability: AbilityRef::Play(0),
-        controller: seat,
-        perm: None,
-        agent: None,
-        check: None,
-        opponent: None,
-        x: 0,
-        power: None,
-    };
+    let src = Source::new(id(HOST), AbilityRef::Play(0), seat);
     g.start_effect(src, v, None);
     let mut events = Vec::new();
     g.settle(&mut events);
@@ -120,15 +110,8 @@ pub fn run(g: &mut XfGame, seat: Seat, body: &str) -> Events {
 pub fn run_on(g: &mut XfGame, seat: Seat, perm: u32, body: &str) -> Events {
     with_play(g, body);
     let src = Source {
-        card: id(HOST),
-        ability: AbilityRef::Play(0),
-        controller: seat,
         perm: Some(perm),
-        agent: None,
-        check: None,
-        opponent: None,
-        x: 0,
-        power: None,
+        ..Source::new(id(HOST), AbilityRef::Play(0), seat)
     };
     g.start_effect(src, Vars::default(), None);
     let mut events = Vec::new();

@@ -31,15 +31,9 @@ impl XfGame {
                 _ => None,
             };
             out.push(Source {
-                card: p.card,
-                ability: AbilityRef::Trigger(0),
-                controller: p.controller,
                 perm: Some(p.id),
                 agent,
-                check: None,
-                opponent: None,
-                x: 0,
-                power: None,
+                ..Source::new(p.card, AbilityRef::Trigger(0), p.controller)
             });
         }
         for (seat, pl) in self.players.iter().enumerate() {

@@ -13,12 +13,7 @@ use crate::engine::xfiles::effects::state::{Resolution, Val, Wait};
 use crate::engine::xfiles::{Events, XfGame};
 
 fn combatants(r: &Resolution, var: &str) -> Vec<Combatant> {
-    let vals = match r.vars.get(var) {
-        Some(Val::List(l)) => l.clone(),
-        Some(Val::Agents(a)) => a.iter().map(|x| Val::Agent(*x)).collect(),
-        Some(v) => vec![v.clone()],
-        None => Vec::new(),
-    };
+    let vals = r.vars.items(var);
     vals.iter()
         .filter_map(|v| match v {
             Val::Agent(a) => Some(Combatant::Agent(*a)),

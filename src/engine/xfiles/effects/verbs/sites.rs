@@ -270,17 +270,7 @@ pub fn move_bluff(
     let Some(Val::Site(dest)) = r.vars.get(to).cloned() else {
         return Flow::Next;
     };
-    let mut vals = match r.vars.get(what) {
-        Some(Val::List(l)) => l.clone(),
-        Some(v) => vec![v.clone()],
-        None => Vec::new(),
-    };
-    // Highest index first, so the others keep their places.
-    vals.sort_by_key(|v| match v {
-        Val::Bluff(_, i) => std::cmp::Reverse(*i),
-        _ => std::cmp::Reverse(0),
-    });
-    for v in vals {
+    for v in last_first(r, what) {
         let Val::Bluff(site, i) = v else {
             continue;
         };
@@ -301,22 +291,24 @@ pub fn move_bluff(
     Flow::Next
 }
 
+/// The Bluffs a variable names, highest position first, so taking one
+/// leaves the others in their places.
+fn last_first(r: &Resolution, what: &str) -> Vec<Val> {
+    let mut vals = r.vars.items(what);
+    vals.sort_by_key(|v| match v {
+        Val::Bluff(_, i) => std::cmp::Reverse(*i),
+        _ => std::cmp::Reverse(0),
+    });
+    vals
+}
+
 /// `discard-bluff <var>`: the card under a Site goes to its owner's Discard Pile.
 pub fn parse_discard_bluff(a: &mut Args) -> Result<Step, String> {
     Ok(Step::DiscardBluff { what: a.var()? })
 }
 
 pub fn discard_bluff(g: &mut XfGame, r: &Resolution, what: &str, events: &mut Events) -> Flow {
-    let mut vals = match r.vars.get(what) {
-        Some(Val::List(l)) => l.clone(),
-        Some(v) => vec![v.clone()],
-        None => Vec::new(),
-    };
-    vals.sort_by_key(|v| match v {
-        Val::Bluff(_, i) => std::cmp::Reverse(*i),
-        _ => std::cmp::Reverse(0),
-    });
-    for v in vals {
+    for v in last_first(r, what) {
         g.discard_val(&v, events);
     }
     Flow::Next

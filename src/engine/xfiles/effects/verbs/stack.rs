@@ -17,12 +17,7 @@ pub fn parse_negate(a: &mut Args) -> Result<Step, String> {
 }
 
 pub fn negate(g: &mut XfGame, r: &Resolution, what: &str, events: &mut Events) -> Flow {
-    let vals = match r.vars.get(what) {
-        Some(Val::List(l)) => l.clone(),
-        Some(v) => vec![v.clone()],
-        None => Vec::new(),
-    };
-    for v in vals {
+    for v in r.vars.items(what) {
         // A Power negates without naming the X-File it comes from.
         let by = r.src.power.is_none().then_some(r.src.card);
         g.negate_val(&v, by, events);
