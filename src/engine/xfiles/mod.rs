@@ -134,6 +134,10 @@ pub struct Agent {
     /// Abilities used: (ability index, turn); turn 0 = once a game.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub used: Vec<(u8, u32)>,
+    /// Back from the Hospital for one more skill check (True Grit): goes
+    /// back when a check it was part of ends, or when the turn ends.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub last_check: bool,
     /// Values its Game Effect keeps (a card marked by Albert Hosteen).
     #[serde(default, skip_serializing_if = "effects::state::Vars::is_empty")]
     pub data: effects::state::Vars,
@@ -260,8 +264,22 @@ pub enum Fact {
     CombatEnded {
         adversary: CardIdx,
     },
+    /// The Agent as it was, so a card may keep it in play (Samuel Hartley).
     AgentRemoved {
         seat: Seat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        agent: Option<Box<Agent>>,
+    },
+    /// An Agent was moved between sections by the rules or a card (not by
+    /// its player's deployment): what "forced to go to the Hospital" and
+    /// "forced to return to the Bureau" answer.
+    Went {
+        agent: AgentRef,
+        from: Section,
+        to: Section,
+        /// The card whose effect moved it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<CardIdx>,
     },
     Sold {
         seat: Seat,

@@ -4,7 +4,7 @@
 
 use super::effects::ast::CostChange;
 use super::effects::state::{Source, Vars};
-use super::{Events, Phase, XfGame};
+use super::{Events, Fact, Phase, XfGame};
 use crate::cards::{Activator, CardIdx, Keyword, Pool, Section, db};
 use crate::engine::{Refusal, Seat};
 
@@ -315,6 +315,14 @@ impl XfGame {
             } else {
                 out.extend(p.keywords.iter().copied());
             }
+        }
+        // How xfiles-bot plays it: a MOVE card that forced an Agent to move
+        // stays in use for the turn, for the cards played "when an Agent is
+        // forced" (Written Report), since the bot moves the Agent at once.
+        if self.facts.iter().any(|f| {
+            matches!(f, Fact::Went { by: Some(c), .. } if db().get(*c).has_keyword(Keyword::Move))
+        }) {
+            out.push(Keyword::Move);
         }
         out.sort();
         out.dedup();

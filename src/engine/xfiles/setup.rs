@@ -42,6 +42,7 @@ pub fn new_agent(card: CardIdx, section: Section, temporary: bool, scripts: &Scr
         slow_heal: false,
         keywords: Vec::new(),
         used: Vec::new(),
+        last_check: false,
         data: Default::default(),
     }
 }

@@ -430,6 +430,9 @@ impl XfGame {
             total,
             needed,
         }));
+        if let Some(c) = self.site_check().cloned() {
+            self.last_check_over(Some((c.seat, &c.team)), events);
+        }
         let inv = self.investigation.as_mut().expect("investigating");
         inv.full = full;
         let frame = inv.frame;

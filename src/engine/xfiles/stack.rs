@@ -882,6 +882,7 @@ impl XfGame {
                 }));
                 self.frames.pop();
                 self.expire_check(f.id);
+                self.last_check_over(Some((c.seat, &c.team)), events);
                 let active = self.active;
                 self.reset_priority(active);
                 self.deliver_check(f.id, success);

@@ -119,8 +119,16 @@ impl XfGame {
             .is_some_and(|x| x.section != Section::Hospital)
             && self.current_health(a) == 0
         {
-            self.agent_mut(a).expect("checked").section = Section::Hospital;
+            let agent = self.agent_mut(a).expect("checked");
+            let from = std::mem::replace(&mut agent.section, Section::Hospital);
+            agent.last_check = false;
             events.push(Event::public(XfEvent::ToHospital { agent: a }));
+            self.facts.push(Fact::Went {
+                agent: a,
+                from,
+                to: Section::Hospital,
+                by: None,
+            });
         }
     }
 
@@ -141,13 +149,108 @@ impl XfGame {
             return;
         }
         let agent = self.agent_mut(a).expect("checked");
-        agent.section = to;
+        let from = std::mem::replace(&mut agent.section, to);
+        agent.last_check &= to != Section::Hospital;
         let team = agent.team;
         events.push(Event::public(XfEvent::Moved {
             agent: a,
             section: to,
             team,
         }));
+        self.facts.push(Fact::Went {
+            agent: a,
+            from,
+            to,
+            by: None,
+        });
+    }
+
+    /// Brings back an Agent a card keeps in play: one that went to another
+    /// section this turn returns to where it was (even from the Hospital),
+    /// one removed from the game this turn comes back as it was (He Won't
+    /// Let Me Die, Samuel Hartley, Written Report, True Grit).
+    pub(crate) fn bring_back(&mut self, a: AgentRef, events: &mut Events) -> bool {
+        if self.agent(a).is_none() {
+            return self.unremove(a, events);
+        }
+        let Some(from) = self.facts.iter().rev().find_map(|f| match f {
+            Fact::Went {
+                agent, from, to, ..
+            } if *agent == a => Some((*from, *to)),
+            _ => None,
+        }) else {
+            return false;
+        };
+        let agent = self.agent_mut(a).expect("checked");
+        if agent.section != from.1 {
+            return false;
+        }
+        agent.section = from.0;
+        agent.until_healed = false;
+        let team = agent.team;
+        events.push(Event::public(XfEvent::Moved {
+            agent: a,
+            section: from.0,
+            team,
+        }));
+        true
+    }
+
+    /// Names the card whose effect made the Agent's last move.
+    pub(crate) fn moved_by(&mut self, a: AgentRef, card: CardIdx) {
+        if let Some(Fact::Went { agent, by, .. }) = self.facts.last_mut()
+            && *agent == a
+        {
+            *by = Some(card);
+        }
+    }
+
+    /// Agents back for one more skill check (True Grit) go to the Hospital
+    /// once a check of their Team ends (`None`: the turn ends).
+    pub(crate) fn last_check_over(
+        &mut self,
+        team: Option<(Seat, &[CardIdx])>,
+        events: &mut Events,
+    ) {
+        let going: Vec<AgentRef> = (0..self.players.len() as Seat)
+            .flat_map(|seat| {
+                self.player(seat)
+                    .agents
+                    .iter()
+                    .filter(|a| a.last_check)
+                    .map(move |a| AgentRef { seat, card: a.card })
+            })
+            .filter(|a| team.is_none_or(|(s, t)| a.seat == s && t.contains(&a.card)))
+            .collect();
+        for a in going {
+            self.move_agent(a, Section::Hospital, events);
+        }
+    }
+
+    /// An Agent removed from the game this turn comes back to its section.
+    fn unremove(&mut self, a: AgentRef, events: &mut Events) -> bool {
+        let Some(agent) = self.facts.iter().rev().find_map(|f| match f {
+            Fact::AgentRemoved {
+                agent: Some(x),
+                seat,
+            } if *seat == a.seat && x.card == a.card => Some(x.clone()),
+            _ => None,
+        }) else {
+            return false;
+        };
+        let p = self.player_mut(a.seat);
+        let Some(i) = p.removed.iter().rposition(|c| *c == a.card) else {
+            return false;
+        };
+        p.removed.remove(i);
+        let (section, team) = (agent.section, agent.team);
+        p.agents.push(*agent);
+        events.push(Event::public(XfEvent::Moved {
+            agent: a,
+            section,
+            team,
+        }));
+        true
     }
 
     /// Cards attached to an Agent go to their owners' Discard Piles.
@@ -171,10 +274,17 @@ impl XfGame {
         }
         self.strip(a, events);
         let p = self.player_mut(a.seat);
-        p.agents.retain(|x| x.card != a.card);
+        let was = p
+            .agents
+            .iter()
+            .position(|x| x.card == a.card)
+            .map(|i| p.agents.remove(i));
         p.removed.push(a.card);
         events.push(Event::public(XfEvent::AgentRemoved { agent: a }));
-        self.facts.push(Fact::AgentRemoved { seat: a.seat });
+        self.facts.push(Fact::AgentRemoved {
+            seat: a.seat,
+            agent: was.map(Box::new),
+        });
         self.killer_win(events);
     }
 

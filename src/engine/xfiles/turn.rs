@@ -220,6 +220,7 @@ impl XfGame {
         let seat = self.active;
         self.fire_turn_ends(events);
         self.settle(events);
+        self.last_check_over(None, events);
         self.send_home(seat, events);
         self.return_stolen(events);
         let done: Vec<u32> = self

@@ -339,6 +339,16 @@ pub enum Qual {
     NotGear(Vec<crate::cards::Skill>),
     /// A card (on the stack) that ends a combat or takes an Agent out of it.
     EndsCombat,
+    /// An Agent moved to this section this turn and still there (or, with
+    /// `removed`, an Agent removed from the game this turn).
+    Went(Section),
+    /// An Agent at 0 HEALTH: still in play (about to go to the Hospital,
+    /// as after combat damage) or sent to the Hospital this turn.
+    Down,
+    /// An Agent whose last move this turn took it out of this section.
+    Left(Section),
+    /// A card removed from the game this turn (an Agent a card may keep in play).
+    ThisTurn,
 }
 
 /// Objects of a kind that pass every filter.

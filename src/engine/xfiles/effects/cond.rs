@@ -162,7 +162,7 @@ impl XfGame {
             (FactPat::Asked { of_me }, Fact::Asked { of, .. }) => !of_me || *of == me,
             (FactPat::WrongGuess, Fact::WrongGuess { seat }) => *seat == me,
             (FactPat::CombatEnded, Fact::CombatEnded { .. }) => true,
-            (FactPat::AgentRemoved, Fact::AgentRemoved { seat }) => *seat == me,
+            (FactPat::AgentRemoved, Fact::AgentRemoved { seat, .. }) => *seat == me,
             (FactPat::OpponentSold, Fact::Sold { seat }) => *seat != me,
             (FactPat::Healed { var }, Fact::Healed { agent }) => {
                 vars.get(var).is_some_and(|v| v.agents().contains(agent))

@@ -525,6 +525,8 @@ fn qual(w: &str) -> Result<Qual, String> {
             "on" => Qual::On(v.to_string()),
             "pool" => Qual::Pool(pool(v)?),
             "not-gear" => Qual::NotGear(skills(v)?),
+            "went" => Qual::Went(section(v)?),
+            "left" => Qual::Left(section(v)?),
             _ if k.starts_with("skill:") => {
                 let s = skill(k[6..].trim_end_matches('>'))?;
                 let n = v
@@ -565,6 +567,8 @@ fn qual(w: &str) -> Result<Qual, String> {
         "stunned" => Qual::Stunned,
         "hurt" => Qual::Hurt(1),
         "ends-combat" => Qual::EndsCombat,
+        "this-turn" => Qual::ThisTurn,
+        "down" => Qual::Down,
         _ => return Err(format!("'{w}' is not a filter")),
     })
 }

@@ -174,7 +174,32 @@ impl XfGame {
             Qual::NotTitle(t) => !card_titled(r.card, t),
             Qual::Stunned => self.stunned(Combatant::Agent(r)),
             Qual::Hurt(n) => self.hurt_by(Combatant::Agent(r)) >= *n,
+            Qual::Went(s) => a.section == *s && self.last_move(r).is_some_and(|m| m.1 == *s),
+            Qual::Left(s) => self.last_move(r).is_some_and(|m| m.0 == *s),
+            Qual::Down => {
+                self.current_health(r) == 0
+                    && (a.section != Section::Hospital
+                        || self.last_move(r).is_some_and(|m| m.1 == Section::Hospital))
+            }
             _ => false,
+        })
+    }
+
+    /// The Agent's last move this turn: from and to.
+    fn last_move(&self, a: AgentRef) -> Option<(Section, Section)> {
+        self.facts.iter().rev().find_map(|f| match f {
+            crate::engine::xfiles::Fact::Went {
+                agent, from, to, ..
+            } if *agent == a => Some((*from, *to)),
+            _ => None,
+        })
+    }
+
+    /// An Agent card of this seat was removed from the game this turn.
+    fn removed_this_turn(&self, seat: crate::engine::Seat, card: CardIdx) -> bool {
+        self.facts.iter().any(|f| {
+            matches!(f, crate::engine::xfiles::Fact::AgentRemoved { seat: s, agent: Some(x) }
+                if *s == seat && x.card == card)
         })
     }
 
@@ -224,6 +249,7 @@ impl XfGame {
                     Qual::In(s) => *s == section,
                     Qual::Mine | Qual::Theirs => true,
                     Qual::Is(v) => vars.get(v).is_some_and(|v| v.agents() == members),
+                    Qual::SameTeam => self.anchor(src, vars).is_some_and(|a| members.contains(&a)),
                     Qual::SkillAtLeast(..) | Qual::Keyword(_) | Qual::Title(_) => members
                         .iter()
                         .any(|m| self.agent_ok(src, vars, *m, std::slice::from_ref(q))),
@@ -356,6 +382,7 @@ impl XfGame {
             for c in cards {
                 if sel.quals.iter().all(|q| match q {
                     Qual::Mine | Qual::Theirs => true,
+                    Qual::ThisTurn => self.removed_this_turn(seat, *c),
                     Qual::CostX => db()
                         .get(*c)
                         .cost

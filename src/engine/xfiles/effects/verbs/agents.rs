@@ -79,6 +79,7 @@ pub fn move_to(
 ) -> Flow {
     for a in agents_in(r, who) {
         g.move_agent(a, to, events);
+        g.moved_by(a, r.src.card);
     }
     Flow::Next
 }
@@ -143,6 +144,65 @@ pub fn restore(g: &mut XfGame, r: &Resolution, who: &str, events: &mut Events) -
     Flow::Next
 }
 
+/// `bring-back <var> [health=N]`: Agents that went to another section this
+/// turn return to where they were, even from the Hospital; Agents removed
+/// from the game this turn come back as they were (He Won't Let Me Die,
+/// Samuel Hartley, Written Report). With `health=N` the Agent's HEALTH is
+/// raised to N.
+pub fn parse_bring_back(a: &mut Args) -> Result<Step, String> {
+    let who = a.var()?;
+    let health = match a.keyed("health") {
+        Some(v) => Some(v.parse().map_err(|_| format!("health={v}: a number"))?),
+        None => None,
+    };
+    Ok(Step::BringBack { who, health })
+}
+
+pub fn bring_back(
+    g: &mut XfGame,
+    r: &Resolution,
+    who: &str,
+    health: Option<u8>,
+    events: &mut Events,
+) -> Flow {
+    let agents: Vec<AgentRef> = match r.vars.get(who) {
+        Some(Val::Held(seat, _, card)) => vec![AgentRef {
+            seat: *seat,
+            card: *card,
+        }],
+        Some(v) => v.agents(),
+        None => Vec::new(),
+    };
+    for a in agents {
+        g.bring_back(a, events);
+        if let Some(n) = health
+            && g.agent(a).is_some_and(|x| x.section != Section::Hospital)
+        {
+            let max = g.max_health(a);
+            let x = g.agent_mut(a).expect("back");
+            x.damage = x.damage.min(max.saturating_sub(n));
+        }
+    }
+    Flow::Next
+}
+
+/// `last-check <var>`: the Agents go back to the Hospital when the next
+/// skill check their Team makes ends, or when the turn ends (True Grit).
+pub fn parse_last_check(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::LastCheck { who: a.var()? })
+}
+
+pub fn last_check(g: &mut XfGame, r: &Resolution, who: &str, _: &mut Events) -> Flow {
+    for a in agents_in(r, who) {
+        if let Some(x) = g.agent_mut(a)
+            && x.section != Section::Hospital
+        {
+            x.last_check = true;
+        }
+    }
+    Flow::Next
+}
+
 /// `hospitalize <var> [until-healed] [at-zero]`: the Agents go to the
 /// Hospital now (with 0 HEALTH: all their HEALTH lost as damage), and
 /// stay until fully healed (Internal Bleeding).
@@ -171,6 +231,7 @@ pub fn hospitalize(
             g.damage_agent(a, h, events);
         }
         g.move_agent(a, crate::cards::Section::Hospital, events);
+        g.moved_by(a, r.src.card);
         if until_healed && let Some(x) = g.agent_mut(a) {
             x.until_healed = true;
         }
@@ -315,6 +376,45 @@ mod tests {
         g.agent_mut(m).unwrap().damage = 4;
         run_with(&mut g, 0, "move a field", vec![("a", Val::Agent(m))]);
         assert_eq!(g.agent(m).unwrap().section, Section::Hospital);
+    }
+
+    #[test]
+    fn bring_back_returns_an_agent_moved_this_turn_even_from_the_hospital() {
+        let mut g = table();
+        let m = agent(0, MULDER);
+        run_with(&mut g, 1, "damage a 9", vec![("a", Val::Agent(m))]);
+        assert_eq!(g.agent(m).unwrap().section, Section::Hospital);
+        run_with(
+            &mut g,
+            0,
+            "bring-back a health=3",
+            vec![("a", Val::Agent(m))],
+        );
+        assert_eq!(g.agent(m).unwrap().section, Section::Bureau);
+        assert_eq!(g.current_health(m), 3);
+    }
+
+    #[test]
+    fn bring_back_restores_an_agent_removed_this_turn_and_nothing_else() {
+        let mut g = table();
+        let (l, m) = (agent(0, LAMANA), agent(0, MULDER));
+        run_with(&mut g, 1, "remove a", vec![("a", Val::Agent(l))]);
+        run_with(&mut g, 0, "bring-back a", vec![("a", Val::Agent(l))]);
+        assert!(g.agent(l).is_some());
+        assert!(!g.player(0).removed.contains(&l.card));
+        run_with(&mut g, 0, "bring-back a", vec![("a", Val::Agent(m))]);
+        assert_eq!(g.agent(m).unwrap().section, Section::Bureau, "never moved");
+    }
+
+    #[test]
+    fn last_check_sends_the_agent_back_when_the_turn_ends() {
+        let mut g = table();
+        let m = agent(0, MULDER);
+        run_with(&mut g, 0, "last-check a", vec![("a", Val::Agent(m))]);
+        assert!(g.agent(m).unwrap().last_check);
+        g.last_check_over(None, &mut Vec::new());
+        assert_eq!(g.agent(m).unwrap().section, Section::Hospital);
+        assert!(!g.agent(m).unwrap().last_check);
     }
 
     #[test]

@@ -159,6 +159,13 @@ pub enum Step {
     Restore {
         who: String,
     },
+    BringBack {
+        who: String,
+        health: Option<u8>,
+    },
+    LastCheck {
+        who: String,
+    },
     Hospitalize {
         who: String,
         until_healed: bool,
@@ -397,6 +404,8 @@ const VERBS: &[(&str, Parse)] = &[
     ("abduct", agents::parse_abduct),
     ("away", agents::parse_away),
     ("restore", agents::parse_restore),
+    ("bring-back", agents::parse_bring_back),
+    ("last-check", agents::parse_last_check),
     ("negate", stack::parse_negate),
     ("bottom", stack::parse_bottom),
     ("shuffle-in", stack::parse_shuffle_in),
@@ -525,6 +534,8 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
         S::Abduct { who } => agents::abduct(g, r, who, events),
         S::Away { who, turns } => agents::away(g, r, who, *turns, events),
         S::Restore { who } => agents::restore(g, r, who, events),
+        S::BringBack { who, health } => agents::bring_back(g, r, who, *health, events),
+        S::LastCheck { who } => agents::last_check(g, r, who, events),
         S::Negate { what } => stack::negate(g, r, what, events),
         S::Bottom { what } => stack::bottom(g, r, what, events),
         S::ShuffleIn { what } => stack::shuffle_in(g, r, what, events),
