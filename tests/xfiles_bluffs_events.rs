@@ -683,3 +683,52 @@ fn losing_your_tail_is_refused_while_a_site_is_being_investigated() {
     assert!(!r.is_empty());
     assert_eq!(g.sites.len(), 1);
 }
+
+/// Seat 0 puts Yaje in play with two [RP] on it; its Team investigates
+/// Aubrey; seat 1 plays the Manitou (OCCULT, 6 CP) with `cp` CP left after.
+fn yaje_facing_the_manitou(cp: u32) -> XfGame {
+    let mut g = two(&[AUBREY, card("Yaje")], &[MANITOU]);
+    field_and_site(&mut g, &[MULDER, SCULLY], AUBREY, None);
+    advance(&mut g, Phase::Investigation);
+    g.players[0].rp = 20;
+    play_with(&mut g, 0, "Yaje", None, 0, 2);
+    resolve(&mut g);
+    assert_eq!(rp(&g, 0), 20 - 4 - 2, "4 RP and the two on the card");
+    act(&mut g, 0, investigate(0, &[MULDER, SCULLY]));
+    act(&mut g, 0, XfAction::Pass);
+    g.players[1].cp = 6 + cp;
+    act(&mut g, 1, play(MANITOU));
+    assert_eq!(g.to_act(), vec![0]);
+    act(
+        &mut g,
+        0,
+        XfAction::Use {
+            card: id(card("Yaje")),
+            agent: None,
+            ability: 0,
+            target: Some(Target::Stack(0)),
+        },
+    );
+    resolve(&mut g);
+    g
+}
+
+#[test]
+fn yaje_doubles_an_occult_adversarys_cost_its_player_pays_it_again() {
+    let mut g = yaje_facing_the_manitou(6);
+    pick(&mut g, &["Pay 6"]);
+    resolve(&mut g);
+    assert_eq!(cp(&g, 1), 0);
+    assert!(g.combat().is_some(), "the Manitou attacks");
+    let yaje = g.perms.iter().find(|p| p.card == id(card("Yaje")));
+    assert_eq!(yaje.map(|p| p.tokens), Some(1), "one token left");
+}
+
+#[test]
+fn yaje_discards_the_adversary_its_player_cannot_pay_for_again() {
+    let g = yaje_facing_the_manitou(5);
+    assert!(g.choice.is_none(), "5 CP cannot pay 6: nobody is asked");
+    assert!(g.combat().is_none());
+    assert!(g.player(1).discard.contains(&id(MANITOU)));
+    assert_eq!(cp(&g, 1), 5);
+}

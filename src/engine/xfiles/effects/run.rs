@@ -188,7 +188,7 @@ impl XfGame {
 
     /// An effect is over: a played card goes where its script (or the rules) say.
     fn finished(&mut self, r: Resolution, events: &mut Events) {
-        let Some(p) = r.played else {
+        let Some(p) = r.played.clone() else {
             return;
         };
         let scripts = self.script_db();
@@ -218,6 +218,7 @@ impl XfGame {
             Some(Goes::Removed) => self.player_mut(home).removed.push(p.card),
             Some(Goes::Stays) | Some(Goes::Attached) if home == p.player => {
                 let id = self.enter_play(&p, script, events);
+                self.add_pending_tokens(id, &r, events);
                 for a in r.vars.get("held").map(Val::agents).unwrap_or_default() {
                     if let Some(x) = self.agent_mut(a) {
                         x.away = Some(crate::engine::xfiles::Away::Held { perm: id });
@@ -226,9 +227,23 @@ impl XfGame {
             }
             Some(Goes::Discard) => self.player_mut(home).discard.push(p.card),
             None if resource && home == p.player => {
-                self.enter_play(&p, script, events);
+                let id = self.enter_play(&p, script, events);
+                self.add_pending_tokens(id, &r, events);
             }
             _ => self.player_mut(home).discard.push(p.card),
+        }
+    }
+
+    /// Tokens the card's program put on it before it entered play (Yaje:
+    /// "place up to 2 RP on this card when it comes into play").
+    fn add_pending_tokens(&mut self, id: u32, r: &Resolution, events: &mut Events) {
+        let n = self.num(r, &super::ast::Num::Var("tokens".into()));
+        if n > 0
+            && let Some(p) = self.perm_mut(id)
+        {
+            p.tokens = (i32::from(p.tokens) + n).clamp(0, 255) as u8;
+            let (card, tokens) = (p.card, p.tokens);
+            events.push(Event::public(XfEvent::Tokens { card, tokens }));
         }
     }
 

@@ -203,6 +203,9 @@ pub enum Step {
     Negate {
         what: String,
     },
+    Tax {
+        what: String,
+    },
     Bottom {
         what: String,
     },
@@ -407,6 +410,7 @@ const VERBS: &[(&str, Parse)] = &[
     ("bring-back", agents::parse_bring_back),
     ("last-check", agents::parse_last_check),
     ("negate", stack::parse_negate),
+    ("tax", stack::parse_tax),
     ("bottom", stack::parse_bottom),
     ("shuffle-in", stack::parse_shuffle_in),
     ("tokens", stack::parse_tokens),
@@ -537,6 +541,7 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
         S::BringBack { who, health } => agents::bring_back(g, r, who, *health, events),
         S::LastCheck { who } => agents::last_check(g, r, who, events),
         S::Negate { what } => stack::negate(g, r, what, events),
+        S::Tax { what } => stack::tax(g, r, what, events),
         S::Bottom { what } => stack::bottom(g, r, what, events),
         S::ShuffleIn { what } => stack::shuffle_in(g, r, what, events),
         S::Tokens { n, on } => stack::tokens(g, r, n, on.as_deref(), events),

@@ -4,11 +4,12 @@
 //! goes (it stays in play, is attached to an Agent, discards itself).
 
 use super::Step;
+use crate::cards::{Pool, db};
 use crate::engine::Event;
 use crate::engine::xfiles::effects::ast::Num;
 use crate::engine::xfiles::effects::lex::Args;
 use crate::engine::xfiles::effects::run::Flow;
-use crate::engine::xfiles::effects::state::{Resolution, Val};
+use crate::engine::xfiles::effects::state::{ChoiceOption, Resolution, Val, Wait};
 use crate::engine::xfiles::{Events, XfEvent, XfGame};
 
 /// `negate <var>`: a card on the stack, a card in play, a foe or a Site.
@@ -21,6 +22,74 @@ pub fn negate(g: &mut XfGame, r: &Resolution, what: &str, events: &mut Events) -
         // A Power negates without naming the X-File it comes from.
         let by = r.src.power.is_none().then_some(r.src.card);
         g.negate_val(&v, by, events);
+    }
+    Flow::Next
+}
+
+/// `tax <var>`: the card on the stack costs its player its printed Cost
+/// again (FBI Internet Alert, Yaje): they pay it, or the card is discarded.
+/// A player who cannot pay is not asked.
+pub fn parse_tax(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::Tax { what: a.var()? })
+}
+
+pub fn tax(g: &mut XfGame, r: &mut Resolution, what: &str, events: &mut Events) -> Flow {
+    let Some(Val::Stack(id)) = r.vars.get(what).cloned() else {
+        return Flow::Next;
+    };
+    let Some(p) = g.stack.iter().find(|p| p.id == id).cloned() else {
+        return Flow::Next;
+    };
+    let extra = XfGame::cost_of(p.card, p.x);
+    let pool = db().get(p.card).cost.map_or(Pool::Cp, |c| c.pool);
+    let have = if pool == Pool::Rp {
+        g.player(p.player).rp
+    } else {
+        g.player(p.player).cp
+    };
+    let pays = have >= extra
+        && match super::cards::answered(r) {
+            Some(Val::Bool(b)) => b,
+            _ => {
+                let title = &db().get(p.card).title;
+                let options = [
+                    (format!("Pay {extra} {pool} more"), true),
+                    ("Let it be discarded".into(), false),
+                ]
+                .into_iter()
+                .map(|(label, val)| ChoiceOption {
+                    label,
+                    val: Val::Bool(val),
+                })
+                .collect();
+                let key = super::cards::ask_key(r);
+                g.offer(
+                    p.player,
+                    format!("{title} now costs {extra} {pool} more: pay it, or it is discarded"),
+                    options,
+                    1,
+                    1,
+                    &key,
+                    false,
+                    events,
+                );
+                return Flow::Retry(Wait::Choice);
+            }
+        };
+    if pays {
+        let slot = if pool == Pool::Rp {
+            &mut g.player_mut(p.player).rp
+        } else {
+            &mut g.player_mut(p.player).cp
+        };
+        *slot -= extra;
+        events.push(Event::public(XfEvent::PoolLost {
+            seat: p.player,
+            pool,
+            amount: extra,
+        }));
+    } else {
+        g.negate_val(&Val::Stack(id), Some(r.src.card), events);
     }
     Flow::Next
 }
@@ -68,12 +137,18 @@ pub fn parse_tokens(a: &mut Args) -> Result<Step, String> {
 
 pub fn tokens(
     g: &mut XfGame,
-    r: &Resolution,
+    r: &mut Resolution,
     n: &Num,
     on: Option<&str>,
     events: &mut Events,
 ) -> Flow {
     let by = g.num(r, n);
+    if on.is_none() && r.src.perm.is_none() && r.src.agent.is_none() && r.played.is_some() {
+        // Tokens on a card still resolving: it takes them when it enters play.
+        let now = g.num(r, &Num::Var("tokens".into()));
+        r.vars.set("tokens", Val::Num(now + by));
+        return Flow::Next;
+    }
     let target = match on {
         Some(v) => r.vars.get(v).cloned(),
         None => r.src.perm.map(Val::Perm).or(r.src.agent.map(Val::Agent)),
@@ -206,6 +281,31 @@ mod tests {
     use crate::cards::Section;
     use crate::engine::xfiles::Place;
     use crate::engine::xfiles::effects::testing::*;
+
+    #[test]
+    fn tax_asks_for_the_cost_again_and_discards_the_card_when_refused() {
+        let mut g = table();
+        let (_, c) = push_item(&mut g, 1);
+        let cost = crate::engine::xfiles::XfGame::cost_of(c, 0);
+        g.players[1].cp = cost;
+        g.players[1].rp = cost;
+        run(&mut g, 0, "choose it stack(theirs)\ntax it");
+        let ch = g.choice.clone().expect("its player is asked");
+        assert_eq!(ch.seat, 1);
+        choose(&mut g, &["Let it be discarded"]);
+        assert!(g.stack.is_empty());
+        assert!(g.player(1).discard.contains(&c));
+    }
+
+    #[test]
+    fn tax_discards_the_card_without_asking_when_its_player_cannot_pay() {
+        let mut g = table();
+        let (_, c) = push_item(&mut g, 1);
+        (g.players[1].cp, g.players[1].rp) = (0, 0);
+        run(&mut g, 0, "choose it stack(theirs)\ntax it");
+        assert!(g.choice.is_none());
+        assert!(g.player(1).discard.contains(&c));
+    }
 
     #[test]
     fn negate_sends_the_card_on_the_stack_to_its_owners_discard_pile() {
