@@ -732,3 +732,79 @@ fn yaje_discards_the_adversary_its_player_cannot_pay_for_again() {
     assert!(g.player(1).discard.contains(&id(MANITOU)));
     assert_eq!(cp(&g, 1), 5);
 }
+
+/// Seat 0 plays Driving in the Deployment Phase (its Team makes CRIMINAL
+/// INVESTIGATION 7), then `first` and `second`, and investigates `first`.
+fn driving_to(first: &str, second: &str) -> (XfGame, [&'static str; 3]) {
+    let team = [MULDER, SCULLY, SKINNER];
+    let (first, second) = (card(first), card(second));
+    let mut g = many_with(&team, &[&[first, second, card("Driving")], &[]]);
+    advance(&mut g, Phase::Deployment);
+    to_field(&mut g, 0, &team);
+    g.players[0].rp = 20;
+    play_on(&mut g, 0, "Driving", agent_target(0, MULDER));
+    resolve(&mut g);
+    act(&mut g, 0, XfAction::Done);
+    for s in [first, second] {
+        act(&mut g, 0, site(s));
+    }
+    advance(&mut g, Phase::Investigation);
+    g.players[0].rp = 20;
+    let at = g.sites.iter().position(|s| s.card == id(first)).unwrap();
+    act(&mut g, 0, investigate(at, &team));
+    pass_until_resolved(&mut g);
+    advance(&mut g, Phase::Investigation);
+    (g, team)
+}
+
+#[test]
+fn driving_lets_the_team_investigate_a_second_site_in_the_same_state() {
+    let (mut g, team) = driving_to("Arlington, VA", "Marion, VA");
+    let second = g.sites.iter().position(|s| s.card == id(card("Marion, VA")));
+    act(&mut g, 0, investigate(second.unwrap(), &team));
+    assert!(g.investigation.is_some());
+}
+
+#[test]
+fn driving_refuses_a_second_site_in_another_state() {
+    let (g, team) = driving_to("Arlington, VA", "Aubrey, MO");
+    let second = g.sites.iter().position(|s| s.card == id(AUBREY));
+    let r = refused(&g, 0, investigate(second.unwrap(), &team));
+    assert!(r.reason.contains("same state as Arlington, VA"), "{}", r.reason);
+}
+
+#[test]
+fn misclassified_case_keeps_the_opponents_adversaries_off_its_site() {
+    let mut g = two(&[AUBREY, card("Misclassified Case")], &[MANITOU]);
+    field_and_site(&mut g, &[MULDER, SCULLY], AUBREY, None);
+    g.players[0].rp = 20;
+    play_on(&mut g, 0, "Misclassified Case", Some(Target::Site(0)));
+    resolve(&mut g);
+    advance(&mut g, Phase::Investigation);
+    act(&mut g, 0, investigate(0, &[MULDER, SCULLY]));
+    act(&mut g, 0, XfAction::Pass);
+    g.players[1].cp = 20;
+    let r = refused(&g, 1, play(MANITOU));
+    assert!(r.reason.contains("Misclassified Case"), "{}", r.reason);
+}
+
+#[test]
+fn disbelief_keeps_a_skeptic_out_of_occult_investigation_checks_only() {
+    let mut g = checking(
+        Skill::OccultInvestigation,
+        &[MULDER, SCULLY],
+        &[],
+        &["Disbelief"],
+    );
+    let before = total(&g);
+    priority_to(&mut g, 1);
+    play_on(&mut g, 1, "Disbelief", agent_target(0, SCULLY));
+    resolve(&mut g);
+    assert_eq!(total(&g), before - 1, "Scully's OCCULT INVESTIGATION 1");
+    let mut g = checking(Skill::Medical, &[MULDER, SCULLY], &[], &["Disbelief"]);
+    let before = total(&g);
+    priority_to(&mut g, 1);
+    play_on(&mut g, 1, "Disbelief", agent_target(0, SCULLY));
+    resolve(&mut g);
+    assert_eq!(total(&g), before, "Scully still adds her MEDICAL");
+}

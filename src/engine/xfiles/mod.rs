@@ -134,6 +134,10 @@ pub struct Agent {
     /// Abilities used: (ability index, turn); turn 0 = once a game.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub used: Vec<(u8, u32)>,
+    /// The Site it investigated first this turn (Driving: a second one in
+    /// the same state).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_site: Option<CardIdx>,
     /// Back from the Hospital for one more skill check (True Grit): goes
     /// back when a check it was part of ends, or when the turn ends.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

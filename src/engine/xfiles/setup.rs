@@ -43,6 +43,7 @@ pub fn new_agent(card: CardIdx, section: Section, temporary: bool, scripts: &Scr
         keywords: Vec::new(),
         used: Vec::new(),
         last_check: false,
+        first_site: None,
         data: Default::default(),
     }
 }

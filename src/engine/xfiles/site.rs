@@ -210,6 +210,9 @@ impl XfGame {
                     db().get(*c).title
                 )));
             }
+            if a.investigated {
+                self.same_state_ok(r, s.card)?;
+            }
         }
         let prereq = db()
             .get(s.card)
@@ -250,6 +253,9 @@ impl XfGame {
             let a = self
                 .agent_mut(super::AgentRef { seat, card: *c })
                 .expect("checked");
+            if !a.investigated {
+                a.first_site = Some(s.card);
+            }
             a.investigated = true;
             a.team = team_no;
         }
@@ -531,6 +537,26 @@ impl XfGame {
             )));
         }
         Ok(())
+    }
+
+    /// A second Site allowed only in the state of the first (Driving).
+    fn same_state_ok(&self, a: super::AgentRef, site: CardIdx) -> Result<(), Refusal> {
+        let Some(Modifier::SecondSite {
+            same_state: true, ..
+        }) = self.second_site(a)
+        else {
+            return Ok(());
+        };
+        let first = self.agent(a).and_then(|x| x.first_site);
+        let state_of = |c: CardIdx| crate::cards::site_state(&db().get(c).title);
+        match first.map(state_of) {
+            Some(Some(st)) if state_of(site).as_ref() == Some(&st) => Ok(()),
+            _ => Err(Refusal::new(format!(
+                "{} may investigate a second Site only in the same state as {}",
+                db().get(a.card).title,
+                first.map_or("the first", |c| db().get(c).title.as_str())
+            ))),
+        }
     }
 
     /// The answer to "Is your X-File's <category> <value>?" from the X-File card.

@@ -77,6 +77,7 @@ impl XfGame {
         self.facts.clear();
         for a in &mut self.players[usize::from(seat)].agents {
             a.investigated = false;
+            a.first_site = None;
         }
         self.phase = Phase::Draw;
         events.push(Event::public(XfEvent::TurnStarted {

@@ -573,6 +573,9 @@ pub enum Modifier {
     /// The Agents may investigate a second Site this turn (Road Trip).
     SecondSite {
         who: AgentScope,
+        /// Only a Site in the same state as the first (Driving).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        same_state: bool,
     },
     /// The Site asks this category.
     Question {

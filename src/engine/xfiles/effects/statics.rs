@@ -318,7 +318,7 @@ impl XfGame {
         self.in_force()
             .into_iter()
             .find(
-                |f| matches!(&f.modifier, Modifier::SecondSite { who } if self.applies(f, who, a)),
+                |f| matches!(&f.modifier, Modifier::SecondSite { who, .. } if self.applies(f, who, a)),
             )
             .map(|f| f.modifier.clone())
     }
@@ -444,11 +444,26 @@ impl XfGame {
             && s.by
                 .as_ref()
                 .is_none_or(|b| self.scope_seat(f, b) == Some(seat))
-            && s.site
+            && self
+                .scope_site(f, s.site)
                 .is_none_or(|id| self.investigation.as_ref().is_some_and(|i| i.site == id))
             && (!s.investigator || seat == self.active)
             && !(s.except_negators
                 && self.script_has(card, |st| matches!(st, super::verbs::Step::Negate { .. })))
+    }
+
+    /// The Site a card scope's `at-site` names: for a card in play on a
+    /// Site, that Site (Misclassified Case); else the one being investigated.
+    fn scope_site(&self, f: &InForce, site: Option<u32>) -> Option<u32> {
+        if site != Some(u32::MAX) {
+            return site;
+        }
+        let on = f.src.perm.and_then(|id| self.perm(id)).and_then(|p| match p.place {
+            Place::Site(id) => Some(id),
+            _ => None,
+        });
+        on.or(self.investigation.as_ref().map(|i| i.site))
+            .or(site)
     }
 
     /// What playing a card costs now, with the cards that change costs.

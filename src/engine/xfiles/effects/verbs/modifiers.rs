@@ -200,7 +200,10 @@ pub fn parse_modifier(a: &mut Args) -> Result<Modifier, String> {
         },
         "no-healing" => Modifier::NoHealing { who: scope(a)? },
         "stuck" => Modifier::Stuck { who: scope(a)? },
-        "second-site" => Modifier::SecondSite { who: scope(a)? },
+        "second-site" => Modifier::SecondSite {
+            who: scope(a)?,
+            same_state: a.eat("same-state"),
+        },
         "can-use" => Modifier::CanUse {
             keywords: a.keywords()?,
         },
@@ -374,7 +377,10 @@ impl XfGame {
             },
             Modifier::NoHealing { who } => Modifier::NoHealing { who: agents(who) },
             Modifier::Stuck { who } => Modifier::Stuck { who: agents(who) },
-            Modifier::SecondSite { who } => Modifier::SecondSite { who: agents(who) },
+            Modifier::SecondSite { who, same_state } => Modifier::SecondSite {
+                who: agents(who),
+                same_state: *same_state,
+            },
             Modifier::SiteKeyword { who, keyword } => Modifier::SiteKeyword {
                 who: agents(who),
                 keyword: *keyword,
