@@ -760,7 +760,10 @@ fn driving_to(first: &str, second: &str) -> (XfGame, [&'static str; 3]) {
 #[test]
 fn driving_lets_the_team_investigate_a_second_site_in_the_same_state() {
     let (mut g, team) = driving_to("Arlington, VA", "Marion, VA");
-    let second = g.sites.iter().position(|s| s.card == id(card("Marion, VA")));
+    let second = g
+        .sites
+        .iter()
+        .position(|s| s.card == id(card("Marion, VA")));
     act(&mut g, 0, investigate(second.unwrap(), &team));
     assert!(g.investigation.is_some());
 }
@@ -770,7 +773,11 @@ fn driving_refuses_a_second_site_in_another_state() {
     let (g, team) = driving_to("Arlington, VA", "Aubrey, MO");
     let second = g.sites.iter().position(|s| s.card == id(AUBREY));
     let r = refused(&g, 0, investigate(second.unwrap(), &team));
-    assert!(r.reason.contains("same state as Arlington, VA"), "{}", r.reason);
+    assert!(
+        r.reason.contains("same state as Arlington, VA"),
+        "{}",
+        r.reason
+    );
 }
 
 #[test]
@@ -807,4 +814,51 @@ fn disbelief_keeps_a_skeptic_out_of_occult_investigation_checks_only() {
     play_on(&mut g, 1, "Disbelief", agent_target(0, SCULLY));
     resolve(&mut g);
     assert_eq!(total(&g), before, "Scully still adds her MEDICAL");
+}
+
+#[test]
+fn persistent_conspiracy_returns_an_adversary_negated_this_turn_to_the_hand() {
+    let pc = card("Persistent Conspiracy");
+    let mut g = two(&[AUBREY, X], &[MANITOU, pc]);
+    field_and_site(&mut g, &[MULDER, SCULLY], AUBREY, None);
+    advance(&mut g, Phase::Investigation);
+    let r = play_refused(&g, 1, "Persistent Conspiracy", None);
+    assert!(!r.is_empty(), "no Adversary was discarded yet");
+    act(&mut g, 0, investigate(0, &[MULDER, SCULLY]));
+    act(&mut g, 0, XfAction::Pass);
+    (g.players[0].rp, g.players[1].cp) = (20, 20);
+    act(&mut g, 1, play(MANITOU));
+    play_on(&mut g, 0, "X", Some(Target::Stack(0)));
+    resolve(&mut g);
+    assert!(g.player(1).discard.contains(&id(MANITOU)));
+    priority_to(&mut g, 1);
+    play_on(&mut g, 1, "Persistent Conspiracy", None);
+    resolve(&mut g);
+    pick_if(&mut g, "Manitou");
+    assert!(g.player(1).hand.contains(&id(MANITOU)), "{:?}", g.choice);
+    assert!(!g.player(1).discard.contains(&id(MANITOU)));
+}
+
+#[test]
+fn discovering_the_truth_turns_a_bluff_face_up_for_everyone() {
+    let mut g = many_with(
+        &[MULDER, SCULLY, LAMANA],
+        &[&[AUBREY, card("Discovering the Truth")], &[X]],
+    );
+    field_and_site(&mut g, &[MULDER, SCULLY], AUBREY, None);
+    act(&mut g, 0, XfAction::Done);
+    act(
+        &mut g,
+        1,
+        XfAction::PlaceBluff {
+            site: 0,
+            card: id(X),
+        },
+    );
+    advance(&mut g, Phase::Investigation);
+    g.players[0].rp = 20;
+    play_on(&mut g, 0, "Discovering the Truth", None);
+    resolve(&mut g);
+    pick_if(&mut g, "X");
+    assert!(g.sites[0].bluffs[0].shown, "X is face up");
 }

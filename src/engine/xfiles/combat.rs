@@ -1190,6 +1190,7 @@ impl XfGame {
         if let Some(by) = by {
             events.push(Event::public(XfEvent::Negated { card: f.card, by }));
         }
+        self.facts.push(Fact::Negated { card: f.card });
         if let Some(cm) = self.combat_mut() {
             cm.foes[i].gone = true;
         }

@@ -288,6 +288,10 @@ pub enum Fact {
     Sold {
         seat: Seat,
     },
+    /// A card was negated (it went to its owner's Discard Pile).
+    Negated {
+        card: CardIdx,
+    },
     /// A card healed the Agent.
     Healed {
         agent: AgentRef,

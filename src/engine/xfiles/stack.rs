@@ -920,6 +920,7 @@ impl XfGame {
                     return;
                 }
                 if let Some(p) = self.take_from_stack(*id) {
+                    self.facts.push(Fact::Negated { card: p.card });
                     let owner = self.home_of(p.player, p.card);
                     self.player_mut(owner).discard.push(p.card);
                     self.player_mut(owner).discard.extend(&p.with);

@@ -64,7 +64,7 @@ impl XfGame {
                             Qual::Current => current,
                             Qual::Mine => b.owner == src.controller,
                             Qual::Theirs => b.owner != src.controller,
-                            Qual::FaceDown => true,
+                            Qual::FaceDown => !b.shown,
                             Qual::Is(v) => vars.get(v) == Some(&Val::Bluff(s.id, i)),
                             _ => self.card_ok(b.card, q),
                         });
@@ -192,6 +192,17 @@ impl XfGame {
                 agent, from, to, ..
             } if *agent == a => Some((*from, *to)),
             _ => None,
+        })
+    }
+
+    /// A card that fought a combat or was negated this turn (Adversaries
+    /// sent to the Discard Pile: Persistent Conspiracy).
+    fn discarded_this_turn(&self, card: CardIdx) -> bool {
+        use crate::engine::xfiles::Fact;
+        self.facts.iter().any(|f| match f {
+            Fact::CombatEnded { adversary } => *adversary == card,
+            Fact::Negated { card: c } => *c == card,
+            _ => false,
         })
     }
 
@@ -382,6 +393,7 @@ impl XfGame {
             for c in cards {
                 if sel.quals.iter().all(|q| match q {
                     Qual::Mine | Qual::Theirs => true,
+                    Qual::ThisTurn if sel.kind == Kind::Discard => self.discarded_this_turn(*c),
                     Qual::ThisTurn => self.removed_this_turn(seat, *c),
                     Qual::CostX => db()
                         .get(*c)

@@ -458,12 +458,15 @@ impl XfGame {
         if site != Some(u32::MAX) {
             return site;
         }
-        let on = f.src.perm.and_then(|id| self.perm(id)).and_then(|p| match p.place {
-            Place::Site(id) => Some(id),
-            _ => None,
-        });
-        on.or(self.investigation.as_ref().map(|i| i.site))
-            .or(site)
+        let on = f
+            .src
+            .perm
+            .and_then(|id| self.perm(id))
+            .and_then(|p| match p.place {
+                Place::Site(id) => Some(id),
+                _ => None,
+            });
+        on.or(self.investigation.as_ref().map(|i| i.site)).or(site)
     }
 
     /// What playing a card costs now, with the cards that change costs.
