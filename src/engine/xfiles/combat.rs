@@ -1100,6 +1100,7 @@ impl XfGame {
         }));
         self.facts.push(Fact::CombatEnded {
             adversary: c.adversary(),
+            owner: c.foes.first().map(|f| f.owner),
         });
         self.expire(super::effects::ast::Duration::Combat);
         let active = self.active;

@@ -267,6 +267,9 @@ pub enum Fact {
     },
     CombatEnded {
         adversary: CardIdx,
+        /// The player whose Adversary it was.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        owner: Option<Seat>,
     },
     /// The Agent as it was, so a card may keep it in play (Samuel Hartley).
     AgentRemoved {

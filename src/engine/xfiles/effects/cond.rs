@@ -167,9 +167,11 @@ impl XfGame {
             (FactPat::Healed { var }, Fact::Healed { agent }) => {
                 vars.get(var).is_some_and(|v| v.agents().contains(agent))
             }
-            (FactPat::AdversaryResolved { keywords }, Fact::CombatEnded { adversary }) => keywords
-                .iter()
-                .any(|k| db().get(*adversary).has_keyword(*k)),
+            (FactPat::AdversaryResolved { keywords }, Fact::CombatEnded { adversary, .. }) => {
+                keywords
+                    .iter()
+                    .any(|k| db().get(*adversary).has_keyword(*k))
+            }
             _ => false,
         }
     }

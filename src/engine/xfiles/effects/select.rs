@@ -200,7 +200,7 @@ impl XfGame {
     fn discarded_this_turn(&self, card: CardIdx) -> bool {
         use crate::engine::xfiles::Fact;
         self.facts.iter().any(|f| match f {
-            Fact::CombatEnded { adversary } => *adversary == card,
+            Fact::CombatEnded { adversary, .. } => *adversary == card,
             Fact::Negated { card: c } => *c == card,
             _ => false,
         })

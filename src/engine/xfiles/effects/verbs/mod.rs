@@ -320,6 +320,10 @@ pub enum Step {
         prompt: String,
     },
     /// Asks the controller yes or no (compiled from `if may "question"`).
+    ShareAnswer,
+    AskBack,
+    AskFoeAffiliation,
+    NoPenalty,
     AskMay {
         var: String,
         prompt: String,
@@ -410,6 +414,10 @@ const VERBS: &[(&str, Parse)] = &[
     ("bring-back", agents::parse_bring_back),
     ("last-check", agents::parse_last_check),
     ("negate", stack::parse_negate),
+    ("share-answer", questions::parse_share_answer),
+    ("ask-back", questions::parse_ask_back),
+    ("ask-foe-affiliation", questions::parse_ask_foe_affiliation),
+    ("no-penalty", questions::parse_no_penalty),
     ("tax", stack::parse_tax),
     ("bottom", stack::parse_bottom),
     ("shuffle-in", stack::parse_shuffle_in),
@@ -602,6 +610,10 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
         S::Choose(c) => flow::choose(g, r, c, events),
         S::Pick { var, among, prompt } => flow::pick(g, r, var, among, prompt, events),
         S::AskMay { var, prompt } => flow::ask_may(g, r, var, prompt, events),
+        S::ShareAnswer => questions::share_answer(g, r, events),
+        S::AskBack => questions::ask_back(g, r, events),
+        S::AskFoeAffiliation => questions::ask_foe_affiliation(g, r, events),
+        S::NoPenalty => questions::no_penalty(g, r, events),
         S::EndTurn => flow::end_turn(g, r, events),
         S::Special(name) => flow::special(g, r, name, events),
     }

@@ -2,12 +2,14 @@
 //! bot answers from the opponent's X-File, in secret in multiplayer (p. 41).
 
 use super::Step;
+use crate::cards::db;
 use crate::cards::{Category, Trait};
 use crate::engine::xfiles::effects::ast::Who;
 use crate::engine::xfiles::effects::lex::{self, Args};
 use crate::engine::xfiles::effects::run::Flow;
 use crate::engine::xfiles::effects::state::{ChoiceOption, Resolution, Val, Wait};
-use crate::engine::xfiles::{Events, XfGame};
+use crate::engine::xfiles::{Events, Fact, Note, XfEvent, XfGame};
+use crate::engine::{Event, Seat};
 
 /// `ask <category|category|any> [of=opponent]`: the value is the one named
 /// when the card was played (`value:`), or chosen now.
@@ -85,6 +87,120 @@ pub fn ask_value(g: &mut XfGame, r: &Resolution, value: Trait, events: &mut Even
     Flow::Next
 }
 
+/// The last question another player asked this turn and its answer:
+/// (asker, about, category, value, yes).
+fn last_asked(
+    g: &XfGame,
+    not_by: Seat,
+    of: Option<Seat>,
+) -> Option<(Seat, Seat, Category, Trait, bool)> {
+    let (asker, about) = g.facts.iter().rev().find_map(|f| match f {
+        Fact::Asked { seat, of: o } if *seat != not_by && of.is_none_or(|x| x == *o) => {
+            Some((*seat, *o))
+        }
+        _ => None,
+    })?;
+    g.player(asker).notebook.iter().rev().find_map(|n| match n {
+        Note::Answer {
+            about: a,
+            category,
+            value,
+            yes,
+        } if *a == about => Some((asker, about, *category, *value, *yes)),
+        _ => None,
+    })
+}
+
+/// `share-answer`: the question another player just asked and its answer
+/// are told to the controller alone (Hidden Transmitter).
+pub fn parse_share_answer(_: &mut Args) -> Result<Step, String> {
+    Ok(Step::ShareAnswer)
+}
+
+pub fn share_answer(g: &mut XfGame, r: &Resolution, events: &mut Events) -> Flow {
+    let me = r.src.controller;
+    if let Some((_, about, category, value, yes)) = last_asked(g, me, None)
+        && about != me
+    {
+        g.player_mut(me).notebook.push(Note::Answer {
+            about,
+            category,
+            value,
+            yes,
+        });
+        events.push(Event::private(
+            me,
+            XfEvent::Answer {
+                of: about,
+                category,
+                value,
+                yes,
+            },
+        ));
+    }
+    Flow::Next
+}
+
+/// `ask-back`: the question just asked about the controller's X-File is
+/// answered about the asker's X-File too (Counterintelligence Measures).
+pub fn parse_ask_back(_: &mut Args) -> Result<Step, String> {
+    Ok(Step::AskBack)
+}
+
+pub fn ask_back(g: &mut XfGame, r: &Resolution, events: &mut Events) -> Flow {
+    let me = r.src.controller;
+    if let Some((asker, _, category, value, _)) = last_asked(g, me, Some(me)) {
+        g.answer(me, asker, category, value, events);
+    }
+    Flow::Next
+}
+
+/// `ask-foe-affiliation`: "does the Adversary whose combat just ended have
+/// a Keyword that is your X-File's AFFILIATION?", asked of its player
+/// (Deductive Reasoning; every official Adversary has one AFFILIATION
+/// Keyword, so this is the question of that value).
+pub fn parse_ask_foe_affiliation(_: &mut Args) -> Result<Step, String> {
+    Ok(Step::AskFoeAffiliation)
+}
+
+pub fn ask_foe_affiliation(g: &mut XfGame, r: &Resolution, events: &mut Events) -> Flow {
+    let me = r.src.controller;
+    let Some((card, Some(of))) = g.facts.iter().rev().find_map(|f| match f {
+        Fact::CombatEnded { adversary, owner } => Some((*adversary, *owner)),
+        _ => None,
+    }) else {
+        return Flow::Next;
+    };
+    let value = Trait::of(Category::Affiliation).iter().copied().find(|t| {
+        db().get(card)
+            .keywords
+            .iter()
+            .any(|k| k.as_str() == t.as_str())
+    });
+    if let Some(value) = value
+        && of != me
+    {
+        g.answer(me, of, Category::Affiliation, value, events);
+    }
+    Flow::Next
+}
+
+/// `no-penalty`: the player the controller guessed wrongly about does not
+/// ask the penalty question (Blackmail).
+pub fn parse_no_penalty(_: &mut Args) -> Result<Step, String> {
+    Ok(Step::NoPenalty)
+}
+
+pub fn no_penalty(g: &mut XfGame, _: &Resolution, events: &mut Events) -> Flow {
+    if g.investigation
+        .as_ref()
+        .is_some_and(|i| i.stage == crate::engine::xfiles::Stage::Penalty)
+    {
+        g.end_site(events);
+    }
+    Flow::Next
+}
+
 #[cfg(test)]
 mod tests {
     use crate::cards::Trait;
@@ -107,6 +223,49 @@ mod tests {
         });
         assert_eq!(yes, Some(true), "seat 1's X-File (The Manitou) is Occult");
         assert_eq!(g.player(0).notebook.len(), 1);
+    }
+
+    #[test]
+    fn ask_back_answers_the_same_question_about_the_askers_xfile() {
+        let mut g = table();
+        run(&mut g, 0, "ask-value Control");
+        run(&mut g, 1, "ask-back");
+        let back: Vec<_> = g
+            .player(1)
+            .notebook
+            .iter()
+            .filter(|n| {
+                matches!(
+                    n,
+                    crate::engine::xfiles::Note::Answer {
+                        about: 0,
+                        value: Trait::Control,
+                        ..
+                    }
+                )
+            })
+            .collect();
+        assert_eq!(back.len(), 1);
+    }
+
+    #[test]
+    fn ask_foe_affiliation_asks_the_adversarys_player_about_its_keyword() {
+        let mut g = table();
+        // The Manitou Stalks His Prey: ADVERSARY, OCCULT, CREATURE.
+        g.facts.push(crate::engine::xfiles::Fact::CombatEnded {
+            adversary: id("XF96-0352v1"),
+            owner: Some(1),
+        });
+        run(&mut g, 0, "ask-foe-affiliation");
+        assert_eq!(
+            g.player(0).notebook.last(),
+            Some(&crate::engine::xfiles::Note::Answer {
+                about: 1,
+                category: crate::cards::Category::Affiliation,
+                value: Trait::Occult,
+                yes: true,
+            })
+        );
     }
 
     #[test]
