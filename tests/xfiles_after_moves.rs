@@ -146,7 +146,7 @@ fn written_report_sends_the_agent_back_when_the_check_fails() {
 }
 
 #[test]
-fn samuel_hartley_keeps_an_agent_removed_this_turn_in_play_on_occult_investigation_4() {
+fn samuel_hartley_keeps_an_agent_removed_this_turn_in_play_fully_healed_faq96_29() {
     let weiss = card("Agent Weiss");
     let killer = "Agent Weiss Killed By Unknown Toxin";
     // Mulder 3 + Scully 1 OCCULT INVESTIGATION.
@@ -156,6 +156,9 @@ fn samuel_hartley_keeps_an_agent_removed_this_turn_in_play_on_occult_investigati
         &["Samuel Hartley"],
         &[killer],
     );
+    // Set-up: Weiss was wounded earlier in the turn.
+    let w = g.players[0].agents.iter_mut().find(|a| a.card == id(weiss));
+    w.unwrap().damage = 2;
     priority_to(&mut g, 1);
     play_on(&mut g, 1, killer, None);
     resolve(&mut g);
@@ -170,6 +173,7 @@ fn samuel_hartley_keeps_an_agent_removed_this_turn_in_play_on_occult_investigati
         Section::Field,
         "Weiss remains in play"
     );
+    assert_eq!(wounds(&g, weiss), 0, "fully healed (FAQ96 #29)");
     assert!(!g.player(0).removed.contains(&id(weiss)));
 }
 

@@ -862,3 +862,37 @@ fn discovering_the_truth_turns_a_bluff_face_up_for_everyone() {
     pick_if(&mut g, "X");
     assert!(g.sites[0].bluffs[0].shown, "X is face up");
 }
+
+#[test]
+fn cost_doubling_cards_answer_only_adversaries_of_their_printed_keyword() {
+    let family = [
+        ("FBI Internet Alert", false),
+        ("Clean-Up Operation", false),
+        ("Yaje", true),
+        ("I've Got the Tape", false),
+        ("Drag the Lake", false),
+    ];
+    for (title, occult) in family {
+        let mut g = two(&[AUBREY, card(title)], &[MANITOU]);
+        field_and_site(&mut g, &[MULDER, SCULLY], AUBREY, None);
+        advance(&mut g, Phase::Investigation);
+        g.players[0].rp = 20;
+        play_with(&mut g, 0, title, None, 0, 1);
+        resolve(&mut g);
+        act(&mut g, 0, investigate(0, &[MULDER, SCULLY]));
+        act(&mut g, 0, XfAction::Pass);
+        g.players[1].cp = 20;
+        act(&mut g, 1, play(MANITOU));
+        let use_it = XfAction::Use {
+            card: id(card(title)),
+            agent: None,
+            ability: 0,
+            target: Some(Target::Stack(0)),
+        };
+        assert_eq!(
+            step(&g, 0, &use_it).is_ok(),
+            occult,
+            "{title} against the Manitou (OCCULT)"
+        );
+    }
+}

@@ -129,7 +129,7 @@ pub fn away(g: &mut XfGame, r: &Resolution, who: &str, turns: u8, events: &mut E
 }
 
 /// `restore <var>`: fully healed, staying where it is (He Won't Let Me Die,
-/// Avatar, Samuel Hartley, FAQ97 #29).
+/// Avatar, Samuel Hartley: FAQ96 #29).
 pub fn parse_restore(a: &mut Args) -> Result<Step, String> {
     Ok(Step::Restore { who: a.var()? })
 }
@@ -160,7 +160,7 @@ pub fn parse_bring_back(a: &mut Args) -> Result<Step, String> {
 
 pub fn bring_back(
     g: &mut XfGame,
-    r: &Resolution,
+    r: &mut Resolution,
     who: &str,
     health: Option<u8>,
     events: &mut Events,
@@ -173,6 +173,13 @@ pub fn bring_back(
         Some(v) => v.agents(),
         None => Vec::new(),
     };
+    if let [a] = agents[..]
+        && g.agent(a).is_none()
+        && g.bring_back(a, events)
+    {
+        // Later steps see the Agent back in play, not the removed card.
+        r.vars.set(who, Val::Agent(a));
+    }
     for a in agents {
         g.bring_back(a, events);
         if let Some(n) = health
