@@ -71,6 +71,35 @@ fn every_modifier_witness_adds_its_printed_amount_to_a_check_of_its_skill() {
     assert!(tried >= 100, "only {tried} Witness modifiers checked");
 }
 
+#[test]
+fn every_prerequisite_witness_sets_the_site_skill_to_the_printed_one_at_3() {
+    let mut tried = 0;
+    for (title, text) in official_texts(CardType::Witness) {
+        let Some(to) = text
+            .split_once("Site Prerequisite to ")
+            .and_then(|(_, t)| t.trim().trim_end_matches('.').strip_suffix(" 3+"))
+            .and_then(skill)
+        else {
+            continue;
+        };
+        let from = if to == Skill::Behavioral {
+            Skill::Observation
+        } else {
+            Skill::Behavioral
+        };
+        let mut g = checking(from, &TEAM3, &[title], &[]);
+        play_on(&mut g, 0, title, None);
+        resolve(&mut g);
+        assert_eq!(
+            g.site_check().unwrap().needs,
+            vec![(to, 3)],
+            "{title}: {text}"
+        );
+        tried += 1;
+    }
+    assert!(tried >= 9, "only {tried} prerequisite Witnesses checked");
+}
+
 /// "Negates one X Y." as the Keywords an Adversary must have.
 fn negated_keywords(text: &str) -> Option<Vec<Keyword>> {
     let t = text.strip_prefix("Negates one ")?.trim_end_matches('.');

@@ -115,11 +115,15 @@ pub fn equipped_at(
     g
 }
 
-/// Official cards of a type with their printed text, one per title and text.
+/// Official cards of a type with their printed text, one per title and
+/// text, and the fan-made cards whose script is reviewed and complete (the
+/// family sweeps check both).
 pub fn official_texts(kind: CardType) -> Vec<(&'static str, String)> {
+    let scripts = xfiles_bot::engine::xfiles::effects::scripts();
     let mut out: Vec<(&'static str, String)> = Vec::new();
-    for (_, c) in cards::db().iter() {
-        if c.kind != kind || !c.set.is_official() {
+    for (i, c) in cards::db().iter() {
+        let scripted = || scripts.of(i).is_some_and(|s| s.automated());
+        if c.kind != kind || !(c.set.is_official() || scripted()) {
             continue;
         }
         let Some(text) = c.text.as_deref() else {
