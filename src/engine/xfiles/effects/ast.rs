@@ -345,8 +345,6 @@ pub enum Qual {
     /// An Agent at 0 HEALTH: still in play (about to go to the Hospital,
     /// as after combat damage) or sent to the Hospital this turn.
     Down,
-    /// An Agent whose last move this turn took it out of this section.
-    Left(Section),
     /// A card removed from the game this turn (an Agent a card may keep in play).
     ThisTurn,
 }

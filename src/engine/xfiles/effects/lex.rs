@@ -526,7 +526,6 @@ fn qual(w: &str) -> Result<Qual, String> {
             "pool" => Qual::Pool(pool(v)?),
             "not-gear" => Qual::NotGear(skills(v)?),
             "went" => Qual::Went(section(v)?),
-            "left" => Qual::Left(section(v)?),
             _ if k.starts_with("skill:") => {
                 let s = skill(k[6..].trim_end_matches('>'))?;
                 let n = v
