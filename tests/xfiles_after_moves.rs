@@ -14,23 +14,27 @@ use xf::*;
 use xfiles_bot::cards::{Section, Skill};
 use xfiles_bot::engine::xfiles::{Stage, XfAction, XfGame};
 
-/// Seat 0's Mulder and Scully check OBSERVATION; seat 1 plays Injured
-/// Relative and sends Mulder to the Hospital.
-fn mulder_sent_to_hospital(hand0: &[&str]) -> XfGame {
+/// Seat 0's `victim` and Scully check OBSERVATION; seat 1 plays Injured
+/// Relative and sends `victim` to the Hospital.
+fn sent_to_hospital(victim: &str, hand0: &[&str]) -> XfGame {
     let mut g = checking(
         Skill::Observation,
-        &[MULDER, SCULLY],
+        &[victim, SCULLY],
         hand0,
         &["Injured Relative"],
     );
     priority_to(&mut g, 1);
     play_on(&mut g, 1, "Injured Relative", None);
     resolve(&mut g);
-    pick(&mut g, &["Mulder"]);
+    pick(&mut g, &[title(id(victim))]);
     resolve(&mut g);
-    assert_eq!(section(&g, 0, MULDER), Section::Hospital);
+    assert_eq!(section(&g, 0, victim), Section::Hospital);
     priority_to(&mut g, 0);
     g
+}
+
+fn mulder_sent_to_hospital(hand0: &[&str]) -> XfGame {
+    sent_to_hospital(MULDER, hand0)
 }
 
 #[test]
@@ -82,19 +86,7 @@ fn he_wont_let_me_die_is_refused_for_an_agent_sent_to_the_hospital_undamaged() {
 
 #[test]
 fn avatar_keeps_only_skinner_out_of_the_hospital_fully_healed() {
-    let mut g = checking(
-        Skill::Observation,
-        &[SKINNER, SCULLY],
-        &["Avatar"],
-        &["Injured Relative"],
-    );
-    priority_to(&mut g, 1);
-    play_on(&mut g, 1, "Injured Relative", None);
-    resolve(&mut g);
-    pick(&mut g, &["Skinner"]);
-    resolve(&mut g);
-    assert_eq!(section(&g, 0, SKINNER), Section::Hospital);
-    priority_to(&mut g, 0);
+    let mut g = sent_to_hospital(SKINNER, &["Avatar"]);
     play_on(&mut g, 0, "Avatar", agent_target(0, SKINNER));
     resolve(&mut g);
     assert_eq!(section(&g, 0, SKINNER), Section::Field);

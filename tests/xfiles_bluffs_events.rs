@@ -645,11 +645,13 @@ fn the_video_trap_offers_a_free_draw_in_each_opponents_briefing() {
     assert_eq!(g.player(1).hand.len(), hand + 1);
 }
 
-#[test]
-fn losing_your_tail_returns_a_site_to_the_hand_and_discards_its_bluffs() {
-    let tail = card("Losing Your Tail");
-    let bluff = X;
-    let mut g = many_with(&[MULDER, SCULLY, LAMANA], &[&[AUBREY, tail], &[bluff]]);
+/// Seat 0 plays Aubrey, seat 1 places `bluff` under it; seat 0 holds
+/// `card_title` and 20 RP in its Investigation Phase.
+fn aubrey_bluffed_with(bluff: &str, card_title: &str) -> XfGame {
+    let mut g = many_with(
+        &[MULDER, SCULLY, LAMANA],
+        &[&[AUBREY, card(card_title)], &[bluff]],
+    );
     field_and_site(&mut g, &[MULDER, SCULLY], AUBREY, None);
     act(&mut g, 0, XfAction::Done);
     act(
@@ -662,6 +664,13 @@ fn losing_your_tail_returns_a_site_to_the_hand_and_discards_its_bluffs() {
     );
     advance(&mut g, Phase::Investigation);
     g.players[0].rp = 20;
+    g
+}
+
+#[test]
+fn losing_your_tail_returns_a_site_to_the_hand_and_discards_its_bluffs() {
+    let bluff = X;
+    let mut g = aubrey_bluffed_with(bluff, "Losing Your Tail");
     play_on(&mut g, 0, "Losing Your Tail", Some(Target::Site(0)));
     resolve(&mut g);
     assert!(g.sites.is_empty(), "Aubrey went back");
@@ -841,22 +850,7 @@ fn persistent_conspiracy_returns_an_adversary_negated_this_turn_to_the_hand() {
 
 #[test]
 fn discovering_the_truth_turns_a_bluff_face_up_for_everyone() {
-    let mut g = many_with(
-        &[MULDER, SCULLY, LAMANA],
-        &[&[AUBREY, card("Discovering the Truth")], &[X]],
-    );
-    field_and_site(&mut g, &[MULDER, SCULLY], AUBREY, None);
-    act(&mut g, 0, XfAction::Done);
-    act(
-        &mut g,
-        1,
-        XfAction::PlaceBluff {
-            site: 0,
-            card: id(X),
-        },
-    );
-    advance(&mut g, Phase::Investigation);
-    g.players[0].rp = 20;
+    let mut g = aubrey_bluffed_with(X, "Discovering the Truth");
     play_on(&mut g, 0, "Discovering the Truth", None);
     resolve(&mut g);
     pick_if(&mut g, "X");

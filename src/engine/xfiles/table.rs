@@ -173,12 +173,7 @@ impl XfGame {
         if self.agent(a).is_none() {
             return self.unremove(a, events);
         }
-        let Some(from) = self.facts.iter().rev().find_map(|f| match f {
-            Fact::Went {
-                agent, from, to, ..
-            } if *agent == a => Some((*from, *to)),
-            _ => None,
-        }) else {
+        let Some(from) = self.last_move(a) else {
             return false;
         };
         let agent = self.agent_mut(a).expect("checked");
@@ -225,6 +220,16 @@ impl XfGame {
         for a in going {
             self.move_agent(a, Section::Hospital, events);
         }
+    }
+
+    /// The Agent's last forced move this turn: from and to.
+    pub(crate) fn last_move(&self, a: AgentRef) -> Option<(Section, Section)> {
+        self.facts.iter().rev().find_map(|f| match f {
+            Fact::Went {
+                agent, from, to, ..
+            } if *agent == a => Some((*from, *to)),
+            _ => None,
+        })
     }
 
     /// An Agent removed from the game this turn comes back to its section.

@@ -184,16 +184,6 @@ impl XfGame {
         })
     }
 
-    /// The Agent's last move this turn: from and to.
-    fn last_move(&self, a: AgentRef) -> Option<(Section, Section)> {
-        self.facts.iter().rev().find_map(|f| match f {
-            crate::engine::xfiles::Fact::Went {
-                agent, from, to, ..
-            } if *agent == a => Some((*from, *to)),
-            _ => None,
-        })
-    }
-
     /// A card that fought a combat or was negated this turn (Adversaries
     /// sent to the Discard Pile: Persistent Conspiracy).
     fn discarded_this_turn(&self, card: CardIdx) -> bool {

@@ -173,15 +173,12 @@ pub fn bring_back(
         Some(v) => v.agents(),
         None => Vec::new(),
     };
-    if let [a] = agents[..]
-        && g.agent(a).is_none()
-        && g.bring_back(a, events)
-    {
-        // Later steps see the Agent back in play, not the removed card.
-        r.vars.set(who, Val::Agent(a));
-    }
     for a in agents {
-        g.bring_back(a, events);
+        let removed = g.agent(a).is_none();
+        if g.bring_back(a, events) && removed {
+            // Later steps see the Agent back in play, not the removed card.
+            r.vars.set(who, Val::Agent(a));
+        }
         if let Some(n) = health
             && g.agent(a).is_some_and(|x| x.section != Section::Hospital)
         {

@@ -9,7 +9,7 @@ use crate::engine::xfiles::effects::run::Flow;
 use crate::engine::xfiles::effects::state::{Resolution, Val};
 use crate::engine::xfiles::{Events, XfEvent, XfGame};
 
-fn slot(g: &mut XfGame, seat: u8, pool: Pool) -> &mut u32 {
+pub(super) fn slot(g: &mut XfGame, seat: u8, pool: Pool) -> &mut u32 {
     let p = g.player_mut(seat);
     match pool {
         Pool::Rp => &mut p.rp,

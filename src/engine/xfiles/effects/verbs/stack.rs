@@ -42,12 +42,7 @@ pub fn tax(g: &mut XfGame, r: &mut Resolution, what: &str, events: &mut Events) 
     };
     let extra = XfGame::cost_of(p.card, p.x);
     let pool = db().get(p.card).cost.map_or(Pool::Cp, |c| c.pool);
-    let have = if pool == Pool::Rp {
-        g.player(p.player).rp
-    } else {
-        g.player(p.player).cp
-    };
-    let pays = have >= extra
+    let pays = *super::pools::slot(g, p.player, pool) >= extra
         && match super::cards::answered(r) {
             Some(Val::Bool(b)) => b,
             _ => {
@@ -77,12 +72,7 @@ pub fn tax(g: &mut XfGame, r: &mut Resolution, what: &str, events: &mut Events) 
             }
         };
     if pays {
-        let slot = if pool == Pool::Rp {
-            &mut g.player_mut(p.player).rp
-        } else {
-            &mut g.player_mut(p.player).cp
-        };
-        *slot -= extra;
+        *super::pools::slot(g, p.player, pool) -= extra;
         events.push(Event::public(XfEvent::PoolLost {
             seat: p.player,
             pool,
