@@ -5,6 +5,7 @@
 
 use super::commands::Args;
 use super::game_cmd::{Stored, driver_of, home, kind_name, resolve, store_transition, table_of};
+use super::kinds::DefaultMove;
 use super::message::{Invocation, Outgoing, Place, Request, User, UserError};
 use super::{App, Reaction};
 use crate::store::{GameRow, GameStatus, SeatRow};
@@ -354,20 +355,17 @@ async fn apply_default(
     let driver = driver_of(app, game)?;
     let table = table_of(game, seats);
     let state = app.current_state(game).await?;
-    let Some((seat, t, words)) = driver.default_move(&table, &state)? else {
-        if by.is_none() {
-            reschedule(app, game, game.remind_at, None).await?;
+    let (seat, t, words) = match driver.default_move(&table, &state)? {
+        DefaultMove::Made(seat, t, words) => {
+            if let Some(req) = by {
+                check_idle(app, game, seats, seat, req).await?;
+            }
+            (seat, t, words)
         }
-        return Ok(vec![
-            Outgoing::channel(
-                home(game),
-                format!(
-                    "Game #{}: the game cannot move for the player who must act (no default move here). Its creator or a server manager may /game cancel it.",
-                    game.id
-                ),
-            )
-            .in_game(game.id),
-        ]);
+        DefaultMove::Waits(seat, earned) => {
+            return keep_earned(app, game, seats, seat, &earned, now, by).await;
+        }
+        DefaultMove::None => return no_default(app, game, by).await,
     };
     let player = &seats[usize::from(seat)];
     // The move itself may be secret (an X-File chosen for you): the channel
@@ -428,8 +426,115 @@ async fn apply_default(
     }
 }
 
+/// How long a player must have been idle before the game may be advanced
+/// for them: the agreed deadline, else the reminder interval.
+fn idle_allowance(app: &App, game: &GameRow) -> i64 {
+    game.deadline_every
+        .unwrap_or_else(|| remind_every(app, game))
+}
+
+/// `/game advance` moves only for a player idle past the allowance; a
+/// server manager who does not play in the game may always.
+async fn check_idle(
+    app: &App,
+    game: &GameRow,
+    seats: &[SeatRow],
+    seat: u8,
+    req: &Request,
+) -> Result<(), UserError> {
+    let seated = seats.iter().any(|s| s.user_id == req.user.id);
+    if req.user.is_manager && !seated {
+        return Ok(());
+    }
+    let seen = app
+        .store()
+        .last_seen(game.id, i64::from(seat))
+        .await?
+        .unwrap_or(game.updated_at);
+    let allowed_at = seen + idle_allowance(app, game);
+    if req.now >= allowed_at {
+        return Ok(());
+    }
+    Err(UserError::new(format!(
+        "{} has been idle for {}; game #{} can be advanced for them once they have been idle for {} (in {}). Nothing was changed.",
+        seats[usize::from(seat)].user_name,
+        describe_duration(req.now - seen),
+        game.id,
+        describe_duration(idle_allowance(app, game)),
+        describe_duration(allowed_at - req.now)
+    )))
+}
+
+/// The game has no default move for whoever must act.
+async fn no_default(
+    app: &App,
+    game: &GameRow,
+    by: Option<&Request>,
+) -> Result<Vec<Outgoing>, UserError> {
+    if by.is_none() {
+        reschedule(app, game, game.remind_at, None).await?;
+    }
+    Ok(vec![
+        Outgoing::channel(
+            home(game),
+            format!(
+                "Game #{}: the game cannot move for the player who must act (no default move here). Its creator or a server manager may /game cancel it.",
+                game.id
+            ),
+        )
+        .in_game(game.id),
+    ])
+}
+
+/// The idle seat earned something (a question): the game never declines it
+/// for them. A forced advance is refused; a deadline reminds and waits.
+async fn keep_earned(
+    app: &App,
+    game: &GameRow,
+    seats: &[SeatRow],
+    seat: u8,
+    earned: &str,
+    now: i64,
+    by: Option<&Request>,
+) -> Result<Vec<Outgoing>, UserError> {
+    let player = &seats[usize::from(seat)];
+    if by.is_some() {
+        return Err(UserError::new(format!(
+            "{} must choose here ({earned}); the game does not decline it for them. Nothing was changed.",
+            player.user_name
+        )));
+    }
+    reschedule(
+        app,
+        game,
+        game.remind_at,
+        game.deadline_every.map(|d| now + d),
+    )
+    .await?;
+    Ok(vec![
+        Outgoing::channel(
+            home(game),
+            format!(
+                "⏰ Game #{}: {}'s agreed time ran out, but they earned something the game will not decline for them; it waits for their choice.",
+                game.id, player.user_name
+            ),
+        )
+        .in_game(game.id),
+        Outgoing::dm(
+            &player.user_id,
+            format!(
+                "**Game #{}** ({}) in <#{}>: your time ran out, and {earned}.",
+                game.id,
+                kind_name(game),
+                home(game)
+            ),
+        )
+        .in_game(game.id),
+    ])
+}
+
 /// `/game advance`: the game's creator or a server manager makes the default
-/// move for whoever must act.
+/// move for whoever must act, once that player has been idle long enough.
 pub async fn advance(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
     let game = resolve(app, req, args, &[GameStatus::Active]).await?;
     if req.user.id != game.creator_id && !req.user.is_manager {

@@ -75,6 +75,17 @@ pub enum Reaction {
     Change(Transition),
 }
 
+/// What the game does for a seat that has been idle too long.
+#[derive(Debug, Clone)]
+pub enum DefaultMove {
+    /// The seat's default move: the change and the move in words.
+    Made(u8, Transition, String),
+    /// The seat must choose itself: what it earned and would lose.
+    Waits(u8, String),
+    /// Nobody can act.
+    None,
+}
+
 /// Who sits where and in which game: what a driver needs to address messages.
 #[derive(Debug, Clone)]
 pub struct Table {
@@ -173,12 +184,8 @@ pub trait Driver: Send + Sync {
 
     /// The move the game makes for a seat whose agreed deadline passed: a
     /// pass or the end of a step where the rules allow one, else the first
-    /// legal move. Returns the seat, the change and the move in words.
-    fn default_move(
-        &self,
-        table: &Table,
-        state: &str,
-    ) -> Result<Option<(u8, Transition, String)>, UserError>;
+    /// legal move; never one that declines what the seat earned.
+    fn default_move(&self, table: &Table, state: &str) -> Result<DefaultMove, UserError>;
 
     /// Autocomplete values for an option of a game command: names from the
     /// seat's own hand or table where the option takes them (`None`: no

@@ -1,7 +1,9 @@
 //! The local console table: reads command lines from a script or stdin,
 //! hands them to the application layer as if they came from Discord, and
 //! prints every outgoing message as a block headed by its address:
-//! `[#<channel>]`, `[DM @<user>]` or `[ephemeral @<user>]`.
+//! `[#<channel>]`, `[DM @<user>]` or `[ephemeral @<user>]`. A line
+//! `wait <duration>` (`wait 25h`) moves the console's clock on and runs the
+//! scheduler, so reminders, deadlines and idle rules can be played through.
 
 mod parse;
 
@@ -29,8 +31,25 @@ pub async fn run<W: Write, E: Write>(
 ) -> usize {
     let mut failures = 0;
     let run_id: u64 = rand::random();
+    // `wait <duration>` moves the console's clock on and runs the scheduler.
+    let mut clock_offset = 0;
     for (n, text) in lines.enumerate() {
         let line_no = n + 1;
+        if let Some(span) = text.trim().strip_prefix("wait ") {
+            match crate::app::parse_duration(span.trim()) {
+                Ok(ms) => {
+                    clock_offset += ms;
+                    for message in app.tick(now_ms() + clock_offset).await {
+                        let _ = write!(out, "{}", render(&message));
+                    }
+                }
+                Err(e) => {
+                    failures += 1;
+                    let _ = writeln!(err, "error: line {line_no}: {e}");
+                }
+            }
+            continue;
+        }
         let line = match parse_line(&text) {
             Ok(Some(line)) => line,
             Ok(None) => continue,
@@ -44,7 +63,8 @@ pub async fn run<W: Write, E: Write>(
         if echo {
             let _ = writeln!(out, "» {}", text.trim());
         }
-        let request = to_request(app, &line, base, format!("console-{run_id:x}-{line_no}"));
+        let mut request = to_request(app, &line, base, format!("console-{run_id:x}-{line_no}"));
+        request.now += clock_offset;
         for message in app.handle(&request).await {
             let _ = write!(out, "{}", render(&message));
         }

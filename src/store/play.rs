@@ -2,6 +2,8 @@
 //! user's DMs, long button commands, and turn timings. None of this is game
 //! state, so none of it bumps a game's version.
 
+use sqlx::Row;
+
 use super::{Store, StoreError};
 
 /// What the bot knows of a user's direct messages.
@@ -113,6 +115,23 @@ impl Store {
             .fetch_optional(&self.pool)
             .await?;
         Ok(row.map(|r| r.0))
+    }
+
+    /// When `seat` last did something in the game: its latest action or the
+    /// moment it last became due, whichever is later.
+    pub async fn last_seen(&self, game: i64, seat: i64) -> Result<Option<i64>, StoreError> {
+        let row = sqlx::query(
+            "SELECT MAX(t) AS t FROM (
+                SELECT MAX(created_at) AS t FROM actions WHERE game_id = $1 AND seat = $2
+                UNION ALL
+                SELECT MAX(due_at) AS t FROM turns WHERE game_id = $1 AND seat = $2 AND acted_at IS NULL
+            ) AS seen",
+        )
+        .bind(game)
+        .bind(seat)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.try_get::<Option<i64>, _>("t")?)
     }
 
     /// Opens a turn for each seat that became due and closes those that ended.

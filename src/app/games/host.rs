@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::app::commands::{Args, CommandSpec, OptionSpec};
-use crate::app::kinds::{Driver, GameKind, Reaction, Table, Transition};
+use crate::app::kinds::{DefaultMove, Driver, GameKind, Reaction, Table, Transition};
 use crate::app::message::{Button, Invocation, Outgoing, UserError};
 use crate::engine::{Audience, Event, Game, Seat, Viewer, replay, step};
 use crate::store::DeckRow;
@@ -74,10 +74,20 @@ pub trait GameUi: Game {
         None
     }
 
+    /// What `seat` earned and would lose by a pass or a default move (a
+    /// question, a guess), with how to use or decline it.
+    fn earned(&self, _seat: Seat) -> Option<String> {
+        None
+    }
+
     /// The move made for a seat whose agreed deadline passed: the first
     /// passive move the rules allow (pass, done, skip, ready), else the
-    /// first legal move that is not a resignation.
+    /// first legal move that is not a resignation; none while the seat
+    /// holds something it earned.
     fn default_action(&self, seat: Seat) -> Option<Self::Action> {
+        if self.earned(seat).is_some() {
+            return None;
+        }
         let legal = self.legal_actions(seat);
         for passive in ["pass", "done", "skip_action", "ready"] {
             if let Some(a) = legal.iter().find(|a| action_word(*a) == passive) {
@@ -394,27 +404,26 @@ impl<G: GameUi> Driver for Host<G> {
         )))
     }
 
-    fn default_move(
-        &self,
-        table: &Table,
-        state: &str,
-    ) -> Result<Option<(u8, Transition, String)>, UserError> {
+    fn default_move(&self, table: &Table, state: &str) -> Result<DefaultMove, UserError> {
         let game: G = decode("state", state)?;
         let before = game.to_act();
         for seat in before.iter().copied() {
+            if let Some(earned) = game.earned(seat) {
+                return Ok(DefaultMove::Waits(seat, earned));
+            }
             let Some(action) = game.default_action(seat) else {
                 continue;
             };
             let (next, events) =
                 step(&game, seat, &action).map_err(|r| UserError::new(r.reason))?;
             let words = game.describe(&action, table);
-            return Ok(Some((
+            return Ok(DefaultMove::Made(
                 seat,
                 Self::after_step(&before, &action, &next, &events, table),
                 words,
-            )));
+            ));
         }
-        Ok(None)
+        Ok(DefaultMove::None)
     }
 
     fn suggest(

@@ -379,6 +379,13 @@ impl GameUi for XfGame {
         }
     }
 
+    fn earned(&self, seat: Seat) -> Option<String> {
+        let waits_on_site = self.choice.is_none() && self.frames.is_empty();
+        (waits_on_site && self.to_act_now().contains(&seat))
+            .then(|| self.earned_at_site(seat))
+            .flatten()
+    }
+
     fn intent(
         &self,
         seat: Option<Seat>,

@@ -374,21 +374,16 @@ fn dispatch(
 }
 
 impl XfGame {
-    /// `/pass`: in a frame, plays nothing more now; after a successful
-    /// investigation (or its penalty), ends the Site.
+    /// `/pass`: in a frame, plays nothing more now. Never declines an
+    /// earned question: that takes `/done`, so a stray pass loses nothing.
     fn pass_or_end(&mut self, seat: Seat, events: &mut Events) -> Result<(), Refusal> {
         if !self.frames.is_empty() {
             return self.pass(seat, events);
         }
-        if self.choice.is_none()
-            && self.to_act_now().contains(&seat)
-            && matches!(
-                self.investigation.as_ref().map(|i| &i.stage),
-                Some(Stage::Resolve { .. } | Stage::Penalty)
-            )
-        {
-            self.end_site(events);
-            return Ok(());
+        if self.choice.is_none() && self.to_act_now().contains(&seat) {
+            if let Some(earned) = self.earned_at_site(seat) {
+                return Err(Refusal::new(earned));
+            }
         }
         Err(self.out_of_phase(seat))
     }

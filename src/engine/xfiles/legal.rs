@@ -428,7 +428,7 @@ fn candidates(g: &XfGame, seat: Seat) -> Vec<XfAction> {
                     }
                 }
                 Stage::Penalty => {
-                    out.push(A::Pass);
+                    out.push(A::Done);
                     out.extend(questions(g, inv.site).into_iter().take(5));
                     let left = consistent_xfiles(g, seat, g.active);
                     if left.len() <= 2 {

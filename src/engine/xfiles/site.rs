@@ -600,6 +600,31 @@ impl XfGame {
         }
     }
 
+    /// What `seat` earned and would lose by ending the Site now, with how to
+    /// use or decline it (`None`: nothing). A pass or a default move never
+    /// declines it; `/done` does.
+    pub fn earned_at_site(&self, seat: Seat) -> Option<String> {
+        let inv = self.investigation.as_ref()?;
+        let directed = self.inv_site()?.directed;
+        match inv.stage {
+            Stage::Resolve { asked: false, .. } if seat == self.active => Some(
+                "you earned this Site's question: ask it with /ask, or decline it with /done"
+                    .into(),
+            ),
+            Stage::Resolve { guessed: false, .. }
+                if seat == self.active
+                    && !self.guessed_this_turn
+                    && !self.options.question_or_guess =>
+            {
+                Some("you may still guess an X-File (/guess); /done ends the Site".into())
+            }
+            Stage::Penalty if seat == directed => Some(
+                "you earned a penalty question: ask it with /ask, or decline it with /done".into(),
+            ),
+            _ => None,
+        }
+    }
+
     pub(super) fn ask(
         &mut self,
         seat: Seat,

@@ -1,0 +1,111 @@
+//! A table players can trust, played through the console on a real SQLite
+//! store: forced advances wait for an idle player, a pass never throws away
+//! an earned question, manual steps belong to the card being resolved and
+//! can be disputed, and moves are taken back only by consent.
+
+mod support;
+
+use support::{Backend, app_on, blocks, database, run_console};
+
+const SETUP: &str = "@randy /deck import name:Randy file:tests/data/decks/randy.txt
+@les /deck import name:Les file:tests/data/decks/les.json
+@randy /game new game:xfiles-ccg deck:Randy
+@les /game join deck:Les
+@randy /game start
+";
+
+/// The committed game script up to (not including) its first line matching `stop`.
+fn script_until(stop: &str) -> String {
+    let script = std::fs::read_to_string("tests/scripts/xfiles-game.txt").unwrap();
+    script
+        .lines()
+        .take_while(|l| !l.contains(stop))
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}
+
+/// The last block addressed to `head` ("[#table]", "[ephemeral @les]").
+fn last_to(out: &str, head: &str) -> String {
+    blocks(out)
+        .into_iter()
+        .rev()
+        .find(|(h, _)| h == head)
+        .map(|b| b.1)
+        .unwrap_or_default()
+}
+
+#[tokio::test]
+async fn game_advance_waits_until_the_player_has_been_idle_past_the_reminder_interval() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 11).await;
+    let script = format!("{SETUP}@randy /game advance\nwait 25h\n@randy /game advance\n");
+    let (out, err, _) = run_console(&app, &script).await;
+    assert_eq!(err, "");
+    let refused = blocks(&out)
+        .into_iter()
+        .find(|(_, b)| b.contains("can be advanced for them once"))
+        .expect("the early advance is refused");
+    assert!(refused.0.starts_with("[ephemeral @randy]"), "{refused:?}");
+    assert!(
+        refused.1.contains("once they have been idle for 1 d"),
+        "says how long: {}",
+        refused.1
+    );
+    assert!(
+        out.contains("randy advanced the game, making the default move for"),
+        "after 25 hours the advance is made:\n{out}"
+    );
+}
+
+#[tokio::test]
+async fn a_pass_at_an_earned_question_is_refused_with_how_to_decline_it() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 11).await;
+    let prefix = script_until("/ask");
+    let (out, _, failures) = run_console(
+        &app,
+        &format!("{prefix}@randy /pass\n@randy /ask value:violence\n"),
+    )
+    .await;
+    assert_eq!(failures, 0);
+    let refusal = blocks(&out)
+        .into_iter()
+        .rev()
+        .find(|(h, _)| h == "[ephemeral @randy]")
+        .expect("a refusal")
+        .1;
+    assert!(
+        refusal.contains(
+            "you earned this Site's question: ask it with /ask, or decline it with /done"
+        ),
+        "{refusal}"
+    );
+    assert!(
+        last_to(&out, "[#table]").contains("Violence"),
+        "the question is still there to ask:\n{out}"
+    );
+}
+
+#[tokio::test]
+async fn a_deadline_default_keeps_an_earned_question_pending() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 11).await;
+    let prefix = script_until("/ask").replace("deck:Randy\n", "deck:Randy deadline:2h\n");
+    let (out, _, failures) = run_console(
+        &app,
+        &format!("{prefix}wait 3h\n@randy /ask value:violence\n"),
+    )
+    .await;
+    assert_eq!(failures, 0);
+    assert!(
+        out.contains("randy's agreed time ran out, but they earned something the game will not decline for them"),
+        "{out}"
+    );
+    assert!(
+        last_to(&out, "[DM @randy]")
+            .contains("your time ran out, and you earned this Site's question"),
+        "{out}"
+    );
+    assert!(last_to(&out, "[#table]").contains("Violence"), "{out}");
+}
