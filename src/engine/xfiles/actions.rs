@@ -380,10 +380,11 @@ impl XfGame {
         if !self.frames.is_empty() {
             return self.pass(seat, events);
         }
-        if self.choice.is_none() && self.to_act_now().contains(&seat) {
-            if let Some(earned) = self.earned_at_site(seat) {
-                return Err(Refusal::new(earned));
-            }
+        if self.choice.is_none()
+            && self.to_act_now().contains(&seat)
+            && let Some(earned) = self.earned_at_site(seat)
+        {
+            return Err(Refusal::new(earned));
         }
         Err(self.out_of_phase(seat))
     }
