@@ -109,3 +109,33 @@ async fn a_deadline_default_keeps_an_earned_question_pending() {
     );
     assert!(last_to(&out, "[#table]").contains("Violence"), "{out}");
 }
+
+#[tokio::test]
+async fn a_strangers_and_an_opponents_adjust_are_refused_and_change_nothing() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 11).await;
+    let script = format!(
+        "{SETUP}@mallory /adjust what:rp amount:5\n@les /adjust what:damage agent:Mulder amount:5\n@les /adjust what:draw amount:10\n"
+    );
+    let (out, _, _) = run_console(&app, &script).await;
+    assert!(
+        last_to(&out, "[ephemeral @mallory]").contains("You do not sit in game #1"),
+        "{out}"
+    );
+    let les = blocks(&out)
+        .into_iter()
+        .filter(|(h, b)| h == "[ephemeral @les]" && b.starts_with("Refused"))
+        .map(|b| b.1)
+        .collect::<Vec<_>>();
+    assert_eq!(les.len(), 2, "{out}");
+    for refusal in les {
+        assert!(
+            refusal
+                .contains("manual steps are only for a card whose text the bot does not automate"),
+            "{refusal}"
+        );
+        assert!(refusal.contains("Nothing was changed."), "{refusal}");
+    }
+    let row = app.store().game(1).await.unwrap().unwrap();
+    assert_eq!(row.action_count, 0, "nothing was logged");
+}

@@ -321,7 +321,7 @@ fn xfiles_commands() -> Vec<CommandSpec> {
         ),
         cmd(
             "adjust",
-            "X-Files CCG: apply by hand the text of a card the bot does not automate (logged for all)",
+            "X-Files CCG: apply by hand the text of the card you resolve, when the bot does not automate it",
             vec![
                 req(
                     "what",
@@ -337,6 +337,12 @@ fn xfiles_commands() -> Vec<CommandSpec> {
                 opt("section", OptKind::Choice(SECTIONS), "where to (move)"),
             ],
             "/adjust what:check amount:2",
+        ),
+        cmd(
+            "dispute",
+            "X-Files CCG: undo the last manual step another player made, before the game moves on",
+            vec![],
+            "/dispute",
         ),
     ]
 }

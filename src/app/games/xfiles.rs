@@ -282,6 +282,7 @@ impl GameUi for XfGame {
         "done",
         "notebook",
         "adjust",
+        "dispute",
         "choose",
         "use",
         "announce",
@@ -742,6 +743,7 @@ impl GameUi for XfGame {
                 cards: list("cards", &hand, "in your hand")?,
             },
             "resign" => XfAction::Resign,
+            "dispute" => XfAction::Dispute,
             "adjust" => {
                 let amount = args.int("amount").unwrap_or(1) as i32;
                 let agent = || agent_named(self, args.text("agent").unwrap_or_default(), seat);
@@ -914,9 +916,22 @@ impl GameUi for XfGame {
             XfEvent::Resolved { card, manual: true } => {
                 let c = db().get(*card);
                 format!(
-                    "{} resolves. Its text is applied by hand (/adjust): {}",
+                    "{} resolves; the bot does not automate all of its text: {}",
                     c.title,
                     c.text.as_deref().or(c.game_effect.as_deref()).unwrap_or("")
+                )
+            }
+            XfEvent::ManualOpened { seat, card, scope } if scope.is_empty() => format!(
+                "Nothing of {}'s text can be changed with /adjust: settle it at the table.",
+                title(*card)
+            ),
+            XfEvent::ManualOpened { seat, card, scope } => {
+                let kinds: Vec<&str> = scope.iter().map(|k| k.word()).collect();
+                format!(
+                    "{} applies {}'s text by hand (/adjust what: {}); the others may /dispute each step before the game moves on.",
+                    who(*seat),
+                    title(*card),
+                    kinds.join(", ")
                 )
             }
             XfEvent::Resolved { .. } => return None,
@@ -1020,7 +1035,24 @@ impl GameUi for XfGame {
                 site + 1,
                 title(*card)
             ),
-            XfEvent::ManualStep { seat, text } => format!("{} (by hand) {text}.", who(*seat)),
+            XfEvent::ManualStep {
+                seat,
+                card: Some(card),
+                text,
+            } => format!(
+                "{} (by hand, for {}) {text}. Anyone else may /dispute it before the game moves on.",
+                who(*seat),
+                title(*card)
+            ),
+            XfEvent::ManualStep { seat, text, .. } => {
+                format!("{} (by hand) {text}.", who(*seat))
+            }
+            XfEvent::Disputed { seat, by, text } => format!(
+                "{} disputes {}'s step ({text}): it is undone. Settle it at the table; {} may propose it again.",
+                who(*seat),
+                who(*by),
+                who(*by)
+            ),
             XfEvent::PoolLost { amount: 0, .. } => return None,
             XfEvent::PoolLost { seat, pool, amount } => {
                 format!("{} loses {amount} {pool}.", who(*seat))
@@ -1239,6 +1271,9 @@ impl GameUi for XfGame {
                 }
             ));
         }
+        if let Some(line) = manual_line(self, seat, t) {
+            out.push_str(&format!("\n{line}"));
+        }
         out.push_str(&format!("\n{}", notebook(self, seat, t, None)));
         out.push_str(&format!("\n{}", self.next_line(t)));
         out
@@ -1420,6 +1455,7 @@ impl GameUi for XfGame {
             XfAction::Done => "/done".into(),
             XfAction::Discard { .. } => "/discard cards:\"A; B\"".into(),
             XfAction::Manual(_) => "/adjust".into(),
+            XfAction::Dispute => "/dispute".into(),
             XfAction::Resign => "/resign".into(),
         }
     }
@@ -1490,6 +1526,33 @@ impl GameUi for XfGame {
         });
         out
     }
+}
+
+/// The card being applied by hand, as its player or the others see it.
+fn manual_line(g: &XfGame, seat: Seat, t: &Table) -> Option<String> {
+    let w = g.manual.as_ref()?;
+    if w.seat == seat {
+        let kinds: Vec<&str> = w.scope.iter().map(|k| k.word()).collect();
+        return Some(if kinds.is_empty() {
+            format!(
+                "{}'s text calls for nothing /adjust can change.",
+                title(w.card)
+            )
+        } else {
+            format!(
+                "Apply {}'s text by hand: /adjust what: {}.",
+                title(w.card),
+                kinds.join(", ")
+            )
+        });
+    }
+    let last = w.steps.last()?;
+    Some(format!(
+        "You may /dispute {}'s step for {} ({}) before the game moves on.",
+        t.name(w.seat),
+        title(w.card),
+        last.text
+    ))
 }
 
 fn round_name(r: crate::engine::xfiles::CombatRound) -> &'static str {

@@ -2,9 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Events, Phase, Stage, Target, XfEvent, XfGame};
-use crate::cards::{CardIdx, Category, Pool, Section, Skill, Trait, db};
-use crate::engine::{Event, Refusal, Seat};
+use super::manual::Manual;
+use super::{Events, Phase, Stage, Target, XfGame};
+use crate::cards::{CardIdx, Category, Pool, Section, Skill, Trait};
+use crate::engine::{Refusal, Seat};
 
 /// An Agent, by owner and card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -158,40 +159,11 @@ pub enum XfAction {
     Discard {
         cards: Vec<CardIdx>,
     },
-    /// A generic adjustment for card text the engine does not automate.
+    /// A step for card text the engine does not automate (see `manual`).
     Manual(Manual),
+    /// Undo the last manual step another player proposed.
+    Dispute,
     Resign,
-}
-
-/// Manual steps: what a player does by hand for a card's text, logged for all.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Manual {
-    /// Adds to (or subtracts from) the skill check in progress.
-    CheckModifier {
-        amount: i32,
-    },
-    Heal {
-        agent: AgentRef,
-        amount: u8,
-    },
-    Damage {
-        agent: AgentRef,
-        amount: u8,
-    },
-    Move {
-        agent: AgentRef,
-        section: Section,
-    },
-    /// Draw cards into your own hand.
-    Draw {
-        count: u8,
-    },
-    /// Change your own pool.
-    Pool {
-        pool: Pool,
-        delta: i32,
-    },
 }
 
 /// Checks and applies an action; a refusal lists what is allowed instead.
@@ -225,9 +197,14 @@ pub(super) fn apply_inner(
         return Err(Refusal::new("you have left this game"));
     }
     let mut events = Vec::new();
+    if !matches!(action, XfAction::Manual(_) | XfAction::Dispute) {
+        // The game moves on: the last card's manual steps stand.
+        g.manual = None;
+    }
     match action {
         XfAction::Resign => g.resign(seat, &mut events),
         XfAction::Manual(m) => g.manual(seat, m, &mut events)?,
+        XfAction::Dispute => g.dispute(seat, &mut events)?,
         XfAction::Choose { picks } => g.answer_choice(seat, picks, &mut events)?,
         XfAction::Play {
             card,
@@ -391,90 +368,6 @@ impl XfGame {
 }
 
 impl XfGame {
-    /// Manual steps are allowed to any player at any time and logged for all;
-    /// they keep every pool and HEALTH within bounds.
-    fn manual(&mut self, seat: Seat, m: &Manual, events: &mut Events) -> Result<(), Refusal> {
-        let name = |c: CardIdx| db().get(c).title.clone();
-        let text = match m {
-            Manual::CheckModifier { amount } => {
-                let id = self
-                    .frames
-                    .iter()
-                    .rev()
-                    .find(|f| matches!(f.kind, super::FrameKind::Check(_)))
-                    .map(|f| f.id)
-                    .ok_or_else(|| Refusal::new("there is no skill check in progress to modify"))?;
-                self.check_mut(id)
-                    .expect("found")
-                    .mods
-                    .push(super::CheckMod {
-                        skill: None,
-                        amount: *amount,
-                        from: None,
-                    });
-                format!("modifies the skill check by {amount:+}")
-            }
-            Manual::Heal { agent, amount } => {
-                let a = self
-                    .agent_mut(*agent)
-                    .ok_or_else(|| Refusal::new("there is no such Agent in play"))?;
-                a.damage = a.damage.saturating_sub(*amount);
-                a.heal_blocked = false;
-                format!("heals {} of {amount}", name(agent.card))
-            }
-            Manual::Damage { agent, amount } => {
-                if self.agent(*agent).is_none() {
-                    return Err(Refusal::new("there is no such Agent in play"));
-                }
-                let max = self.max_health(*agent);
-                let a = self.agent_mut(*agent).expect("checked");
-                a.damage = (a.damage + amount).min(max);
-                self.hospitalize_if_down(*agent, events);
-                format!("deals {amount} damage to {}", name(agent.card))
-            }
-            Manual::Move { agent, section } => {
-                let a = self
-                    .agent(*agent)
-                    .ok_or_else(|| Refusal::new("there is no such Agent in play"))?;
-                if a.section == Section::Hospital && !self.may_leave_hospital(*agent) {
-                    return Err(Refusal::new(
-                        "an injured Agent may not leave the Hospital before HEALTH 3 (p. 20)",
-                    ));
-                }
-                self.agent_mut(*agent).expect("checked").section = *section;
-                format!("moves {} to the {}", name(agent.card), section.as_str())
-            }
-            Manual::Draw { count } => {
-                let drawn = self.draw(seat, usize::from(*count), events);
-                events.push(Event::private(
-                    seat,
-                    XfEvent::DrewCards {
-                        cards: drawn.clone(),
-                    },
-                ));
-                format!("draws {} cards", drawn.len())
-            }
-            Manual::Pool { pool, delta } => {
-                let p = self.player_mut(seat);
-                let slot = match pool {
-                    Pool::Rp => &mut p.rp,
-                    _ => &mut p.cp,
-                };
-                let next = i64::from(*slot) + i64::from(*delta);
-                if next < 0 {
-                    return Err(Refusal::new(format!(
-                        "your {pool} pool holds only {}",
-                        slot
-                    )));
-                }
-                *slot = next as u32;
-                format!("changes their {pool} pool by {delta:+}")
-            }
-        };
-        events.push(Event::public(XfEvent::ManualStep { seat, text }));
-        Ok(())
-    }
-
     pub(super) fn not_your_move(&self, seat: Seat) -> Refusal {
         Refusal::not_your_move(seat, &self.to_act_now())
     }

@@ -512,6 +512,7 @@ pub fn describe(action: &XfAction) -> String {
         XfAction::Done => "be done with this step".into(),
         XfAction::Discard { cards } => format!("discard {} cards", cards.len()),
         XfAction::Manual(_) => "a manual step".into(),
+        XfAction::Dispute => "dispute the last manual step".into(),
         XfAction::Resign => "resign".into(),
     }
 }

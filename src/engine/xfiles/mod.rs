@@ -20,6 +20,7 @@ mod combat;
 mod deploy;
 pub mod effects;
 mod legal;
+mod manual;
 mod play;
 pub mod powers;
 mod setup;
@@ -31,10 +32,11 @@ mod view;
 
 use serde::{Deserialize, Serialize};
 
-pub use actions::{AgentRef, Manual, XfAction};
+pub use actions::{AgentRef, XfAction};
 pub use combat::{Combat, CombatRound, CombatStep, Combatant, Foe};
 pub use effects::state::{ChoiceOption, PendingChoice, Val};
 pub use legal::{consistent_xfiles, describe};
+pub use manual::{Manual, ManualCard, ManualKind, scope_of as manual_scope};
 pub use setup::is_bluff as is_real_bluff;
 pub use stack::PlayArgs;
 pub use view::{AgentView, InvestigationView, PlayerView, SiteView, XfView};
@@ -65,6 +67,14 @@ pub struct XfOptions {
     /// only (FAQ21 #31, the default).
     #[serde(default)]
     pub income_any_turn: bool,
+    /// Games stored before manual steps were tied to the card being
+    /// resolved let any player make them at any time (see `manual`).
+    #[serde(default = "stored_before_manual_rule")]
+    pub legacy_manual: bool,
+}
+
+fn stored_before_manual_rule() -> bool {
+    true
 }
 
 impl Default for XfOptions {
@@ -76,6 +86,7 @@ impl Default for XfOptions {
             powers: false,
             hand_limit: 7,
             income_any_turn: false,
+            legacy_manual: false,
         }
     }
 }
@@ -553,6 +564,9 @@ pub struct XfGame {
     pub sites_this_turn: Vec<String>,
     pub guessed_this_turn: bool,
     pub outcome: Option<Outcome>,
+    /// The card whose text is being applied by hand, and its proposed steps.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub manual: Option<ManualCard>,
     /// The card scripts this game runs (not state: the embedded ones, or a test's).
     #[serde(skip)]
     pub scripts: Scripts,
@@ -838,8 +852,22 @@ pub enum XfEvent {
     TurnCut {
         seat: Seat,
     },
+    /// A manual step proposed for a card (`None`: a legacy game's step).
     ManualStep {
         seat: Seat,
+        card: Option<CardIdx>,
+        text: String,
+    },
+    /// `seat` applies `card`'s text by hand: steps of these kinds.
+    ManualOpened {
+        seat: Seat,
+        card: CardIdx,
+        scope: Vec<ManualKind>,
+    },
+    /// `seat` disputed `by`'s manual step: it is undone.
+    Disputed {
+        seat: Seat,
+        by: Seat,
         text: String,
     },
     /// An X-File Power used (the X-File itself stays secret).

@@ -293,6 +293,26 @@ impl XfGame {
         )
     }
 
+    /// A card in play whose text the bot does not automate: its player
+    /// applies it with manual steps, which the others may dispute.
+    fn use_by_hand(
+        &mut self,
+        seat: Seat,
+        card: CardIdx,
+        events: &mut Events,
+    ) -> Result<(), Refusal> {
+        if self.choice.is_some() {
+            return Err(self.not_your_move(seat));
+        }
+        events.push(Event::public(XfEvent::Used {
+            seat,
+            card,
+            ability: "by hand".into(),
+        }));
+        self.open_manual(seat, card, events);
+        Ok(())
+    }
+
     fn use_held(
         &mut self,
         seat: Seat,
@@ -308,6 +328,12 @@ impl XfGame {
             Holder::Power(_, t) => scripts.power(t),
             _ => scripts.of(card),
         };
+        let by_hand = !matches!(h, Holder::Power(..))
+            && script.is_none_or(|s| s.abilities.is_empty() && !s.automated());
+        let c = db().get(card);
+        if by_hand && i == 0 && (c.text.is_some() || c.game_effect.is_some()) {
+            return self.use_by_hand(seat, card, events);
+        }
         let ab = script
             .and_then(|s| s.abilities.get(usize::from(i)))
             .ok_or_else(|| {

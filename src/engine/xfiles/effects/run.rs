@@ -198,6 +198,9 @@ impl XfGame {
             card: p.card,
             manual: !automated,
         }));
+        if !automated {
+            self.open_manual(p.player, p.card, events);
+        }
         if r.vars.flag("gone") || r.vars.flag("in-play") {
             return;
         }
