@@ -32,6 +32,7 @@ conformance!(
     guild_settings_round_trip,
     reminders_and_deadlines_are_found_by_time,
     a_missing_game_is_named,
+    moves_taken_back_stay_in_the_log_marked_and_new_moves_follow_them,
 );
 
 fn new_game(channel: &str) -> NewGame {
@@ -474,4 +475,68 @@ async fn an_unreachable_database_is_named_without_its_password() {
         "postgres://a:***@h:1/d?x=1"
     );
     assert_eq!(redact_url("sqlite://data/x.db"), "sqlite://data/x.db");
+}
+
+async fn moves_taken_back_stay_in_the_log_marked_and_new_moves_follow_them(backend: Backend) {
+    let (store, _db) = fresh(backend).await;
+    let id = created(&store, "c").await;
+    store
+        .update_game(id, 0, &update("{}", 1), None, None, &idem("start"))
+        .await
+        .unwrap();
+    let act = |n: i64| NewAction {
+        seat: n % 2,
+        user_id: "alice".into(),
+        action: format!("{{\"n\":{n}}}"),
+        format: 1,
+    };
+    for n in 0..3 {
+        let key = format!("a{n}");
+        store
+            .update_game(
+                id,
+                1 + n,
+                &update("{}", 2 + n),
+                None,
+                Some(&act(n)),
+                &idem(&key),
+            )
+            .await
+            .unwrap();
+    }
+    store
+        .set_undo_request(id, 4, Some("{\"by\":\"alice\"}"))
+        .await
+        .unwrap();
+    assert!(matches!(
+        store.set_undo_request(id, 4, None).await,
+        Err(StoreError::Conflict(_))
+    ));
+    let g = store.game(id).await.unwrap().unwrap();
+    assert_eq!(g.undo_request.as_deref(), Some("{\"by\":\"alice\"}"));
+    let r = store
+        .rewind(id, g.version, 2, &update("{\"back\":1}", 50), &idem("undo"))
+        .await
+        .unwrap();
+    assert_eq!(r, Committed::Applied(()));
+    let log = store.actions(id).await.unwrap();
+    let undone: Vec<Option<i64>> = log.iter().map(|a| a.undone_at).collect();
+    assert_eq!(undone, [None, Some(50), Some(50)]);
+    let g = store.game(id).await.unwrap().unwrap();
+    assert_eq!((g.action_count, g.undo_request.clone()), (3, None));
+    assert_eq!(g.state.as_deref(), Some("{\"back\":1}"));
+    store
+        .update_game(
+            id,
+            g.version,
+            &update("{}", 60),
+            None,
+            Some(&act(7)),
+            &idem("next"),
+        )
+        .await
+        .unwrap();
+    let log = store.actions(id).await.unwrap();
+    assert_eq!(log.iter().map(|a| a.seq).collect::<Vec<_>>(), [1, 2, 3, 4]);
+    assert_eq!(log[3].undone_at, None);
 }

@@ -139,3 +139,108 @@ async fn a_strangers_and_an_opponents_adjust_are_refused_and_change_nothing() {
     let row = app.store().game(1).await.unwrap().unwrap();
     assert_eq!(row.action_count, 0, "nothing was logged");
 }
+
+/// The committed game script's first `n` lines.
+fn script_lines(n: usize) -> String {
+    let script = std::fs::read_to_string("tests/scripts/xfiles-game.txt").unwrap();
+    script.lines().take(n).collect::<Vec<_>>().join("\n") + "\n"
+}
+
+async fn live_actions(app: &xfiles_bot::app::App) -> usize {
+    let log = app.store().actions(1).await.unwrap();
+    log.iter().filter(|a| a.undone_at.is_none()).count()
+}
+
+async fn consistent(app: &xfiles_bot::app::App) {
+    let verdict = app.verify(1).await.unwrap();
+    assert!(
+        matches!(verdict, xfiles_bot::app::Verdict::Consistent { .. }),
+        "the stored game equals the replay of its live log: {verdict:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_player_takes_back_a_move_alone_until_another_player_acts() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 11).await;
+    // Line 15: les deploys Krycek, les's own latest move; nobody moved since.
+    let (out, _, failures) =
+        run_console(&app, &format!("{}@les /game undo\n", script_lines(15))).await;
+    assert_eq!(failures, 0);
+    let table = last_to(&out, "[#table]");
+    assert!(
+        table.contains("les takes back 1 move: les: /deploy agent:\"Agent Alex Krycek\""),
+        "{table}"
+    );
+    let before = live_actions(&app).await;
+    consistent(&app).await;
+    let (out, _, _) = run_console(
+        &app,
+        "@les /deploy agent:\"Agent Alex Krycek\" section:field\n",
+    )
+    .await;
+    assert!(
+        !out.contains("Refused"),
+        "the move can be made again:\n{out}"
+    );
+    assert_eq!(live_actions(&app).await, before + 1);
+    consistent(&app).await;
+}
+
+#[tokio::test]
+async fn after_another_player_moved_every_other_player_must_agree() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 11).await;
+    // Line 12: les bought nothing, then randy bought nothing.
+    let script = format!("{}@les /game undo\n", script_lines(12));
+    let (out, _, _) = run_console(&app, &script).await;
+    let ask = last_to(&out, "[#table]");
+    assert!(
+        ask.contains("les asks to take back 2 moves") && ask.contains("randy moved since"),
+        "{ask}"
+    );
+    assert!(
+        out.contains("Buttons: [Agree to undo] /game undo game:1"),
+        "{out}"
+    );
+    let live = live_actions(&app).await;
+    let (out, _, _) = run_console(&app, "@randy /game undo\n").await;
+    assert!(
+        last_to(&out, "[#table]").contains("les takes back 2 moves (agreed by randy)"),
+        "{out}"
+    );
+    assert_eq!(live_actions(&app).await, live - 2);
+    assert_eq!(
+        app.store().actions(1).await.unwrap().len(),
+        live,
+        "the moves taken back stay in the log, marked"
+    );
+    consistent(&app).await;
+}
+
+#[tokio::test]
+async fn a_move_that_revealed_a_card_is_taken_back_only_by_consent() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 11).await;
+    // Line 10: les takes the free draw (a card from the deck).
+    let script = format!(
+        "{}@les /game undo\n@randy /game undo refuse:true\n@les /buy count:0\n",
+        script_lines(10)
+    );
+    let (out, _, _) = run_console(&app, &script).await;
+    assert!(
+        out.contains("Since it made hidden information known"),
+        "{out}"
+    );
+    assert!(
+        out.contains("randy refuses to take les's moves back; the game goes on as it was"),
+        "{out}"
+    );
+    assert!(!out.contains("Refused"), "{out}");
+    assert_eq!(
+        live_actions(&app).await,
+        3,
+        "randy's X-File, les's draw and buy"
+    );
+    consistent(&app).await;
+}

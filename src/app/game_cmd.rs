@@ -21,6 +21,7 @@ pub async fn game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
         Some("advance") => super::async_play::advance(app, req, args).await,
         Some("vacation") => super::async_play::vacation(app, req, args).await,
         Some("stats") => super::async_play::stats(app, req, args).await,
+        Some("undo") => super::undo::undo(app, req, args).await,
         _ => unreachable!("the registry only routes known subcommands"),
     }
 }
@@ -542,6 +543,7 @@ pub(super) async fn store_transition(
                 to_act: update.to_act,
                 result: update.result,
                 updated_at: update.now,
+                undo_request: None,
                 remind_at,
                 deadline_at,
                 ..game.clone()

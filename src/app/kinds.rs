@@ -75,6 +75,18 @@ pub enum Reaction {
     Change(Transition),
 }
 
+/// A game replayed without its last moves (`/game undo`).
+#[derive(Debug, Clone)]
+pub struct Rewound {
+    /// The state after the kept moves (no action to log), with a DM of its
+    /// status to every seat.
+    pub transition: Transition,
+    /// The moves taken back, in words.
+    pub taken_back: Vec<String>,
+    /// Whether a move taken back made hidden information known.
+    pub revealed: bool,
+}
+
 /// What the game does for a seat that has been idle too long.
 #[derive(Debug, Clone)]
 pub enum DefaultMove {
@@ -168,6 +180,19 @@ pub trait Driver: Send + Sync {
         seed: u64,
         actions: &[(u8, String)],
     ) -> Result<String, String>;
+
+    /// Replays the first `keep` actions of the log and describes the rest,
+    /// which `/game undo` takes back.
+    #[allow(clippy::too_many_arguments)]
+    fn rewind(
+        &self,
+        table: &Table,
+        options: &str,
+        setups: &[String],
+        seed: u64,
+        actions: &[(u8, String)],
+        keep: usize,
+    ) -> Result<Rewound, UserError>;
 
     /// Rewrites an action logged in an older format into this build's format.
     /// Each format change of a game's actions adds its step here.

@@ -15,6 +15,7 @@ pub mod message;
 mod registry;
 mod rules_cmd;
 pub mod suggest;
+mod undo;
 mod verify;
 
 use std::sync::Mutex;

@@ -369,6 +369,20 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
         },
         CommandSpec {
             name: "game",
+            sub: Some("undo"),
+            about: "Take back your last move (and any after it); with the others' consent once they moved or something was revealed",
+            options: vec![
+                opt(
+                    "refuse",
+                    OptKind::Bool,
+                    "refuse (or withdraw) a request to take moves back",
+                ),
+                game_opt,
+            ],
+            example: "/game undo",
+        },
+        CommandSpec {
+            name: "game",
             sub: Some("vacation"),
             about: "Pause your reminders and deadline in a game for some days",
             options: vec![

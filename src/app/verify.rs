@@ -24,7 +24,8 @@ impl App {
             .ok_or_else(|| format!("game #{}: no rules engine for {}", game.id, kind.name()))
     }
 
-    /// Replays a game from its log into this build's state format.
+    /// Replays a game from its log (moves taken back skipped) into this
+    /// build's state format.
     pub async fn replay_game(&self, game: &GameRow) -> Result<String, String> {
         let driver = self.driver_for(game)?;
         let seats = self
@@ -42,7 +43,7 @@ impl App {
             .await
             .map_err(|e| e.to_string())?;
         let mut log = Vec::with_capacity(actions.len());
-        for a in &actions {
+        for a in actions.iter().filter(|a| a.undone_at.is_none()) {
             let action = driver
                 .upgrade_action(a.format, &a.action)
                 .map_err(|e| format!("game #{}: action {}: {e}", game.id, a.seq))?;

@@ -177,6 +177,13 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     fn outcome(&self) -> Option<Outcome>;
 
     fn view(&self, viewer: Viewer) -> Self::View;
+
+    /// A public event that makes hidden information known (a card drawn or
+    /// turned face up, an answer). Such moves, and moves with private
+    /// events, are taken back only with every other player's consent.
+    fn reveals(_event: &Self::Event) -> bool {
+        false
+    }
 }
 
 /// Applies an action to a copy of the game: the original is never changed.

@@ -66,6 +66,8 @@ pub struct GameRow {
     pub remind_every: Option<i64>,
     /// The agreed time a seat has for each move (`None`: no deadline).
     pub deadline_every: Option<i64>,
+    /// A pending request to take moves back (JSON), cleared by any change.
+    pub undo_request: Option<String>,
 }
 
 /// A seat and who holds it. In the lobby `seat` is the join order.
@@ -89,6 +91,8 @@ pub struct ActionRow {
     pub action: String,
     pub format: i64,
     pub created_at: i64,
+    /// When the move was taken back (`/game undo`); replays skip it.
+    pub undone_at: Option<i64>,
 }
 
 #[derive(Debug, Clone)]
@@ -132,7 +136,7 @@ macro_rules! game_columns {
     () => {
         "id, kind, guild_id, channel_id, thread_id, creator_id, status, options, seed, state, state_format, \
          version, action_count, to_act, result, created_at, updated_at, deadline_at, remind_at, \
-         remind_every, deadline_every"
+         remind_every, deadline_every, undo_request"
     };
 }
 
@@ -165,6 +169,7 @@ fn game_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         remind_at: row.try_get("remind_at")?,
         remind_every: row.try_get("remind_every")?,
         deadline_every: row.try_get("deadline_every")?,
+        undo_request: row.try_get("undo_request")?,
     })
 }
 
@@ -326,10 +331,10 @@ impl Store {
         rows.iter().map(seat_row).collect()
     }
 
-    /// The whole action log of a game, in order.
+    /// The whole action log of a game, in order, moves taken back included.
     pub async fn actions(&self, game: i64) -> Result<Vec<ActionRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT seq, seat, user_id, action, format, created_at FROM actions WHERE game_id = $1 ORDER BY seq",
+            "SELECT seq, seat, user_id, action, format, created_at, undone_at FROM actions WHERE game_id = $1 ORDER BY seq",
         )
         .bind(game)
         .fetch_all(&self.pool)
@@ -343,6 +348,7 @@ impl Store {
                     action: r.try_get("action")?,
                     format: r.try_get("format")?,
                     created_at: r.try_get("created_at")?,
+                    undone_at: r.try_get("undone_at")?,
                 })
             })
             .collect()
@@ -435,8 +441,8 @@ impl Store {
         let changed = bind_update(
             sqlx::query(
                 "UPDATE games SET status = $3, state = $4, state_format = $5, to_act = $6, result = $7, deadline_at = $8, \
-                 remind_at = $9, updated_at = $10, version = version + 1, action_count = action_count + $11 \
-                 WHERE id = $1 AND version = $2",
+                 remind_at = $9, updated_at = $10, version = version + 1, action_count = action_count + $11, \
+                 undo_request = NULL WHERE id = $1 AND version = $2",
             ),
             game,
             expected_version,
@@ -502,8 +508,8 @@ impl Store {
         };
         let query = sqlx::query(
             "WITH g AS (UPDATE games SET status = $3, state = $4, state_format = $5, to_act = $6, result = $7, \
-             deadline_at = $8, remind_at = $9, updated_at = $10, version = version + 1, action_count = action_count + $11 \
-             WHERE id = $1 AND version = $2 RETURNING action_count), \
+             deadline_at = $8, remind_at = $9, updated_at = $10, version = version + 1, action_count = action_count + $11, \
+             undo_request = NULL WHERE id = $1 AND version = $2 RETURNING action_count), \
              a AS (INSERT INTO actions (game_id, seq, seat, user_id, action, format, created_at) \
              SELECT $1, g.action_count, $12, $13, $14, $15, $10 FROM g WHERE $11 = 1 RETURNING seq) \
              INSERT INTO interactions (key, game_id, response, created_at) SELECT $16, $1, $17, $10 FROM g \
@@ -537,6 +543,70 @@ impl Store {
             }
             Err(e) => Err(e.into()),
         }
+    }
+
+    /// Takes moves back: marks the live actions from `from_seq` on as undone
+    /// and stores the replayed state, in one transaction.
+    pub async fn rewind(
+        &self,
+        game: i64,
+        expected_version: i64,
+        from_seq: i64,
+        update: &GameUpdate,
+        idem: &Idem<'_>,
+    ) -> Result<Committed<()>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        if let Some(dup) = record(&mut tx, idem, Some(game), update.now).await? {
+            return Ok(Committed::Duplicate(dup));
+        }
+        let changed = bind_update(
+            sqlx::query(
+                "UPDATE games SET status = $3, state = $4, state_format = $5, to_act = $6, result = $7, deadline_at = $8, \
+                 remind_at = $9, updated_at = $10, version = version + 1, action_count = action_count + $11, \
+                 undo_request = NULL WHERE id = $1 AND version = $2",
+            ),
+            game,
+            expected_version,
+            update,
+            false,
+        )
+        .execute(&mut *tx)
+        .await?;
+        if changed.rows_affected() != 1 {
+            return Err(missing_or_conflict(&mut tx, game).await);
+        }
+        sqlx::query(
+            "UPDATE actions SET undone_at = $3 WHERE game_id = $1 AND seq >= $2 AND undone_at IS NULL",
+        )
+        .bind(game)
+        .bind(from_seq)
+        .bind(update.now)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(Committed::Applied(()))
+    }
+
+    /// Records (or clears) a pending request to take moves back; the
+    /// version check makes a request on a changed game fail as a conflict.
+    pub async fn set_undo_request(
+        &self,
+        game: i64,
+        expected_version: i64,
+        request: Option<&str>,
+    ) -> Result<(), StoreError> {
+        let changed = sqlx::query(
+            "UPDATE games SET undo_request = $3, version = version + 1 WHERE id = $1 AND version = $2",
+        )
+        .bind(game)
+        .bind(expected_version)
+        .bind(request)
+        .execute(&self.pool)
+        .await?;
+        if changed.rows_affected() != 1 {
+            return Err(StoreError::Conflict(game));
+        }
+        Ok(())
     }
 
     /// Moves reminder and deadline times without touching the game's version

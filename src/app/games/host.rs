@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::app::commands::{Args, CommandSpec, OptionSpec};
-use crate::app::kinds::{DefaultMove, Driver, GameKind, Reaction, Table, Transition};
+use crate::app::kinds::{DefaultMove, Driver, GameKind, Reaction, Rewound, Table, Transition};
 use crate::app::message::{Button, Invocation, Outgoing, UserError};
 use crate::engine::{Audience, Event, Game, Seat, Viewer, replay, step};
 use crate::store::DeckRow;
@@ -373,6 +373,79 @@ impl<G: GameUi> Driver for Host<G> {
                 )))
             }
         }
+    }
+
+    fn rewind(
+        &self,
+        table: &Table,
+        options: &str,
+        setups: &[String],
+        seed: u64,
+        actions: &[(u8, String)],
+        keep: usize,
+    ) -> Result<Rewound, UserError> {
+        let options: G::Options = decode("options", options)?;
+        let setups: Vec<G::Setup> = setups
+            .iter()
+            .map(|s| decode("seat setup", s))
+            .collect::<Result<_, _>>()?;
+        let actions: Vec<(Seat, G::Action)> = actions
+            .iter()
+            .map(|(s, a)| decode("action log", a).map(|a| (*s, a)))
+            .collect::<Result<_, _>>()?;
+        let unreplayable = |i: usize, r: crate::engine::Refusal| {
+            UserError::new(format!(
+                "Game #{}'s log does not replay (action {i}: {}); nothing was changed. A server manager can check it with `xfiles-bot game verify`.",
+                table.game_id, r.reason
+            ))
+        };
+        let (base, _) = G::new(options, setups, seed).map_err(|r| unreplayable(0, r))?;
+        let mut game = base;
+        for (i, (seat, action)) in actions[..keep].iter().enumerate() {
+            game.apply(*seat, action)
+                .map_err(|r| unreplayable(i + 1, r))?;
+        }
+        let kept = game.clone();
+        let mut taken_back = Vec::new();
+        let mut revealed = false;
+        for (i, (seat, action)) in actions[keep..].iter().enumerate() {
+            taken_back.push(format!(
+                "{}: {}",
+                table.name(*seat),
+                game.describe(action, table)
+            ));
+            let events = game
+                .apply(*seat, action)
+                .map_err(|r| unreplayable(keep + i + 1, r))?;
+            revealed |= events
+                .iter()
+                .any(|e| e.audience != Audience::All || G::reveals(&e.body));
+        }
+        let messages = (0..table.seats.len() as Seat)
+            .map(|s| {
+                Outgoing::dm(
+                    table.user(s),
+                    format!(
+                        "**Game #{}** ({}) in <#{}>: moves were taken back.\n{}",
+                        table.game_id,
+                        G::KIND.name(),
+                        table.channel,
+                        kept.status_for(s, table)
+                    ),
+                )
+            })
+            .collect();
+        Ok(Rewound {
+            transition: Transition {
+                state: encode(&kept),
+                action: None,
+                to_act: kept.to_act(),
+                outcome: None,
+                messages,
+            },
+            taken_back,
+            revealed,
+        })
     }
 
     fn random_move(

@@ -441,6 +441,16 @@ impl Game for FanGame {
     fn view(&self, viewer: Viewer) -> FanView {
         view::view(self, viewer)
     }
+
+    fn reveals(event: &FanEvent) -> bool {
+        matches!(
+            event,
+            FanEvent::HighCard { .. }
+                | FanEvent::Drew { .. }
+                | FanEvent::Revealed { .. }
+                | FanEvent::GameOver { .. }
+        )
+    }
 }
 
 impl FanGame {

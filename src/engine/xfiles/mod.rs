@@ -930,6 +930,19 @@ impl Game for XfGame {
     fn view(&self, viewer: Viewer) -> XfView {
         view::view(self, viewer)
     }
+
+    fn reveals(event: &XfEvent) -> bool {
+        matches!(
+            event,
+            XfEvent::Drew { .. }
+                | XfEvent::BluffRevealed { .. }
+                | XfEvent::Answer { .. }
+                | XfEvent::Guessed { .. }
+                | XfEvent::Shown { .. }
+                | XfEvent::Milled { .. }
+                | XfEvent::GameOver { .. }
+        )
+    }
 }
 
 impl XfGame {
