@@ -313,8 +313,8 @@ fn scripted_lobby_session_through_the_binary() {
         "[ephemeral @les]",
         "Deck 'Les': Legal for the Advanced Game."
     ));
-    assert!(find("[#table]", "Seat 1: randy — ready"));
-    assert!(find("[#table]", "Seat 2: les — ready"));
+    assert!(find("[#table]", "1. randy — ready"));
+    assert!(find("[#table]", "2. les — ready"));
     assert!(find("[#table]", "**Game #1 has started**"));
     assert!(find("[DM @les]", "Your X-File is **The Manitou**"));
     assert!(find("[DM @randy]", "Your X-File is **The Jersey Devil**"));

@@ -609,7 +609,7 @@ async fn status(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, 
                 } else {
                     "needs a deck"
                 };
-                text.push_str(&format!("Seat {}: {} — {ready}\n", s.seat + 1, s.user_name));
+                text.push_str(&format!("{}. {} — {ready}\n", s.seat + 1, s.user_name));
             }
         }
         (_, Some(_)) => {

@@ -116,6 +116,21 @@ impl Table {
         &self.seats[usize::from(seat)].1
     }
 
+    /// `text` with every "seat N" an engine wrote replaced by that
+    /// player's display name: players are never named by seat.
+    pub fn named(&self, text: &str) -> String {
+        static SEAT: std::sync::LazyLock<regex::Regex> =
+            std::sync::LazyLock::new(|| regex::Regex::new(r"\b[Ss]eat (\d+)\b").expect("valid"));
+        SEAT.replace_all(text, |c: &regex::Captures| {
+            let n: usize = c[1].parse().unwrap_or(0);
+            match self.seats.get(n.wrapping_sub(1)) {
+                Some((_, name)) => name.clone(),
+                None => c[0].to_string(),
+            }
+        })
+        .into_owned()
+    }
+
     pub fn seat_of(&self, user: &str) -> Option<u8> {
         self.seats
             .iter()

@@ -103,12 +103,15 @@ impl Refusal {
         }
     }
 
-    /// "It is not your move": who the game waits for instead.
+    /// "It is not your move": who the game waits for instead. A seat that
+    /// is itself awaited is told this move is not possible now.
     pub fn not_your_move(seat: Seat, waiting: &[Seat]) -> Self {
+        if waiting.contains(&seat) {
+            return Refusal::new("that is not a move you can make now");
+        }
         let waiting: Vec<String> = waiting.iter().map(|s| format!("seat {}", s + 1)).collect();
         Refusal::new(format!(
-            "it is not your move (seat {}); waiting for {}",
-            seat + 1,
+            "it is not your move; the game waits for {}",
             waiting.join(" and ")
         ))
     }

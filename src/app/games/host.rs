@@ -167,7 +167,9 @@ impl<G: GameUi> Host<G> {
             .map(|s| table.user(*s).to_string())
             .collect();
         if !public.is_empty() {
-            public.push(game.next_line(table));
+            if game.outcome().is_none() {
+                public.push(game.next_line(table));
+            }
             out.push(Outgoing::channel(&table.channel, public.join("\n")).with_ping(newly_due));
         }
         let seats: Vec<Seat> = (0..table.seats.len() as Seat).collect();
@@ -193,7 +195,7 @@ impl<G: GameUi> Host<G> {
                 msg
             });
         }
-        out
+        named(out, table)
     }
 
     fn outcome_json(game: &G) -> Option<String> {
@@ -268,7 +270,7 @@ impl<G: GameUi> Driver for Host<G> {
             .seats
             .iter()
             .enumerate()
-            .map(|(i, s)| format!("{} (seat {})", s.1, i + 1))
+            .map(|(i, s)| format!("{}. {}", i + 1, s.1))
             .collect();
         let intro = format!(
             "**Game #{} has started**: {}.",
@@ -319,59 +321,15 @@ impl<G: GameUi> Driver for Host<G> {
         args: &Args,
     ) -> Result<Reaction, UserError> {
         let game: G = decode("state", state)?;
-        let user = inv_user(table, seat);
         if seat.is_none() && inv.name != "board" {
             // Spectators may look at the board; everything else is a seat's.
             return Err(not_seated(table));
         }
-        match game.intent(seat, inv, args, table)? {
-            Intent::Board => Ok(Reaction::Reply(vec![Outgoing::channel(
-                &table.channel,
-                game.board(table),
-            )])),
-            Intent::Private(text) => {
-                let seat = seat.ok_or_else(|| not_seated(table))?;
-                Ok(Reaction::Reply(vec![Outgoing::ephemeral(
-                    table.user(seat),
-                    text,
-                )]))
-            }
-            Intent::Hand => {
-                let seat = seat.ok_or_else(|| not_seated(table))?;
-                Ok(Reaction::Reply(vec![
-                    Outgoing::ephemeral(&user, game.status_for(seat, table))
-                        .with_buttons(game.buttons(seat, table.game_id)),
-                ]))
-            }
-            Intent::Act(action) => {
-                let seat = seat.ok_or_else(|| not_seated(table))?;
-                let before = game.to_act();
-                let (next, events) = step(&game, seat, &action).map_err(|r| {
-                    let mut text = format!("Refused: {}.", r.reason);
-                    let mut allowed: Vec<String> = game
-                        .legal_actions(seat)
-                        .iter()
-                        .map(|a| game.describe(a, table))
-                        .collect();
-                    allowed.dedup();
-                    if !allowed.is_empty() {
-                        let (shown, more) = join_capped(&allowed, 12, "; ");
-                        text.push_str(&format!(
-                            "\nYou may now: {shown}{}.",
-                            if more > 0 {
-                                format!(" (and {more} more; see /hand)")
-                            } else {
-                                String::new()
-                            }
-                        ));
-                    }
-                    text.push_str("\nNothing was changed.");
-                    UserError::new(text)
-                })?;
-                Ok(Reaction::Change(Self::after_step(
-                    &before, &action, &next, &events, table,
-                )))
-            }
+        let reaction = self.react(&game, table, seat, inv, args);
+        match reaction {
+            Ok(Reaction::Reply(messages)) => Ok(Reaction::Reply(named(messages, table))),
+            Ok(change) => Ok(change),
+            Err(e) => Err(UserError::new(table.named(&e.message))),
         }
     }
 
@@ -441,7 +399,7 @@ impl<G: GameUi> Driver for Host<G> {
                 action: None,
                 to_act: kept.to_act(),
                 outcome: None,
-                messages,
+                messages: named(messages, table),
             },
             taken_back,
             revealed,
@@ -482,14 +440,14 @@ impl<G: GameUi> Driver for Host<G> {
         let before = game.to_act();
         for seat in before.iter().copied() {
             if let Some(earned) = game.earned(seat) {
-                return Ok(DefaultMove::Waits(seat, earned));
+                return Ok(DefaultMove::Waits(seat, table.named(&earned)));
             }
             let Some(action) = game.default_action(seat) else {
                 continue;
             };
             let (next, events) =
                 step(&game, seat, &action).map_err(|r| UserError::new(r.reason))?;
-            let words = game.describe(&action, table);
+            let words = table.named(&game.describe(&action, table));
             return Ok(DefaultMove::Made(
                 seat,
                 Self::after_step(&before, &action, &next, &events, table),
@@ -513,7 +471,7 @@ impl<G: GameUi> Driver for Host<G> {
 
     fn board(&self, table: &Table, state: &str) -> Result<String, UserError> {
         let game: G = decode("state", state)?;
-        Ok(game.board(table))
+        Ok(table.named(&game.board(table)))
     }
 
     fn format(&self) -> i64 {
@@ -547,6 +505,80 @@ impl<G: GameUi> Driver for Host<G> {
             .map_err(|(i, r)| format!("action {i} is refused on replay: {r}"))?;
         Ok(encode(&game))
     }
+}
+
+impl<G: GameUi> Host<G> {
+    /// A command's reaction, before players are named.
+    fn react(
+        &self,
+        game: &G,
+        table: &Table,
+        seat: Option<u8>,
+        inv: &Invocation,
+        args: &Args,
+    ) -> Result<Reaction, UserError> {
+        let user = inv_user(table, seat);
+        match game.intent(seat, inv, args, table)? {
+            Intent::Board => Ok(Reaction::Reply(vec![Outgoing::channel(
+                &table.channel,
+                game.board(table),
+            )])),
+            Intent::Private(text) => {
+                let seat = seat.ok_or_else(|| not_seated(table))?;
+                Ok(Reaction::Reply(vec![Outgoing::ephemeral(
+                    table.user(seat),
+                    text,
+                )]))
+            }
+            Intent::Hand => {
+                let seat = seat.ok_or_else(|| not_seated(table))?;
+                Ok(Reaction::Reply(vec![
+                    Outgoing::ephemeral(&user, game.status_for(seat, table))
+                        .with_buttons(game.buttons(seat, table.game_id)),
+                ]))
+            }
+            Intent::Act(action) => {
+                let seat = seat.ok_or_else(|| not_seated(table))?;
+                let before = game.to_act();
+                let (next, events) = step(game, seat, &action).map_err(|r| {
+                    let mut text = format!("Refused: {}.", r.reason);
+                    let mut allowed: Vec<String> = game
+                        .legal_actions(seat)
+                        .iter()
+                        .map(|a| game.describe(a, table))
+                        .collect();
+                    allowed.dedup();
+                    if !allowed.is_empty() {
+                        let (shown, more) = join_capped(&allowed, 12, "; ");
+                        text.push_str(&format!(
+                            "\nYou may now: {shown}{}.",
+                            if more > 0 {
+                                format!(" (and {more} more; see /hand)")
+                            } else {
+                                String::new()
+                            }
+                        ));
+                    }
+                    text.push_str("\nNothing was changed.");
+                    UserError::new(text)
+                })?;
+                Ok(Reaction::Change(Self::after_step(
+                    &before, &action, &next, &events, table,
+                )))
+            }
+        }
+    }
+}
+
+/// Every message with players named, never numbered by seat.
+fn named(messages: Vec<Outgoing>, table: &Table) -> Vec<Outgoing> {
+    messages
+        .into_iter()
+        .map(|mut m| {
+            m.text = table.named(&m.text);
+            m
+        })
+        .collect()
 }
 
 fn inv_user(table: &Table, seat: Option<u8>) -> String {

@@ -110,6 +110,9 @@ fn agent_named(g: &XfGame, text: &str, prefer: Option<Seat>) -> Result<AgentRef,
 
 fn site_index(g: &XfGame, args: &Args, name: &str) -> Result<usize, UserError> {
     let n = args.int(name).unwrap_or(1) as usize;
+    if g.sites.is_empty() {
+        return Err(UserError::new("there are no Sites in play yet"));
+    }
     if n == 0 || n > g.sites.len() {
         return Err(UserError::new(format!(
             "there is no Site {n}; the board numbers the Sites in play 1 to {}",
@@ -1329,11 +1332,14 @@ impl GameUi for XfGame {
                         "ask a question (/ask), guess (/guess), or /done"
                     }
                     Some(Stage::Penalty) => {
-                        "ask a penalty question (/ask), guess (/guess), or /pass"
+                        "ask a penalty question (/ask), guess (/guess), or decline with /done"
                     }
                     _ => "",
                 },
-                Phase::Debriefing => "discard down to your hand limit (/discard), then /done",
+                Phase::Debriefing if self.over_hand_limit() => {
+                    "discard down to your hand limit (/discard), then /done"
+                }
+                Phase::Debriefing => "end the turn (/done)",
                 Phase::Over => "",
             }
         };
@@ -1525,6 +1531,13 @@ impl GameUi for XfGame {
             command: format!("/hand game:{game}"),
         });
         out
+    }
+}
+
+impl XfGame {
+    /// Some player still holds more cards than the hand limit (p. 38).
+    fn over_hand_limit(&self) -> bool {
+        (0..self.players.len() as Seat).any(|s| self.player(s).hand.len() > self.hand_limit(s))
     }
 }
 
