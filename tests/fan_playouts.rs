@@ -2,6 +2,9 @@
 //! invariants are checked after every action (cards conserved, every accepted
 //! action legal, scores equal the sum of round points, every game ends).
 
+#[path = "support/record.rs"]
+mod record;
+
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use xfiles_bot::app::games::host::Host;
@@ -137,6 +140,7 @@ fn check_messages(
         ],
     };
     let messages = Host::<FanGame>::messages(&before.to_act(), after, events, &table);
+    record::every_public_event_has_a_line_naming_players(after, events, &messages, &table, seed);
     let channel: String = messages
         .iter()
         .filter(|m| matches!(m.to, Address::Channel(_)))

@@ -4,6 +4,8 @@
 //! limit after each Debriefing, the game ends), and every channel message is
 //! checked for hidden cards. Failing seeds are printed.
 
+#[path = "support/record.rs"]
+mod record;
 #[path = "support/xf_random.rs"]
 mod xf_random;
 
@@ -127,6 +129,7 @@ fn check_channel(before: &XfGame, after: &XfGame, events: &[Event<XfEvent>], see
         seats: (0..n).map(|i| (format!("p{i}"), format!("p{i}"))).collect(),
     };
     let messages = Host::<XfGame>::messages(&before.to_act(), after, events, &table);
+    record::every_public_event_has_a_line_naming_players(after, events, &messages, &table, seed);
     let channel: String = messages
         .iter()
         .filter(|m| matches!(m.to, Address::Channel(_)))

@@ -892,10 +892,10 @@ impl GameUi for XfGame {
             XfEvent::BluffPaid { owner, card, cost } => {
                 format!("{} pays {cost} CP for {}.", who(*owner), title(*card))
             }
-            XfEvent::BluffDiscarded { card, .. }
+            XfEvent::BluffDiscarded { owner, card }
                 if !crate::engine::xfiles::is_real_bluff(*card) =>
             {
-                return None;
+                format!("{}'s unrevealed face-down card is discarded.", who(*owner))
             }
             XfEvent::BluffDiscarded { owner, card } => {
                 format!("{} lets {} go.", who(*owner), title(*card))
@@ -937,7 +937,16 @@ impl GameUi for XfGame {
                     kinds.join(", ")
                 )
             }
-            XfEvent::Resolved { .. } => return None,
+            XfEvent::Resolved { card, .. } => format!("{} resolves.", title(*card)),
+            XfEvent::PhaseBegins { phase } => phase_line(self, phase, t),
+            XfEvent::AllPassed { seat } => {
+                format!("{} passes too: everyone has passed.", who(*seat))
+            }
+            XfEvent::Looked { seat, of, count } => format!(
+                "{} looks at {count} of {}'s hidden cards (what they saw stays theirs).",
+                who(*seat),
+                who(*of)
+            ),
             XfEvent::Negated { card, by } => format!("{} negates {}.", title(*by), title(*card)),
             XfEvent::CheckStands { total, needed } => {
                 format!("The Team stands at {total} against {needed}+.")
@@ -1056,7 +1065,6 @@ impl GameUi for XfGame {
                 who(*by),
                 who(*by)
             ),
-            XfEvent::PoolLost { amount: 0, .. } => return None,
             XfEvent::PoolLost { seat, pool, amount } => {
                 format!("{} loses {amount} {pool}.", who(*seat))
             }
@@ -1538,6 +1546,24 @@ impl XfGame {
     /// Some player still holds more cards than the hand limit (p. 38).
     fn over_hand_limit(&self) -> bool {
         (0..self.players.len() as Seat).any(|s| self.player(s).hand.len() > self.hand_limit(s))
+    }
+}
+
+/// A phase or step begins, for the thread.
+fn phase_line(g: &XfGame, phase: &Phase, t: &Table) -> String {
+    let active = t.name(g.active);
+    match phase {
+        Phase::Buy => "Briefing Phase: buying cards (/buy).".into(),
+        Phase::Trade(s) => format!("Briefing Phase: {} may sell and buy cards.", t.name(*s)),
+        Phase::Requisition => format!("**Requisition Phase** ({active})."),
+        Phase::Deployment => format!("**Deployment Phase** ({active})."),
+        Phase::CaseAssignment => format!("**Case Assignment Phase** ({active})."),
+        Phase::Bluffing(s) => format!("Case Assignment Phase: {} may place Bluffs.", t.name(*s)),
+        Phase::Investigation => format!("**Investigation Phase** ({active})."),
+        Phase::Debriefing => format!("**Debriefing Phase** ({active})."),
+        Phase::Draw | Phase::ChooseXFile | Phase::Investigating | Phase::Over => {
+            format!("{active}'s turn goes on.")
+        }
     }
 }
 

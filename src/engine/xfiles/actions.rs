@@ -168,7 +168,8 @@ pub enum XfAction {
 
 /// Checks and applies an action; a refusal lists what is allowed instead.
 pub fn apply(g: &mut XfGame, seat: Seat, action: &XfAction) -> Result<Events, Refusal> {
-    apply_inner(g, seat, action).map_err(|r| {
+    let phase = g.phase.clone();
+    let mut events = apply_inner(g, seat, action).map_err(|r| {
         if r.allowed.is_empty() && usize::from(seat) < g.players.len() {
             let allowed = super::legal::legal_actions(g, seat)
                 .iter()
@@ -178,7 +179,23 @@ pub fn apply(g: &mut XfGame, seat: Seat, action: &XfAction) -> Result<Events, Re
         } else {
             r
         }
-    })
+    })?;
+    announce_phase(g, &phase, &mut events);
+    Ok(events)
+}
+
+/// The phase or step the action moved the turn into, for the record: not a
+/// new turn (its start says so), the inside of an investigation or the end.
+fn announce_phase(g: &XfGame, before: &Phase, events: &mut Events) {
+    let quiet = matches!(g.phase, Phase::Draw | Phase::Investigating | Phase::Over);
+    let new_turn = events
+        .iter()
+        .any(|e| matches!(e.body, super::XfEvent::TurnStarted { .. }));
+    if g.phase != *before && !quiet && !new_turn {
+        events.push(crate::engine::Event::public(super::XfEvent::PhaseBegins {
+            phase: g.phase.clone(),
+        }));
+    }
 }
 
 /// [`apply`] without listing what is allowed (used to test candidates).

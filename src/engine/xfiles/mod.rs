@@ -839,6 +839,21 @@ pub enum XfEvent {
         site: usize,
         card: CardIdx,
     },
+    /// A phase or step of the turn begins (the public record of the turn).
+    PhaseBegins {
+        phase: Phase,
+    },
+    /// Everyone passed in turn: the top card resolves or the window closes.
+    AllPassed {
+        seat: Seat,
+    },
+    /// `seat` looked at `count` of `of`'s hidden cards (what they saw is
+    /// theirs alone).
+    Looked {
+        seat: Seat,
+        of: Seat,
+        count: usize,
+    },
     /// A player must choose (the prompt; options shown to the chooser).
     Choosing {
         seat: Seat,

@@ -65,6 +65,11 @@ impl XfGame {
                 ));
             };
             self.player_mut(seat).agents[i].tokens -= 1;
+            events.push(Event::public(XfEvent::Used {
+                seat,
+                card: self.player(seat).agents[i].card,
+                ability: "a token to play a Site for 0 RP".into(),
+            }));
         } else {
             self.pay(seat, card, Pool::Rp, 0)?;
         }
@@ -166,6 +171,14 @@ impl XfGame {
             .find(|a| a.card == agent)
             .expect("checked");
         a.tokens -= 1;
+        events.push(Event::public(XfEvent::Used {
+            seat,
+            card: agent,
+            ability: format!(
+                "a token to examine a face-down card under {}",
+                db().get(self.sites[site].card).title
+            ),
+        }));
         events.push(Event::private(seat, XfEvent::PeekedBluff { site, card }));
         Ok(())
     }

@@ -761,6 +761,7 @@ impl XfGame {
         f.passes += 1;
         f.priority = next;
         if f.passes >= everyone {
+            events.push(Event::public(XfEvent::AllPassed { seat }));
             self.round_complete(events);
         }
         Ok(())

@@ -527,6 +527,11 @@ pub fn look_hand(g: &mut XfGame, r: &Resolution, who: Who, events: &mut Events) 
     let Some(of) = g.who(r, who) else {
         return Flow::Next;
     };
+    events.push(Event::public(XfEvent::Looked {
+        seat: r.src.controller,
+        of,
+        count: g.player(of).hand.len(),
+    }));
     events.push(Event::private(
         r.src.controller,
         XfEvent::SeenPrivately {
@@ -641,6 +646,11 @@ pub fn look(g: &mut XfGame, r: &Resolution, what: &Target, events: &mut Events) 
         .map(|h| h.0)
         .or_else(|| g.opponent_of(&r.src))
         .unwrap_or(r.src.controller);
+    events.push(Event::public(XfEvent::Looked {
+        seat: r.src.controller,
+        of,
+        count: found.len(),
+    }));
     events.push(Event::private(
         r.src.controller,
         XfEvent::SeenPrivately {
