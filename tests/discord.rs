@@ -162,13 +162,18 @@ async fn a_whole_xfiles_game_through_discord_ends_with_a_correct_guess() {
     }
     let thread = thread.unwrap();
     let posts = fake.in_channel(&thread);
-    let last = &posts.last().unwrap().content;
-    assert!(last.contains("Game over"), "{last}");
-    assert!(last.contains("The Jersey Devil"), "{last}");
+    let summary = &posts.last().unwrap().content;
+    assert!(
+        summary.contains("Now public: randy's X-File was The Jersey Devil"),
+        "{summary}"
+    );
+    let over = &posts[posts.len() - 2].content;
+    assert!(over.contains("Game over"), "{over}");
+    assert!(over.contains("The Jersey Devil"), "{over}");
     assert!(expect.contains("identified"));
     // Hidden information: randy's X-File is named in the thread only once the
     // guess reveals it; no hand or private answer reaches a channel.
-    for p in &posts[..posts.len() - 1] {
+    for p in &posts[..posts.len() - 2] {
         assert!(
             !p.content.contains("The Jersey Devil"),
             "leak: {}",

@@ -244,3 +244,37 @@ async fn a_move_that_revealed_a_card_is_taken_back_only_by_consent() {
     );
     consistent(&app).await;
 }
+
+#[tokio::test]
+async fn a_finished_game_posts_one_game_over_line_and_a_summary_that_reveals_the_x_files() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 11).await;
+    let script = std::fs::read_to_string("tests/scripts/xfiles-game.txt").unwrap();
+    let (out, _, failures) = run_console(&app, &format!("{script}@les /game log from:1\n")).await;
+    assert_eq!(failures, 0);
+    assert_eq!(
+        out.matches("**Game over**").count(),
+        1,
+        "one game-over line"
+    );
+    let summary = blocks(&out)
+        .into_iter()
+        .find(|(h, b)| h == "[#table]" && b.starts_with("**Game #1 summary**"))
+        .expect("a summary in the thread")
+        .1;
+    assert!(
+        summary.contains("randy's X-File was The Jersey Devil"),
+        "{summary}"
+    );
+    assert!(summary.contains("les's X-File was"), "{summary}");
+    assert!(summary.contains("les asked randy:"), "{summary}");
+    let log = last_to(&out, "[ephemeral @les]");
+    assert!(
+        log.starts_with("**Game #1 record**, lines 1–25 of"),
+        "{log}"
+    );
+    assert!(
+        log.contains("\n1. ") && log.contains("Later: /game log from:26"),
+        "{log}"
+    );
+}

@@ -22,6 +22,7 @@ pub async fn game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
         Some("vacation") => super::async_play::vacation(app, req, args).await,
         Some("stats") => super::async_play::stats(app, req, args).await,
         Some("undo") => super::undo::undo(app, req, args).await,
+        Some("log") => super::record::log(app, req, args).await,
         _ => unreachable!("the registry only routes known subcommands"),
     }
 }
@@ -484,8 +485,12 @@ pub(super) async fn store_transition(
     seats: Option<&[SeatRow]>,
     seat: Option<u8>,
 ) -> Result<Stored, UserError> {
-    let messages: Vec<Outgoing> = t.messages.into_iter().map(|m| m.in_game(game.id)).collect();
     let finished = t.outcome.is_some();
+    let mut messages = t.messages;
+    if finished && game.status == GameStatus::Active {
+        messages.extend(summary_post(app, game, seat, t.action.as_deref()).await);
+    }
+    let messages: Vec<Outgoing> = messages.into_iter().map(|m| m.in_game(game.id)).collect();
     let (remind_at, deadline_at) = if finished {
         (None, None)
     } else {
@@ -564,6 +569,25 @@ pub(super) async fn store_transition(
         Err(e) => {
             app.forget_game(game.id);
             Err(e.into())
+        }
+    }
+}
+
+/// The summary of a game that this action ends (a failure to build it is
+/// logged: the game still ends).
+async fn summary_post(
+    app: &App,
+    game: &GameRow,
+    seat: Option<u8>,
+    action: Option<&str>,
+) -> Option<Outgoing> {
+    let seats = app.started_seats(game.id).await.ok()?;
+    let next = action.map(|a| (seat.unwrap_or(0), a.to_string()));
+    match super::record::record_of(app, game, &seats, next).await {
+        Ok(record) => record.summary.map(|s| Outgoing::channel(home(game), s)),
+        Err(e) => {
+            tracing::warn!(game = game.id, error = %e, "no end-of-game summary");
+            None
         }
     }
 }

@@ -87,6 +87,15 @@ pub struct Rewound {
     pub revealed: bool,
 }
 
+/// A game's public record, rebuilt from its log.
+#[derive(Debug, Clone, Default)]
+pub struct Record {
+    /// Each public line, with the number of the action that made it (0: the set-up).
+    pub lines: Vec<(usize, String)>,
+    /// Once the game is over: its summary, hidden information made public.
+    pub summary: Option<String>,
+}
+
 /// What the game does for a seat that has been idle too long.
 #[derive(Debug, Clone)]
 pub enum DefaultMove {
@@ -208,6 +217,17 @@ pub trait Driver: Send + Sync {
         actions: &[(u8, String)],
         keep: usize,
     ) -> Result<Rewound, UserError>;
+
+    /// The public record of the game the log replays to (`/game log`, and
+    /// the summary posted when the game ends).
+    fn record(
+        &self,
+        table: &Table,
+        options: &str,
+        setups: &[String],
+        seed: u64,
+        actions: &[(u8, String)],
+    ) -> Result<Record, UserError>;
 
     /// Rewrites an action logged in an older format into this build's format.
     /// Each format change of a game's actions adds its step here.

@@ -12,6 +12,7 @@ pub mod games;
 mod help;
 pub mod kinds;
 pub mod message;
+mod record;
 mod registry;
 mod rules_cmd;
 pub mod suggest;

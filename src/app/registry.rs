@@ -369,6 +369,23 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
         },
         CommandSpec {
             name: "game",
+            sub: Some("log"),
+            about: "Page through the game's public record (only to you)",
+            options: vec![
+                opt(
+                    "from",
+                    OptKind::Int {
+                        min: 1,
+                        max: 100_000,
+                    },
+                    "the first line to show (default: the latest page)",
+                ),
+                game_opt,
+            ],
+            example: "/game log from:1",
+        },
+        CommandSpec {
+            name: "game",
             sub: Some("undo"),
             about: "Take back your last move (and any after it); with the others' consent once they moved or something was revealed",
             options: vec![

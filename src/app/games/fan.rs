@@ -567,6 +567,64 @@ impl GameUi for FanGame {
         }
     }
 
+    fn summary(&self, events: &[FanEvent], t: &Table) -> String {
+        let rounds = events
+            .iter()
+            .filter(|e| matches!(e, FanEvent::RoundScored { .. }))
+            .count();
+        let periods: Vec<String> = events
+            .iter()
+            .filter_map(|e| match e {
+                FanEvent::PeriodEnded { period, scores } => Some(format!(
+                    "period {period}: {} {} – {} {}",
+                    t.name(0),
+                    scores[0],
+                    scores[1],
+                    t.name(1)
+                )),
+                _ => None,
+            })
+            .collect();
+        let played = |s: Seat| {
+            events
+                .iter()
+                .filter(|e| matches!(e, FanEvent::Played { seat, .. } if *seat == s))
+                .count()
+        };
+        let hands: Vec<String> = (0..2u8)
+            .map(|s| {
+                let hand: Vec<&str> = self.players[usize::from(s)]
+                    .hand
+                    .iter()
+                    .map(|c| name(*c))
+                    .collect();
+                format!(
+                    "{}'s hand held {}",
+                    t.name(s),
+                    if hand.is_empty() {
+                        "nothing".into()
+                    } else {
+                        hand.join(", ")
+                    }
+                )
+            })
+            .collect();
+        format!(
+            "**Game #{} summary** — {rounds} round(s); {}. Cards played: {} {}, {} {}.\nNow public: {}.",
+            t.game_id,
+            if periods.is_empty() {
+                "no period finished".into()
+            } else {
+                periods.join("; ")
+            },
+            t.name(0),
+            played(0),
+            t.name(1),
+            played(1),
+            hands.join("; ")
+        )
+    }
+
     fn choices(&self, seat: Seat, command: &str, option: &str) -> Option<Vec<String>> {
         let me = &self.players[usize::from(seat)];
         let cards: Vec<FanIdx> = match (command, option) {

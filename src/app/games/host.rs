@@ -10,7 +10,9 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::app::commands::{Args, CommandSpec, OptionSpec};
-use crate::app::kinds::{DefaultMove, Driver, GameKind, Reaction, Rewound, Table, Transition};
+use crate::app::kinds::{
+    DefaultMove, Driver, GameKind, Reaction, Record, Rewound, Table, Transition,
+};
 use crate::app::message::{Button, Invocation, Outgoing, UserError};
 use crate::engine::{Audience, Event, Game, Seat, Viewer, replay, step};
 use crate::store::DeckRow;
@@ -62,6 +64,12 @@ pub trait GameUi: Game {
 
     /// An action in words, with players' names ("choose alice to play first").
     fn describe(&self, action: &Self::Action, table: &Table) -> String;
+
+    /// The summary posted when the game is over, from every event of the
+    /// game (private ones too: at the end, hidden information is public).
+    fn summary(&self, _events: &[Self::Event], _table: &Table) -> String {
+        String::new()
+    }
 
     /// Buttons for the frequent steps of a seat that must act.
     fn buttons(&self, _seat: Seat, _game: i64) -> Vec<Button> {
@@ -331,6 +339,52 @@ impl<G: GameUi> Driver for Host<G> {
             Ok(change) => Ok(change),
             Err(e) => Err(UserError::new(table.named(&e.message))),
         }
+    }
+
+    fn record(
+        &self,
+        table: &Table,
+        options: &str,
+        setups: &[String],
+        seed: u64,
+        actions: &[(u8, String)],
+    ) -> Result<Record, UserError> {
+        let options: G::Options = decode("options", options)?;
+        let setups: Vec<G::Setup> = setups
+            .iter()
+            .map(|s| decode("seat setup", s))
+            .collect::<Result<_, _>>()?;
+        let unreplayable = |i: usize, r: crate::engine::Refusal| {
+            UserError::new(format!(
+                "Game #{}'s log does not replay (action {i}: {}). A server manager can check it with `xfiles-bot game verify`.",
+                table.game_id, r.reason
+            ))
+        };
+        let (mut game, events) = G::new(options, setups, seed).map_err(|r| unreplayable(0, r))?;
+        let mut record = Record::default();
+        let mut all = Vec::new();
+        let mut note = |game: &G, i: usize, events: Vec<Event<G::Event>>, record: &mut Record| {
+            for e in events {
+                if e.audience == Audience::All
+                    && let Some(line) = game.event_line(&e.body, Viewer::Spectator, table)
+                {
+                    record.lines.push((i, table.named(&line)));
+                }
+                all.push(e.body);
+            }
+        };
+        note(&game, 0, events, &mut record);
+        for (i, (seat, action)) in actions.iter().enumerate() {
+            let action: G::Action = decode("action log", action)?;
+            let events = game
+                .apply(*seat, &action)
+                .map_err(|r| unreplayable(i + 1, r))?;
+            note(&game, i + 1, events, &mut record);
+        }
+        if game.outcome().is_some() {
+            record.summary = Some(table.named(&game.summary(&all, table)));
+        }
+        Ok(record)
     }
 
     fn rewind(

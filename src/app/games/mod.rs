@@ -5,6 +5,7 @@ mod fan;
 pub mod host;
 pub mod table;
 pub mod xfiles;
+mod xfiles_summary;
 
 use super::kinds::Driver;
 

@@ -1506,6 +1506,10 @@ impl GameUi for XfGame {
         })
     }
 
+    fn summary(&self, events: &[XfEvent], t: &Table) -> String {
+        super::xfiles_summary::of(self, events, t)
+    }
+
     fn buttons(&self, seat: Seat, game: i64) -> Vec<Button> {
         let actions = self.legal_actions(seat);
         let mut out = Vec::new();
