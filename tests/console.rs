@@ -230,7 +230,7 @@ async fn a_bad_deck_changes_nothing() {
     let (out, _, _) = run_console(
         &app,
         "@alice /deck import name:Randy file:tests/data/decks/randy.txt\n\
-         @alice /deck import name:Randy text:\"2 Aubrey, MO; 2 Shiela Brahn Witness\"\n\
+         @alice /deck import name:Randy replace:true text:\"2 Aubrey, MO; 2 Shiela Brahn Witness\"\n\
          @alice /deck import name:Ghost file:tests/data/decks/does-not-exist.txt\n\
          @alice /deck import name:Empty\n\
          @alice /deck show name:Randdy\n\
@@ -362,4 +362,29 @@ async fn rules_answers_lists_topics_and_explains_a_miss() {
     assert_eq!(b[2].0, "[ephemeral @ann]");
     assert!(b[2].1.contains("Closest topics:"), "{}", b[2].1);
     assert!(b[3].1.contains("/rules query:\"Conspiracy\""), "{}", b[3].1);
+}
+
+#[tokio::test]
+async fn a_deck_file_without_a_name_takes_the_files_name_and_replacing_needs_replace_true() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 1).await;
+    let (out, _, failures) = run_console(
+        &app,
+        "@alice /deck import file:tests/data/decks/les.json\n\
+         @alice /deck import file:tests/data/decks/les.json\n\
+         @alice /deck import file:tests/data/decks/les.json replace:true\n\
+         @alice /deck import text:\"1 Knife\"\n",
+    )
+    .await;
+    assert_eq!(failures, 0);
+    let b = blocks(&out);
+    assert!(b[0].1.starts_with("Saved your deck 'les'"), "{}", b[0].1);
+    assert!(
+        b[1].1.starts_with("You already have a deck named 'les'. Import it again with replace:true"),
+        "{}",
+        b[1].1
+    );
+    assert!(b[1].1.ends_with("Nothing was saved."), "{}", b[1].1);
+    assert!(b[2].1.starts_with("Replaced your deck 'les'"), "{}", b[2].1);
+    assert!(b[3].1.starts_with("Name the deck: /deck import name:<name>"), "{}", b[3].1);
 }

@@ -35,7 +35,13 @@ pub async fn deck(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
 }
 
 async fn import(app: &App, req: &Request, args: &Args, kind: &str) -> Result<String, UserError> {
-    let name = args.text("name").unwrap_or_default().trim().to_string();
+    let name = deck_name(args)?;
+    let exists = app.store().deck(&req.user.id, kind, &name).await?.is_some();
+    if exists && !args.flag("replace").unwrap_or(false) {
+        return Err(UserError::new(format!(
+            "You already have a deck named '{name}'. Import it again with replace:true to replace it, or choose another name:. Nothing was saved."
+        )));
+    }
     let text = match (args.file("file"), args.text("text")) {
         (Some((file, Ok(content))), None) => {
             if content.trim().is_empty() {
@@ -78,11 +84,10 @@ async fn import(app: &App, req: &Request, args: &Args, kind: &str) -> Result<Str
                 list: serde_json::to_string(&deck.to_stored()).expect("decks serialise"),
                 updated_at: req.now,
             };
-            let replaced = app.store().deck(&req.user.id, kind, &name).await?.is_some();
             app.store().save_deck(&row).await?;
             let mut out = format!(
                 "{} deck '{name}': {} Agents, {} X-Files, {} Bureau deck cards.",
-                if replaced {
+                if exists {
                     "Replaced your"
                 } else {
                     "Saved your"
@@ -122,11 +127,10 @@ async fn import(app: &App, req: &Request, args: &Args, kind: &str) -> Result<Str
                 .expect("decks serialise"),
                 updated_at: req.now,
             };
-            let replaced = app.store().deck(&req.user.id, kind, &name).await?.is_some();
             app.store().save_deck(&row).await?;
             Ok(format!(
                 "{} Fan CCG deck '{name}': {} environment, {} draw, {} sideboard cards, {} cover cards.\n{}",
-                if replaced {
+                if exists {
                     "Replaced your"
                 } else {
                     "Saved your"
@@ -142,6 +146,24 @@ async fn import(app: &App, req: &Request, args: &Args, kind: &str) -> Result<Str
             "Decks for {other} cannot be imported."
         ))),
     }
+}
+
+/// The deck's name: `name:`, else the imported file's name without its
+/// extension ("mulder.json" → "mulder").
+fn deck_name(args: &Args) -> Result<String, UserError> {
+    let given = args.text("name").map(str::trim).filter(|n| !n.is_empty());
+    let from_file = args.file("file").map(|(file, _)| {
+        let base = file.rsplit(['/', '\\']).next().unwrap_or(file);
+        base.rsplit_once('.').map_or(base, |(stem, _)| stem).trim().to_string()
+    });
+    given
+        .map(str::to_string)
+        .or(from_file.filter(|n| !n.is_empty()))
+        .ok_or_else(|| {
+            UserError::new(
+                "Name the deck: /deck import name:<name> text:\"...\" (a file's name is used when name: is left out). Nothing was saved.",
+            )
+        })
 }
 
 fn fan_verdict(deck: &fan::FanDeck, options: &fan::FanOptions) -> String {

@@ -226,7 +226,11 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
             sub: Some("import"),
             about: "Save a deck from a deck builder JSON file or a text list",
             options: vec![
-                req("name", OptKind::Text, "a name for the deck"),
+                opt(
+                    "name",
+                    OptKind::Text,
+                    "a name for the deck (default: the file's name)",
+                ),
                 opt("file", OptKind::File, "a deck builder .json or a .txt list"),
                 opt(
                     "text",
@@ -237,6 +241,11 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
                     "game",
                     OptKind::Choice(&["xfiles-ccg", "fan-ccg"]),
                     "which game the deck is for (default xfiles-ccg)",
+                ),
+                opt(
+                    "replace",
+                    OptKind::Bool,
+                    "replace your deck of the same name",
                 ),
             ],
             example: "/deck import name:Mulder file:mulder.json",
