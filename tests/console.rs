@@ -380,11 +380,17 @@ async fn a_deck_file_without_a_name_takes_the_files_name_and_replacing_needs_rep
     let b = blocks(&out);
     assert!(b[0].1.starts_with("Saved your deck 'les'"), "{}", b[0].1);
     assert!(
-        b[1].1.starts_with("You already have a deck named 'les'. Import it again with replace:true"),
+        b[1].1
+            .starts_with("You already have a deck named 'les'. Import it again with replace:true"),
         "{}",
         b[1].1
     );
     assert!(b[1].1.ends_with("Nothing was saved."), "{}", b[1].1);
     assert!(b[2].1.starts_with("Replaced your deck 'les'"), "{}", b[2].1);
-    assert!(b[3].1.starts_with("Name the deck: /deck import name:<name>"), "{}", b[3].1);
+    assert!(
+        b[3].1
+            .starts_with("Name the deck: /deck import name:<name>"),
+        "{}",
+        b[3].1
+    );
 }

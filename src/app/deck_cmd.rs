@@ -154,7 +154,10 @@ fn deck_name(args: &Args) -> Result<String, UserError> {
     let given = args.text("name").map(str::trim).filter(|n| !n.is_empty());
     let from_file = args.file("file").map(|(file, _)| {
         let base = file.rsplit(['/', '\\']).next().unwrap_or(file);
-        base.rsplit_once('.').map_or(base, |(stem, _)| stem).trim().to_string()
+        base.rsplit_once('.')
+            .map_or(base, |(stem, _)| stem)
+            .trim()
+            .to_string()
     });
     given
         .map(str::to_string)
