@@ -130,6 +130,11 @@ async fn scripted_fan_game_reaches_its_final_score() {
     );
     let last_channel = &run.last_channel;
     assert!(last_channel.contains("**Game over**"), "{last_channel}");
+    let summary = run.summary.as_deref().expect("a summary");
+    assert!(
+        summary.contains("Now public: alice's hand held"),
+        "{summary}"
+    );
     assert!(
         last_channel.contains("**Period 3 ends.**"),
         "{last_channel}"

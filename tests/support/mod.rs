@@ -135,8 +135,10 @@ pub struct ScriptRun {
     pub out: String,
     /// The script's `# expect:` line.
     pub expect: String,
-    /// The last message posted to #table.
+    /// The last message posted to #table before the game's summary.
     pub last_channel: String,
+    /// The end-of-game summary posted to #table.
+    pub summary: Option<String>,
 }
 
 /// Plays the committed script at `path` (first rewritten by `write` when
@@ -167,14 +169,19 @@ where
     let last_channel = blocks(&out)
         .into_iter()
         .rev()
-        .find(|(h, _)| h == "[#table]")
+        .find(|(h, b)| h == "[#table]" && !b.starts_with("**Game #1 summary**"))
         .expect("a channel message")
         .1;
+    let summary = blocks(&out)
+        .into_iter()
+        .find(|(h, b)| h == "[#table]" && b.starts_with("**Game #1 summary**"))
+        .map(|b| b.1);
     ScriptRun {
         _db: db,
         app,
         out,
         expect,
         last_channel,
+        summary,
     }
 }
