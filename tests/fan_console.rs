@@ -7,7 +7,7 @@
 
 mod support;
 
-use support::{Backend, app_on, database, play_script, run_console};
+use support::{Backend, app_on, blocks, database, play_script, run_console};
 use xfiles_bot::app::App;
 use xfiles_bot::cards::fan::fan_db;
 use xfiles_bot::engine::Game;
@@ -145,5 +145,47 @@ async fn scripted_fan_game_reaches_its_final_score() {
         row.result
             .unwrap()
             .contains(&format!("{:?}", g.outcome().unwrap().winners))
+    );
+}
+
+#[tokio::test]
+async fn fan_cards_are_found_by_card_and_the_hand_shows_requires_provides_and_points() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, SEED).await;
+    let script = std::fs::read_to_string(SCRIPT).unwrap();
+    let setup: String = script.lines().take(9).collect::<Vec<_>>().join("\n");
+    let (out, _, failures) = run_console(
+        &app,
+        &format!("{setup}\n@alice /hand\n@alice /card name:\"evidnce lost\" game:fan-ccg\n"),
+    )
+    .await;
+    assert_eq!(failures, 0);
+    let b = blocks(&out);
+    let card = &b.last().unwrap().1;
+    assert!(
+        card.starts_with("**Evidence Lost** — Following · fan CCG"),
+        "{card}"
+    );
+    assert!(card.contains("Requires: Evidence-physical"), "{card}");
+    let hand = &b
+        .iter()
+        .rev()
+        .find(|(h, body)| h == "[ephemeral @alice]" && body.starts_with("Your hand"))
+        .expect("the hand")
+        .1;
+    assert!(hand.contains(" pts"), "{hand}");
+    assert!(
+        hand.contains("requires ") || hand.contains("provides "),
+        "{hand}"
+    );
+    let start = b
+        .iter()
+        .find(|(h, body)| h == "[#table]" && body.contains("To decide who starts"))
+        .expect("the high-card draw explained");
+    assert_eq!(
+        out.matches("To decide who starts").count(),
+        1,
+        "explained once:\n{}",
+        start.1
     );
 }

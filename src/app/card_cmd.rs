@@ -5,6 +5,9 @@ use super::message::{Outgoing, Request, UserError};
 use crate::cards::{self, CardSet, CardType, Filter};
 
 pub fn card(req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
+    if args.text("game") == Some("fan-ccg") {
+        return fan_card(req, args);
+    }
     let db = cards::db();
     let query = args.text("name").unwrap_or_default();
     let filter = Filter {
@@ -60,4 +63,34 @@ pub fn card(req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
     } else {
         Outgoing::channel(&req.place.channel, text)
     }])
+}
+
+/// `/card game:fan-ccg`: a card of the fan game, by name (typos welcome) or id.
+fn fan_card(req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
+    let db = cards::fan::fan_db();
+    let query = args.text("name").unwrap_or_default();
+    let wanted = cards::normalize(query);
+    let containing = || {
+        db.iter()
+            .filter(|(_, c)| !wanted.is_empty() && cards::normalize(&c.name).contains(&wanted))
+            .min_by_key(|(_, c)| c.name.len())
+            .map(|(i, _)| i)
+    };
+    let found = db
+        .find(query)
+        .or_else(containing)
+        .or_else(|| db.closest(query))
+        .ok_or_else(|| {
+            UserError::new(format!(
+                "No fan CCG card matches '{query}'. Try fewer words or the card's id."
+            ))
+        })?;
+    let text = cards::fan_render::card(db.get(found));
+    Ok(vec![
+        if args.flag("private").unwrap_or(false) || req.place.is_dm {
+            Outgoing::ephemeral(&req.user.id, text)
+        } else {
+            Outgoing::channel(&req.place.channel, text)
+        },
+    ])
 }

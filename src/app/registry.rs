@@ -185,7 +185,7 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
         CommandSpec {
             name: "card",
             sub: None,
-            about: "Look up an X-Files CCG card by name (typos welcome) or id",
+            about: "Look up a card by name (typos welcome) or id: the X-Files CCG's, or the fan CCG's with game:fan-ccg",
             options: vec![
                 req("name", OptKind::Card, "the card's name or id"),
                 opt(
@@ -197,6 +197,11 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
                     "type",
                     OptKind::Choice(TYPE_CHOICES),
                     "only cards of this type",
+                ),
+                opt(
+                    "game",
+                    OptKind::Choice(&["xfiles-ccg", "fan-ccg"]),
+                    "which game's cards (default xfiles-ccg)",
                 ),
                 opt("private", OptKind::Bool, "answer only to you"),
             ],

@@ -9,6 +9,7 @@ mod card;
 mod cost;
 pub mod fan;
 pub mod fan_import;
+pub mod fan_render;
 pub mod import;
 mod lookup;
 mod place;

@@ -268,12 +268,12 @@ impl GameUi for FanGame {
                     .collect();
                 match winner {
                     Some(w) => format!(
-                        "Draw for high card: {}. {} wins and chooses who plays first (/first player:<name>).",
+                        "To decide who starts, each player turned up the top card of their deck and the higher draw value won: {}. {} won and now chooses who plays first (/first player:<name>); the first player places the SCULLY and X-FILES environment cards.",
                         shown.join("; "),
                         who(*w)
                     ),
                     None => format!(
-                        "Draw for high card: {}. No winner; drawing again.",
+                        "To decide who starts, each player turned up the top card of their deck: {}. A tie, so they draw again.",
                         shown.join("; ")
                     ),
                 }
@@ -486,12 +486,17 @@ impl GameUi for FanGame {
     fn status_for(&self, seat: Seat, t: &Table) -> String {
         let v = self.view(Viewer::Seat(seat));
         let me = &v.players[usize::from(seat)];
-        let mut hand: Vec<&str> = me.hand.iter().flatten().map(|c| name(*c)).collect();
+        let mut hand: Vec<String> = me
+            .hand
+            .iter()
+            .flatten()
+            .map(|c| crate::cards::fan_render::line(fan_db().get(*c)))
+            .collect();
         hand.sort();
         let mut out = if hand.is_empty() {
             "Your hand is empty.".to_string()
         } else {
-            format!("Your hand ({}): {}.", hand.len(), hand.join(", "))
+            format!("Your hand ({}):\n• {}", hand.len(), hand.join("\n• "))
         };
         let mut covered: Vec<&str> = v
             .round
