@@ -278,3 +278,32 @@ async fn a_finished_game_posts_one_game_over_line_and_a_summary_that_reveals_the
         "{log}"
     );
 }
+
+#[tokio::test]
+async fn a_refusal_says_when_the_move_becomes_possible_and_you_may_lists_every_buy_count() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 11).await;
+    let script = format!(
+        "{}@les /site card:\"Gibsonton, FL\"\n@les /hand\n",
+        script_lines(10)
+    );
+    let (out, _, failures) = run_console(&app, &script).await;
+    assert_eq!(failures, 0);
+    let les: Vec<String> = blocks(&out)
+        .into_iter()
+        .filter(|(h, _)| h == "[ephemeral @les]")
+        .map(|b| b.1)
+        .collect();
+    let refusal = &les[les.len() - 2];
+    assert!(
+        refusal.contains("Sites are played in your Case Assignment Phase"),
+        "{refusal}"
+    );
+    let hand = les.last().unwrap();
+    let you_may = hand.lines().find(|l| l.starts_with("You may:")).unwrap();
+    assert!(you_may.contains("/buy count:0–"), "{you_may}");
+    assert!(
+        !you_may.contains("/buy count:1 "),
+        "one entry for every count: {you_may}"
+    );
+}

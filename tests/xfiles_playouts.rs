@@ -259,6 +259,9 @@ pub fn playout(seed: u64, players: usize) -> usize {
             g.phase_name()
         );
         every_choice_has_an_answer(&g, seed);
+        if log.len() % 8 == 0 {
+            every_listed_play_is_accepted(&g, seed);
+        }
         let (seat, action) = bot_move(&g, &mut rng).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let (next, events) = step(&g, seat, &action)
             .unwrap_or_else(|r| panic!("seed {seed}: listed {action:?} refused: {r}"));
@@ -286,6 +289,23 @@ pub fn playout(seed: u64, players: usize) -> usize {
     }
     replayed_equals_played(&g, options, setups, game_seed, &log, seed);
     log.len()
+}
+
+/// "You may" lists exactly the legal moves: each card it offers to play is
+/// accepted (sampled every few actions: plays are checked without a copy).
+fn every_listed_play_is_accepted(g: &XfGame, seed: u64) {
+    for seat in 0..g.players.len() as Seat {
+        for a in g.legal_actions(seat) {
+            if matches!(a, XfAction::Play { .. })
+                && let Err(r) = step(g, seat, &a)
+            {
+                panic!(
+                    "seed {seed}: seat {seat} is offered {a:?} in {} but it is refused: {r}",
+                    g.phase_name()
+                );
+            }
+        }
+    }
 }
 
 /// A pending choice always offers its chooser at least one legal answer.

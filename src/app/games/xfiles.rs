@@ -1263,12 +1263,24 @@ impl GameUi for XfGame {
                 ));
             }
         }
-        let mut allowed: Vec<String> = self
-            .legal_actions(seat)
+        let legal = self.legal_actions(seat);
+        let buying = |a: &XfAction| {
+            matches!(a, XfAction::Buy { .. })
+                || matches!(a, XfAction::Trade { sell, .. } if sell.is_empty())
+        };
+        let mut allowed: Vec<String> = legal
             .iter()
-            .filter(|a| !matches!(a, XfAction::Resign))
+            .filter(|a| !matches!(a, XfAction::Resign) && !buying(a))
             .map(|a| self.describe(a, t))
             .collect();
+        if legal.iter().any(buying) {
+            // One entry for every count the pool pays (1 RP or CP a card).
+            let most = match self.phase {
+                Phase::Trade(_) => me.cp,
+                _ => me.rp,
+            };
+            allowed.push(format!("/buy count:0–{most}"));
+        }
         allowed.sort();
         allowed.dedup();
         if !allowed.is_empty() {

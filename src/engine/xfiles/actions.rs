@@ -169,7 +169,10 @@ pub enum XfAction {
 /// Checks and applies an action; a refusal lists what is allowed instead.
 pub fn apply(g: &mut XfGame, seat: Seat, action: &XfAction) -> Result<Events, Refusal> {
     let phase = g.phase.clone();
-    let mut events = apply_inner(g, seat, action).map_err(|r| {
+    let mut events = apply_inner(g, seat, action).map_err(|mut r| {
+        if r.reason.starts_with("that cannot be done now") {
+            r.reason = format!("{}; {}", r.reason, when_possible(action));
+        }
         if r.allowed.is_empty() && usize::from(seat) < g.players.len() {
             let allowed = super::legal::legal_actions(g, seat)
                 .iter()
@@ -182,6 +185,36 @@ pub fn apply(g: &mut XfGame, seat: Seat, action: &XfAction) -> Result<Events, Re
     })?;
     announce_phase(g, &phase, &mut events);
     Ok(events)
+}
+
+/// When an action becomes possible, for a refusal out of its time.
+fn when_possible(action: &XfAction) -> &'static str {
+    match action {
+        XfAction::ChooseXFile { .. } => "X-Files are chosen at the set-up",
+        XfAction::Brief { .. } => "the free draw comes at the start of your Briefing Phase",
+        XfAction::Buy { .. } => "you buy cards in your Briefing Phase",
+        XfAction::Trade { .. } => "you sell and buy in an opponent's Briefing Phase",
+        XfAction::Equip { .. } | XfAction::Transfer { .. } => {
+            "Equipment is given in your Requisition Phase"
+        }
+        XfAction::Deploy { .. } | XfAction::BuyAgent { .. } => {
+            "Agents are deployed in your Deployment Phase"
+        }
+        XfAction::PlaySite { .. } => "Sites are played in your Case Assignment Phase",
+        XfAction::PlaceBluff { .. } => {
+            "Bluffs go under an opponent's Sites in their Case Assignment Phase"
+        }
+        XfAction::PeekBluff { .. } => "a Bluff is examined while it lies face down under a Site",
+        XfAction::Investigate { .. } => "Teams investigate in your Investigation Phase",
+        XfAction::PayBluff { .. } => "you pay for your Bluff when it is revealed",
+        XfAction::Ask { .. } | XfAction::Guess { .. } => {
+            "you ask or guess after your Team succeeds at a Site"
+        }
+        XfAction::AssignDamage { .. } | XfAction::Aim { .. } => "that is done in combat",
+        XfAction::Discard { .. } => "you discard in the Debriefing Phase, down to your hand limit",
+        XfAction::Choose { .. } => "you choose when a card asks you to",
+        _ => "see /hand for what you may do now",
+    }
 }
 
 /// The phase or step the action moved the turn into, for the record: not a
