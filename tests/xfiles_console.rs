@@ -47,7 +47,7 @@ fn line(user: &str, g: &XfGame, action: &XfAction) -> String {
         XfAction::PlaySite { card, .. } => format!("/site card:{}", quote(*card)),
         XfAction::Investigate { site, team, skill } => format!(
             "/investigate site:{} agents:{}{}",
-            site + 1,
+            g.site_number(*site),
             names(team),
             skill
                 .map(|s| format!(" skill:\"{}\"", s.as_str().to_lowercase()))

@@ -932,3 +932,27 @@ fn refusals_say_why_and_what_is_allowed_and_change_nothing() {
     assert_eq!(serde_json::to_string(&g).unwrap(), before);
     assert!(step(&g, 0, &XfAction::Done).is_err());
 }
+
+/// How xfiles-bot plays it: players name Sites by number (`site:2`); a
+/// Site keeps its number for the whole turn, even when another leaves play.
+#[test]
+fn site_numbers_stay_fixed_for_the_turn() {
+    let mut g = two(&[AUBREY, CAPE_COD], &[]);
+    field_and_site(&mut g, &[MULDER, SCULLY], AUBREY, None);
+    act(
+        &mut g,
+        0,
+        XfAction::PlaySite {
+            card: id(CAPE_COD),
+            directed: None,
+            free: false,
+        },
+    );
+    assert_eq!((g.site_number(0), g.site_number(1)), (1, 2));
+    g.sites.remove(0); // Aubrey leaves play (a card discards it).
+    assert_eq!(g.site_number(0), 2, "Cape Cod is still Site 2");
+    assert_eq!(g.site_at_number(2), Some(0));
+    assert_eq!(g.site_at_number(1), None);
+    let v = g.view(Viewer::Spectator);
+    assert_eq!(v.sites[0].number, 2);
+}

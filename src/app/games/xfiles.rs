@@ -109,17 +109,23 @@ fn agent_named(g: &XfGame, text: &str, prefer: Option<Seat>) -> Result<AgentRef,
 }
 
 fn site_index(g: &XfGame, args: &Args, name: &str) -> Result<usize, UserError> {
-    let n = args.int(name).unwrap_or(1) as usize;
     if g.sites.is_empty() {
         return Err(UserError::new("there are no Sites in play yet"));
     }
-    if n == 0 || n > g.sites.len() {
-        return Err(UserError::new(format!(
-            "there is no Site {n}; the board numbers the Sites in play 1 to {}",
-            g.sites.len()
-        )));
-    }
-    Ok(n - 1)
+    let first = (0..g.sites.len())
+        .map(|i| g.site_number(i))
+        .min()
+        .unwrap_or(1);
+    let n = args.int(name).map_or(first, |n| n.max(0) as usize);
+    g.site_at_number(n).ok_or_else(|| {
+        let numbers: Vec<String> = (0..g.sites.len())
+            .map(|i| g.site_number(i).to_string())
+            .collect();
+        UserError::new(format!(
+            "there is no Site {n} in play; /board numbers the Sites in play {}",
+            numbers.join(", ")
+        ))
+    })
 }
 
 fn reject(args: &Args, options: &[&str]) -> Result<(), UserError> {
@@ -861,7 +867,7 @@ impl GameUi for XfGame {
             XfEvent::BluffPlaced { seat, site } => format!(
                 "{} puts a card face down under Site {}.",
                 who(*seat),
-                site + 1
+                self.site_number(*site)
             ),
             XfEvent::Investigates {
                 site,
@@ -1044,7 +1050,7 @@ impl GameUi for XfGame {
             }
             XfEvent::PeekedBluff { site, card } => format!(
                 "The face-down card under Site {} is {}.",
-                site + 1,
+                self.site_number(*site),
                 title(*card)
             ),
             XfEvent::ManualStep {
@@ -1200,11 +1206,12 @@ impl GameUi for XfGame {
         for (s, p) in v.players.iter().enumerate() {
             out.push_str(&board_player(t, s as Seat, p));
         }
-        for (i, s) in v.sites.iter().enumerate() {
-            out.push_str(&board_site(t, i, s));
+        for s in &v.sites {
+            out.push_str(&board_site(t, s));
         }
         if let Some(inv) = &v.investigation {
-            out.push_str(&board_investigation(t, inv));
+            let number = v.sites.get(inv.site).map_or(inv.site + 1, |s| s.number);
+            out.push_str(&board_investigation(t, number, inv));
         }
         if let Some((skill, need, total)) = v.forced_check {
             out.push_str(&format!(
@@ -1418,17 +1425,17 @@ impl GameUi for XfGame {
                 if *free { " free:true" } else { "" }
             ),
             XfAction::PlaceBluff { site, .. } => {
-                format!("/bluff site:{} card:<any card>", site + 1)
+                format!("/bluff site:{} card:<any card>", self.site_number(*site))
             }
             XfAction::PeekBluff { agent, site, index } => format!(
                 "/peek agent:{} site:{} bluff:{}",
                 q(agent),
-                site + 1,
+                self.site_number(*site),
                 index + 1
             ),
             XfAction::Investigate { site, skill, .. } => format!(
                 "/investigate site:{}{}",
-                site + 1,
+                self.site_number(*site),
                 skill
                     .map(|s| format!(" skill:\"{}\"", s.as_str().to_lowercase()))
                     .unwrap_or_default()
@@ -1755,10 +1762,10 @@ fn board_agent(a: &AgentView) -> String {
 }
 
 /// A Site on `/board`, numbered as players name it.
-fn board_site(t: &Table, i: usize, s: &SiteView) -> String {
+fn board_site(t: &Table, s: &SiteView) -> String {
     format!(
         "Site {}: **{}** — {} → {}{}\n",
-        i + 1,
+        s.number,
         XfGame::card_line(s.card),
         t.name(s.owner),
         t.name(s.directed),
@@ -1771,7 +1778,7 @@ fn board_site(t: &Table, i: usize, s: &SiteView) -> String {
 }
 
 /// The investigation on `/board`: totals against each need, and its combat.
-fn board_investigation(t: &Table, inv: &InvestigationView) -> String {
+fn board_investigation(t: &Table, number: usize, inv: &InvestigationView) -> String {
     let needs: Vec<String> = inv
         .needs
         .iter()
@@ -1780,7 +1787,7 @@ fn board_investigation(t: &Table, inv: &InvestigationView) -> String {
         .collect();
     let mut out = format!(
         "Investigating Site {} with {}: {}\n",
-        inv.site + 1,
+        number,
         names(&inv.team),
         needs.join(", ")
     );

@@ -564,6 +564,10 @@ pub struct XfGame {
     pub sites_this_turn: Vec<String>,
     pub guessed_this_turn: bool,
     pub outcome: Option<Outcome>,
+    /// Ids of the Sites in play at the start of the turn and those played
+    /// since: a Site's number (its place here) stays fixed for the turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub site_order: Vec<u32>,
     /// The card whose text is being applied by hand, and its proposed steps.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub manual: Option<ManualCard>,
@@ -961,6 +965,22 @@ impl Game for XfGame {
 }
 
 impl XfGame {
+    /// The number players call the Site at index `i` by (1-based; fixed for
+    /// the turn even when other Sites leave play).
+    pub fn site_number(&self, i: usize) -> usize {
+        let id = self.sites[i].id;
+        match self.site_order.iter().position(|x| *x == id) {
+            Some(p) => p + 1,
+            None if self.site_order.is_empty() => i + 1,
+            None => self.site_order.len() + 1 + i,
+        }
+    }
+
+    /// The index of the Site numbered `n` (see [`XfGame::site_number`]).
+    pub fn site_at_number(&self, n: usize) -> Option<usize> {
+        (0..self.sites.len()).find(|i| self.site_number(*i) == n)
+    }
+
     pub fn player(&self, seat: Seat) -> &Player {
         &self.players[usize::from(seat)]
     }

@@ -142,6 +142,7 @@ pub fn new_game(
         sites_this_turn: Vec::new(),
         guessed_this_turn: false,
         outcome: None,
+        site_order: Vec::new(),
         manual: None,
         scripts,
     };

@@ -76,6 +76,7 @@ impl XfGame {
         self.take_from_hand(seat, card)?;
         self.sites_this_turn.push(c.title.clone());
         let id = self.new_id();
+        self.site_order.push(id);
         self.sites.push(SiteInPlay {
             id,
             card,

@@ -73,6 +73,7 @@ impl XfGame {
         self.active = seat;
         self.turn += 1;
         self.sites_this_turn.clear();
+        self.site_order = self.sites.iter().map(|s| s.id).collect();
         self.guessed_this_turn = false;
         self.facts.clear();
         for a in &mut self.players[usize::from(seat)].agents {

@@ -26,6 +26,8 @@ pub struct AgentView {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct SiteView {
+    /// The number players call it by, fixed for the turn.
+    pub number: usize,
     pub card: CardIdx,
     pub owner: Seat,
     pub directed: Seat,
@@ -191,7 +193,9 @@ pub fn view(g: &XfGame, viewer: Viewer) -> XfView {
         sites: g
             .sites
             .iter()
-            .map(|s| SiteView {
+            .enumerate()
+            .map(|(i, s)| SiteView {
+                number: g.site_number(i),
                 card: s.card,
                 owner: s.owner,
                 directed: s.directed,
