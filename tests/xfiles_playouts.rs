@@ -259,7 +259,7 @@ pub fn playout(seed: u64, players: usize) -> usize {
             g.phase_name()
         );
         every_choice_has_an_answer(&g, seed);
-        if log.len() % 8 == 0 {
+        if log.len().is_multiple_of(8) {
             every_listed_play_is_accepted(&g, seed);
         }
         let (seat, action) = bot_move(&g, &mut rng).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
