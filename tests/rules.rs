@@ -92,3 +92,33 @@ fn empty_and_hopeless_queries_find_nothing() {
     assert!(rules::search("the of and", None, 3).is_empty());
     assert!(rules::search("zzzzqqq", None, 3).is_empty());
 }
+
+#[test]
+fn every_ruling_names_real_cards_and_shows_under_them() {
+    let db = xfiles_bot::cards::db();
+    let rulings: Vec<_> = rules::reference()
+        .entries
+        .iter()
+        .filter(|e| !e.cards.is_empty())
+        .collect();
+    assert!(
+        rulings.len() >= 14,
+        "{} rulings linked to cards",
+        rulings.len()
+    );
+    for r in rulings {
+        for title in &r.cards {
+            assert!(
+                db.iter().any(|(_, c)| &c.title == title),
+                "ruling {} names '{title}', which is no card title",
+                r.id
+            );
+            assert!(
+                rules::reference()
+                    .rulings_for(title)
+                    .iter()
+                    .any(|e| e.id == r.id)
+            );
+        }
+    }
+}

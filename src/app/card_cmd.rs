@@ -57,6 +57,14 @@ pub fn card(req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
     if !terms.is_empty() {
         text.push_str(&format!("\nWhat its words mean: {}", terms.join(" · ")));
     }
+    let title = &db.get(best.card).title;
+    let rulings = crate::rules::reference().rulings_for(title);
+    if !rulings.is_empty() {
+        text.push_str("\nRulings:");
+        for r in rulings {
+            text.push_str(&format!("\n• {} ({})", r.body.replace('\n', " "), r.source));
+        }
+    }
     let private = args.flag("private").unwrap_or(false) || req.place.is_dm;
     Ok(vec![if private {
         Outgoing::ephemeral(&req.user.id, text)

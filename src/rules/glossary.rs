@@ -236,6 +236,7 @@ fn entry(id: String, r: &Roles) -> Entry {
             _ if r.value.is_some() || r.category => "characteristics".into(),
             _ => "keywords".into(),
         }],
+        cards: Vec::new(),
         glossary: true,
     }
 }

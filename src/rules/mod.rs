@@ -54,6 +54,8 @@ pub struct Entry {
     /// Where it comes from: manual pages, ruling sources.
     pub source: String,
     pub related: Vec<String>,
+    /// Titles of the cards a ruling is about (`/card` shows it under "Rulings").
+    pub cards: Vec<String>,
     /// Built from the card vocabulary.
     pub glossary: bool,
 }
@@ -98,6 +100,10 @@ const FILES: &[(RulesGame, &str)] = &[
         include_str!("../../cards/rules/xfiles-ccg.md"),
     ),
     (
+        RulesGame::XFilesCcg,
+        include_str!("../../cards/rules/xfiles-rulings.md"),
+    ),
+    (
         RulesGame::Legendary,
         include_str!("../../cards/rules/legendary.md"),
     ),
@@ -115,6 +121,17 @@ static REFERENCE: LazyLock<Reference> = LazyLock::new(|| {
     entries.extend(glossary::entries());
     Reference { entries }
 });
+
+impl Reference {
+    /// The rulings about a card, by its title.
+    pub fn rulings_for(&self, title: &str) -> Vec<&Entry> {
+        let wanted = crate::cards::normalize(title);
+        self.entries
+            .iter()
+            .filter(|e| e.cards.iter().any(|c| crate::cards::normalize(c) == wanted))
+            .collect()
+    }
+}
 
 /// The embedded reference (parsed once).
 pub fn reference() -> &'static Reference {
@@ -135,6 +152,7 @@ pub fn parse(game: RulesGame, text: &str) -> Result<Vec<Entry>, String> {
             body: String::new(),
             source: String::new(),
             related: Vec::new(),
+            cards: Vec::new(),
             glossary: false,
         };
         let mut body = Vec::new();
@@ -163,6 +181,13 @@ pub fn parse(game: RulesGame, text: &str) -> Result<Vec<Entry>, String> {
                 "aliases" => entry.aliases = list(),
                 "source" => entry.source = value.trim().to_string(),
                 "related" => entry.related = list(),
+                "cards" => {
+                    entry.cards = value
+                        .split(';')
+                        .map(|v| v.trim().to_string())
+                        .filter(|v| !v.is_empty())
+                        .collect()
+                }
                 other => return Err(format!("'{title}': unknown key '{other}'")),
             }
         }
