@@ -956,3 +956,24 @@ fn site_numbers_stay_fixed_for_the_turn() {
     let v = g.view(Viewer::Spectator);
     assert_eq!(v.sites[0].number, 2);
 }
+
+/// How xfiles-bot plays it: a pass never declines the question a successful
+/// investigation earned (that takes /done); games stored before this rule
+/// keep ending the Site on a pass, so their logs replay exactly.
+#[test]
+fn a_pass_never_declines_an_earned_question_but_stored_games_replay() {
+    let mut g = two(&[AUBREY], &[]);
+    successful_aubrey(&mut g);
+    assert!(matches!(
+        stage(&g),
+        Some(Stage::Resolve { asked: false, .. })
+    ));
+    let r = refused(&g, 0, XfAction::Pass);
+    assert!(r.reason.contains("you earned this Site's question"), "{r}");
+    let mut stored = g.clone();
+    stored.options.legacy_manual = true;
+    act(&mut stored, 0, XfAction::Pass);
+    assert_eq!(stage(&stored), None, "the Site ended");
+    act(&mut g, 0, XfAction::Done);
+    assert_eq!(stage(&g), None, "/done declines it");
+}

@@ -407,13 +407,21 @@ impl XfGame {
         if !self.frames.is_empty() {
             return self.pass(seat, events);
         }
-        if self.choice.is_none()
-            && self.to_act_now().contains(&seat)
-            && let Some(earned) = self.earned_at_site(seat)
-        {
-            return Err(Refusal::new(earned));
+        let site_done = matches!(
+            self.investigation.as_ref().map(|i| &i.stage),
+            Some(Stage::Resolve { .. } | Stage::Penalty)
+        );
+        if self.choice.is_some() || !self.to_act_now().contains(&seat) || !site_done {
+            return Err(self.out_of_phase(seat));
         }
-        Err(self.out_of_phase(seat))
+        match self.earned_at_site(seat) {
+            // Games stored before the rule keep ending the Site here.
+            Some(earned) if !self.options.legacy_manual => Err(Refusal::new(earned)),
+            _ => {
+                self.end_site(events);
+                Ok(())
+            }
+        }
     }
 }
 

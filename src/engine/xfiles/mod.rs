@@ -67,13 +67,15 @@ pub struct XfOptions {
     /// only (FAQ21 #31, the default).
     #[serde(default)]
     pub income_any_turn: bool,
-    /// Games stored before manual steps were tied to the card being
-    /// resolved let any player make them at any time (see `manual`).
-    #[serde(default = "stored_before_manual_rule")]
+    /// Games stored before the table rules of November 2026 keep the old
+    /// ones, so their logs replay exactly: any player makes manual steps at
+    /// any time (see `manual`), and `/pass` ends a Site with an earned
+    /// question still unasked.
+    #[serde(default = "stored_before_table_rules")]
     pub legacy_manual: bool,
 }
 
-fn stored_before_manual_rule() -> bool {
+fn stored_before_table_rules() -> bool {
     true
 }
 
