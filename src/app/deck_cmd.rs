@@ -69,83 +69,99 @@ async fn import(app: &App, req: &Request, args: &Args, kind: &str) -> Result<Str
         }
     };
     match kind {
-        "xfiles-ccg" => {
-            let parsed = decks::parse_list(&name, &text).map_err(|e| {
-                UserError::new(format!(
-                    "The deck was not saved. Fix these lines and import it again:\n{e}"
-                ))
-            })?;
-            let mut deck = parsed.deck;
-            deck.name = name.clone();
-            let row = DeckRow {
-                owner_id: req.user.id.clone(),
-                game_kind: kind.to_string(),
-                name: name.clone(),
-                list: serde_json::to_string(&deck.to_stored()).expect("decks serialise"),
-                updated_at: req.now,
-            };
-            app.store().save_deck(&row).await?;
-            let mut out = format!(
-                "{} deck '{name}': {} Agents, {} X-Files, {} Bureau deck cards.",
-                if exists {
-                    "Replaced your"
-                } else {
-                    "Saved your"
-                },
-                deck.team.len(),
-                deck.xfiles.len(),
-                deck.bureau_size()
-            );
-            for note in &parsed.notes {
-                out.push_str(&format!("\nNote: {note}"));
-            }
-            out.push('\n');
-            out.push_str(&verdict(
-                &deck,
-                DeckFormat::Advanced {
-                    killer_cards: false,
-                },
-                "Advanced Game",
-            ));
-            Ok(out)
-        }
-        "fan-ccg" => {
-            let deck = fan::parse_fan_list(&name, &text).map_err(|problems| {
-                UserError::new(format!(
-                    "The deck was not saved. Fix these lines and import it again:\n{}",
-                    problems.join("\n")
-                ))
-            })?;
-            let row = DeckRow {
-                owner_id: req.user.id.clone(),
-                game_kind: kind.to_string(),
-                name: name.clone(),
-                list: serde_json::to_string(&fan::FanDeck {
-                    name: name.clone(),
-                    ..deck.clone()
-                })
-                .expect("decks serialise"),
-                updated_at: req.now,
-            };
-            app.store().save_deck(&row).await?;
-            Ok(format!(
-                "{} Fan CCG deck '{name}': {} environment, {} draw, {} sideboard cards, {} cover cards.\n{}",
-                if exists {
-                    "Replaced your"
-                } else {
-                    "Saved your"
-                },
-                deck.environment.len(),
-                deck.draw.len(),
-                deck.sideboard.len(),
-                deck.cover,
-                fan_verdict(&deck, &fan::FanOptions::default())
-            ))
-        }
+        "xfiles-ccg" => save_xfiles(app, req, (name, &text, exists)).await,
+        "fan-ccg" => save_fan(app, req, (name, &text, exists)).await,
         other => Err(UserError::new(format!(
             "Decks for {other} cannot be imported."
         ))),
     }
+}
+
+/// Saves an X-Files CCG deck list and checks it for the Advanced Game.
+async fn save_xfiles(
+    app: &App,
+    req: &Request,
+    (name, text, exists): (String, &str, bool),
+) -> Result<String, UserError> {
+    let kind = "xfiles-ccg";
+    let parsed = decks::parse_list(&name, text).map_err(|e| {
+        UserError::new(format!(
+            "The deck was not saved. Fix these lines and import it again:\n{e}"
+        ))
+    })?;
+    let mut deck = parsed.deck;
+    deck.name = name.clone();
+    let row = DeckRow {
+        owner_id: req.user.id.clone(),
+        game_kind: kind.to_string(),
+        name: name.clone(),
+        list: serde_json::to_string(&deck.to_stored()).expect("decks serialise"),
+        updated_at: req.now,
+    };
+    app.store().save_deck(&row).await?;
+    let mut out = format!(
+        "{} deck '{name}': {} Agents, {} X-Files, {} Bureau deck cards.",
+        if exists {
+            "Replaced your"
+        } else {
+            "Saved your"
+        },
+        deck.team.len(),
+        deck.xfiles.len(),
+        deck.bureau_size()
+    );
+    for note in &parsed.notes {
+        out.push_str(&format!("\nNote: {note}"));
+    }
+    out.push('\n');
+    out.push_str(&verdict(
+        &deck,
+        DeckFormat::Advanced {
+            killer_cards: false,
+        },
+        "Advanced Game",
+    ));
+    Ok(out)
+}
+
+/// Saves a fan CCG deck list and checks it.
+async fn save_fan(
+    app: &App,
+    req: &Request,
+    (name, text, exists): (String, &str, bool),
+) -> Result<String, UserError> {
+    let kind = "fan-ccg";
+    let deck = fan::parse_fan_list(&name, text).map_err(|problems| {
+        UserError::new(format!(
+            "The deck was not saved. Fix these lines and import it again:\n{}",
+            problems.join("\n")
+        ))
+    })?;
+    let row = DeckRow {
+        owner_id: req.user.id.clone(),
+        game_kind: kind.to_string(),
+        name: name.clone(),
+        list: serde_json::to_string(&fan::FanDeck {
+            name: name.clone(),
+            ..deck.clone()
+        })
+        .expect("decks serialise"),
+        updated_at: req.now,
+    };
+    app.store().save_deck(&row).await?;
+    Ok(format!(
+        "{} Fan CCG deck '{name}': {} environment, {} draw, {} sideboard cards, {} cover cards.\n{}",
+        if exists {
+            "Replaced your"
+        } else {
+            "Saved your"
+        },
+        deck.environment.len(),
+        deck.draw.len(),
+        deck.sideboard.len(),
+        deck.cover,
+        fan_verdict(&deck, &fan::FanOptions::default())
+    ))
 }
 
 /// The deck's name: `name:`, else the imported file's name without its

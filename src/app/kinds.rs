@@ -75,6 +75,43 @@ pub enum Reaction {
     Change(Transition),
 }
 
+/// What replays a started game: its options, seat setups, seed and live
+/// actions (moves taken back left out), upgraded to this build's format.
+#[derive(Debug, Clone)]
+pub struct GameLog {
+    pub options: String,
+    pub setups: Vec<String>,
+    pub seed: u64,
+    pub actions: Vec<(u8, String)>,
+}
+
+impl GameLog {
+    /// The log of `game` from its seats and stored actions.
+    pub fn of(
+        driver: &dyn Driver,
+        game: &crate::store::GameRow,
+        seats: &[crate::store::SeatRow],
+        stored: &[crate::store::ActionRow],
+    ) -> Result<GameLog, String> {
+        let mut actions = Vec::with_capacity(stored.len());
+        for a in stored.iter().filter(|a| a.undone_at.is_none()) {
+            let action = driver
+                .upgrade_action(a.format, &a.action)
+                .map_err(|e| format!("game #{}: action {}: {e}", game.id, a.seq))?;
+            actions.push((a.seat as u8, action));
+        }
+        Ok(GameLog {
+            options: game.options.clone(),
+            setups: seats
+                .iter()
+                .map(|s| s.setup.clone().unwrap_or_else(|| "null".into()))
+                .collect(),
+            seed: game.seed as u64,
+            actions,
+        })
+    }
+}
+
 /// A game replayed without its last moves (`/game undo`).
 #[derive(Debug, Clone)]
 pub struct Rewound {
@@ -207,27 +244,11 @@ pub trait Driver: Send + Sync {
 
     /// Replays the first `keep` actions of the log and describes the rest,
     /// which `/game undo` takes back.
-    #[allow(clippy::too_many_arguments)]
-    fn rewind(
-        &self,
-        table: &Table,
-        options: &str,
-        setups: &[String],
-        seed: u64,
-        actions: &[(u8, String)],
-        keep: usize,
-    ) -> Result<Rewound, UserError>;
+    fn rewind(&self, table: &Table, log: &GameLog, keep: usize) -> Result<Rewound, UserError>;
 
     /// The public record of the game the log replays to (`/game log`, and
     /// the summary posted when the game ends).
-    fn record(
-        &self,
-        table: &Table,
-        options: &str,
-        setups: &[String],
-        seed: u64,
-        actions: &[(u8, String)],
-    ) -> Result<Record, UserError>;
+    fn record(&self, table: &Table, log: &GameLog) -> Result<Record, UserError>;
 
     /// Rewrites an action logged in an older format into this build's format.
     /// Each format change of a game's actions adds its step here.

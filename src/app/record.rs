@@ -5,7 +5,7 @@
 use super::App;
 use super::commands::Args;
 use super::game_cmd::{driver_of, resolve, table_of};
-use super::kinds::Record;
+use super::kinds::{GameLog, Record};
 use super::message::{Outgoing, Request, UserError};
 use crate::store::{GameRow, GameStatus, SeatRow};
 
@@ -21,28 +21,10 @@ pub async fn record_of(
     next: Option<(u8, String)>,
 ) -> Result<Record, UserError> {
     let driver = driver_of(app, game)?;
-    let setups: Vec<String> = seats
-        .iter()
-        .map(|s| s.setup.clone().unwrap_or_else(|| "null".into()))
-        .collect();
-    let mut log = Vec::new();
-    for a in app.store().actions(game.id).await? {
-        if a.undone_at.is_some() {
-            continue;
-        }
-        let action = driver
-            .upgrade_action(a.format, &a.action)
-            .map_err(|e| UserError::new(format!("Game #{}: action {}: {e}", game.id, a.seq)))?;
-        log.push((a.seat as u8, action));
-    }
-    log.extend(next);
-    driver.record(
-        &table_of(game, seats),
-        &game.options,
-        &setups,
-        game.seed as u64,
-        &log,
-    )
+    let stored = app.store().actions(game.id).await?;
+    let mut log = GameLog::of(driver, game, seats, &stored).map_err(UserError::new)?;
+    log.actions.extend(next);
+    driver.record(&table_of(game, seats), &log)
 }
 
 /// `/game log [from]`: a page of the record, to the asker only.

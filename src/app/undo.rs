@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::commands::Args;
 use super::game_cmd::{driver_of, home, resolve, table_of};
+use super::kinds::GameLog;
 use super::message::{Button, Outgoing, Request, UserError};
 use super::{App, encode_response};
 use crate::store::{
@@ -259,25 +260,8 @@ async fn rewind(
     keep: usize,
 ) -> Result<crate::app::kinds::Rewound, UserError> {
     let driver = driver_of(app, game)?;
-    let setups: Vec<String> = seats
-        .iter()
-        .map(|s| s.setup.clone().unwrap_or_else(|| "null".into()))
-        .collect();
-    let mut log = Vec::with_capacity(live.len());
-    for a in live {
-        let action = driver
-            .upgrade_action(a.format, &a.action)
-            .map_err(|e| UserError::new(format!("Game #{}: action {}: {e}", game.id, a.seq)))?;
-        log.push((a.seat as u8, action));
-    }
-    driver.rewind(
-        &table_of(game, seats),
-        &game.options,
-        &setups,
-        game.seed as u64,
-        &log,
-        keep,
-    )
+    let log = GameLog::of(driver, game, seats, live).map_err(UserError::new)?;
+    driver.rewind(&table_of(game, seats), &log, keep)
 }
 
 /// Stores the rewound game and tells the table.

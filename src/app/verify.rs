@@ -33,24 +33,14 @@ impl App {
             .seats(game.id)
             .await
             .map_err(|e| e.to_string())?;
-        let setups: Vec<String> = seats
-            .iter()
-            .map(|s| s.setup.clone().unwrap_or_else(|| "null".into()))
-            .collect();
         let actions = self
             .store()
             .actions(game.id)
             .await
             .map_err(|e| e.to_string())?;
-        let mut log = Vec::with_capacity(actions.len());
-        for a in actions.iter().filter(|a| a.undone_at.is_none()) {
-            let action = driver
-                .upgrade_action(a.format, &a.action)
-                .map_err(|e| format!("game #{}: action {}: {e}", game.id, a.seq))?;
-            log.push((a.seat as u8, action));
-        }
+        let log = crate::app::kinds::GameLog::of(driver, game, &seats, &actions)?;
         driver
-            .replay(&game.options, &setups, game.seed as u64, &log)
+            .replay(&log.options, &log.setups, log.seed, &log.actions)
             .map_err(|e| format!("game #{}: {e}", game.id))
     }
 

@@ -131,6 +131,12 @@ pub struct NewAction {
     pub format: i64,
 }
 
+/// A game's new state, version-checked ($1 id, $2 expected version; the
+/// rest bound by `bind_update`). Any change voids a pending undo request.
+const UPDATE_GAME: &str = "UPDATE games SET status = $3, state = $4, state_format = $5, to_act = $6, result = $7, \
+     deadline_at = $8, remind_at = $9, updated_at = $10, version = version + 1, \
+     action_count = action_count + $11, undo_request = NULL WHERE id = $1 AND version = $2";
+
 /// The columns of a game row, as a literal so queries stay static SQL.
 macro_rules! game_columns {
     () => {
@@ -439,11 +445,7 @@ impl Store {
             return Ok(Committed::Duplicate(dup));
         }
         let changed = bind_update(
-            sqlx::query(
-                "UPDATE games SET status = $3, state = $4, state_format = $5, to_act = $6, result = $7, deadline_at = $8, \
-                 remind_at = $9, updated_at = $10, version = version + 1, action_count = action_count + $11, \
-                 undo_request = NULL WHERE id = $1 AND version = $2",
-            ),
+            sqlx::query(UPDATE_GAME),
             game,
             expected_version,
             update,
@@ -560,11 +562,7 @@ impl Store {
             return Ok(Committed::Duplicate(dup));
         }
         let changed = bind_update(
-            sqlx::query(
-                "UPDATE games SET status = $3, state = $4, state_format = $5, to_act = $6, result = $7, deadline_at = $8, \
-                 remind_at = $9, updated_at = $10, version = version + 1, action_count = action_count + $11, \
-                 undo_request = NULL WHERE id = $1 AND version = $2",
-            ),
+            sqlx::query(UPDATE_GAME),
             game,
             expected_version,
             update,

@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 
 use crate::app::commands::{Args, CommandSpec, OptionSpec};
 use crate::app::kinds::{
-    DefaultMove, Driver, GameKind, Reaction, Record, Rewound, Table, Transition,
+    DefaultMove, Driver, GameKind, GameLog, Reaction, Record, Rewound, Table, Transition,
 };
 use crate::app::message::{Button, Invocation, Outgoing, UserError};
 use crate::engine::{Audience, Event, Game, Seat, Viewer, replay, step};
@@ -266,11 +266,7 @@ impl<G: GameUi> Driver for Host<G> {
         setups: &[String],
         seed: u64,
     ) -> Result<Transition, UserError> {
-        let options: G::Options = decode("options", options)?;
-        let setups: Vec<G::Setup> = setups
-            .iter()
-            .map(|s| decode("seat setup", s))
-            .collect::<Result<_, _>>()?;
+        let (options, setups) = Self::inputs(options, setups)?;
         let (game, events) = G::new(options, setups, seed)
             .map_err(|r| UserError::new(format!("The game cannot start: {r}.")))?;
         let mut messages = Self::messages(&[], &game, &events, table);
@@ -341,29 +337,11 @@ impl<G: GameUi> Driver for Host<G> {
         }
     }
 
-    fn record(
-        &self,
-        table: &Table,
-        options: &str,
-        setups: &[String],
-        seed: u64,
-        actions: &[(u8, String)],
-    ) -> Result<Record, UserError> {
-        let options: G::Options = decode("options", options)?;
-        let setups: Vec<G::Setup> = setups
-            .iter()
-            .map(|s| decode("seat setup", s))
-            .collect::<Result<_, _>>()?;
-        let unreplayable = |i: usize, r: crate::engine::Refusal| {
-            UserError::new(format!(
-                "Game #{}'s log does not replay (action {i}: {}). A server manager can check it with `xfiles-bot game verify`.",
-                table.game_id, r.reason
-            ))
-        };
-        let (mut game, events) = G::new(options, setups, seed).map_err(|r| unreplayable(0, r))?;
+    fn record(&self, table: &Table, log: &GameLog) -> Result<Record, UserError> {
+        let (mut game, events, actions) = Self::begin(table, log)?;
         let mut record = Record::default();
         let mut all = Vec::new();
-        let mut note = |game: &G, i: usize, events: Vec<Event<G::Event>>, record: &mut Record| {
+        let mut note = |game: &G, i: usize, events: Vec<Event<G::Event>>| {
             for e in events {
                 if e.audience == Audience::All
                     && let Some(line) = game.event_line(&e.body, Viewer::Spectator, table)
@@ -373,13 +351,10 @@ impl<G: GameUi> Driver for Host<G> {
                 all.push(e.body);
             }
         };
-        note(&game, 0, events, &mut record);
-        for (i, (seat, action)) in actions.iter().enumerate() {
-            let action: G::Action = decode("action log", action)?;
-            let events = game
-                .apply(*seat, &action)
-                .map_err(|r| unreplayable(i + 1, r))?;
-            note(&game, i + 1, events, &mut record);
+        note(&game, 0, events);
+        for (i, step) in actions.iter().enumerate() {
+            let events = Self::redo(table, &mut game, i + 1, step)?;
+            note(&game, i + 1, events);
         }
         if game.outcome().is_some() {
             record.summary = Some(table.named(&game.summary(&all, table)));
@@ -387,48 +362,21 @@ impl<G: GameUi> Driver for Host<G> {
         Ok(record)
     }
 
-    fn rewind(
-        &self,
-        table: &Table,
-        options: &str,
-        setups: &[String],
-        seed: u64,
-        actions: &[(u8, String)],
-        keep: usize,
-    ) -> Result<Rewound, UserError> {
-        let options: G::Options = decode("options", options)?;
-        let setups: Vec<G::Setup> = setups
-            .iter()
-            .map(|s| decode("seat setup", s))
-            .collect::<Result<_, _>>()?;
-        let actions: Vec<(Seat, G::Action)> = actions
-            .iter()
-            .map(|(s, a)| decode("action log", a).map(|a| (*s, a)))
-            .collect::<Result<_, _>>()?;
-        let unreplayable = |i: usize, r: crate::engine::Refusal| {
-            UserError::new(format!(
-                "Game #{}'s log does not replay (action {i}: {}); nothing was changed. A server manager can check it with `xfiles-bot game verify`.",
-                table.game_id, r.reason
-            ))
-        };
-        let (base, _) = G::new(options, setups, seed).map_err(|r| unreplayable(0, r))?;
-        let mut game = base;
-        for (i, (seat, action)) in actions[..keep].iter().enumerate() {
-            game.apply(*seat, action)
-                .map_err(|r| unreplayable(i + 1, r))?;
+    fn rewind(&self, table: &Table, log: &GameLog, keep: usize) -> Result<Rewound, UserError> {
+        let (mut game, _, actions) = Self::begin(table, log)?;
+        for (i, step) in actions[..keep].iter().enumerate() {
+            Self::redo(table, &mut game, i + 1, step)?;
         }
         let kept = game.clone();
         let mut taken_back = Vec::new();
         let mut revealed = false;
-        for (i, (seat, action)) in actions[keep..].iter().enumerate() {
+        for (i, step) in actions[keep..].iter().enumerate() {
             taken_back.push(format!(
                 "{}: {}",
-                table.name(*seat),
-                game.describe(action, table)
+                table.name(step.0),
+                game.describe(&step.1, table)
             ));
-            let events = game
-                .apply(*seat, action)
-                .map_err(|r| unreplayable(keep + i + 1, r))?;
+            let events = Self::redo(table, &mut game, keep + i + 1, step)?;
             revealed |= events
                 .iter()
                 .any(|e| e.audience != Audience::All || G::reveals(&e.body));
@@ -562,6 +510,43 @@ impl<G: GameUi> Driver for Host<G> {
 }
 
 impl<G: GameUi> Host<G> {
+    /// A game's options and seat setups, decoded.
+    fn inputs(options: &str, setups: &[String]) -> Result<(G::Options, Vec<G::Setup>), UserError> {
+        let setups = setups
+            .iter()
+            .map(|s| decode("seat setup", s))
+            .collect::<Result<_, _>>()?;
+        Ok((decode("options", options)?, setups))
+    }
+
+    /// The game a log starts (with its set-up events) and its actions decoded.
+    #[allow(clippy::type_complexity)]
+    fn begin(
+        table: &Table,
+        log: &GameLog,
+    ) -> Result<(G, Vec<Event<G::Event>>, Vec<(Seat, G::Action)>), UserError> {
+        let (options, setups) = Self::inputs(&log.options, &log.setups)?;
+        let actions = log
+            .actions
+            .iter()
+            .map(|(s, a)| decode("action log", a).map(|a| (*s, a)))
+            .collect::<Result<_, _>>()?;
+        let (game, events) =
+            G::new(options, setups, log.seed).map_err(|r| unreplayable(table, 0, r))?;
+        Ok((game, events, actions))
+    }
+
+    /// Applies the `i`-th action of a log (1-based) again.
+    fn redo(
+        table: &Table,
+        game: &mut G,
+        i: usize,
+        (seat, action): &(Seat, G::Action),
+    ) -> Result<Vec<Event<G::Event>>, UserError> {
+        game.apply(*seat, action)
+            .map_err(|r| unreplayable(table, i, r))
+    }
+
     /// A command's reaction, before players are named.
     fn react(
         &self,
@@ -622,6 +607,14 @@ impl<G: GameUi> Host<G> {
             }
         }
     }
+}
+
+/// A stored log that no longer replays: nothing is changed.
+fn unreplayable(table: &Table, i: usize, r: crate::engine::Refusal) -> UserError {
+    UserError::new(format!(
+        "Game #{}'s log does not replay (action {i}: {}); nothing was changed. A server manager can check it with `xfiles-bot game verify`.",
+        table.game_id, r.reason
+    ))
 }
 
 /// Every message with players named, never numbered by seat.
