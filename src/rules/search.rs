@@ -49,6 +49,8 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("heals", "healing heal"),
     ("hurt", "damage"),
     ("wounded", "damage hospital"),
+    ("hospitalized", "hospital"),
+    ("hospitalised", "hospital"),
     ("win", "win winning"),
     ("wins", "win winning"),
     ("le", "legendary"),
@@ -211,6 +213,9 @@ fn query_words(query: &str) -> (String, Vec<String>) {
     (norm, words)
 }
 
+/// How much a ruling's score counts against a general entry's.
+const RULING_WEIGHT: f64 = 0.8;
+
 /// The best entries for a query, best first; `game` ranks that game's rules first.
 pub fn search(query: &str, game: Option<RulesGame>, limit: usize) -> Vec<Hit> {
     let (norm, words) = query_words(query);
@@ -250,6 +255,10 @@ pub fn search(query: &str, game: Option<RulesGame>, limit: usize) -> Vec<Hit> {
             score /= total.max(1.0).sqrt();
             if e.glossary {
                 score *= 0.85;
+            }
+            // A ruling answers one case: on a tie the general rule reads better.
+            if e.id.starts_with("ruling-") {
+                score *= RULING_WEIGHT;
             }
             if Some(e.game) == game {
                 score *= 1.5;
