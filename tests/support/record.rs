@@ -20,8 +20,9 @@ pub fn every_public_event_has_a_line_naming_players<G: GameUi>(
     table: &Table,
     seed: u64,
 ) {
+    let spectator = after.view(Viewer::Spectator);
     for e in events.iter().filter(|e| e.audience == Audience::All) {
-        let line = after.event_line(&e.body, Viewer::Spectator, table);
+        let line = G::event_line(&spectator, &e.body, table);
         assert!(
             line.as_deref().is_some_and(|l| !l.trim().is_empty()),
             "seed {seed}: public event {:?} has no line in the thread",

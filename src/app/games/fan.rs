@@ -6,9 +6,9 @@ use crate::app::kinds::{GameKind, Table};
 use crate::app::message::{Button, Invocation, UserError};
 use crate::cards::fan::{Character, FanIdx, fan_db};
 use crate::engine::fan::{
-    FanAction, FanDeck, FanEvent, FanGame, FanOptions, Phase, Stalemate, UnmarkedLimit,
+    FanAction, FanDeck, FanEvent, FanGame, FanOptions, FanView, Phase, Stalemate, UnmarkedLimit,
 };
-use crate::engine::{Game, Seat, Viewer};
+use crate::engine::{Seat, Viewer};
 use crate::store::DeckRow;
 
 fn name(card: FanIdx) -> &'static str {
@@ -250,7 +250,8 @@ impl GameUi for FanGame {
         Ok(Intent::Act(action))
     }
 
-    fn event_line(&self, event: &FanEvent, viewer: Viewer, t: &Table) -> Option<String> {
+    fn event_line(v: &FanView, event: &FanEvent, t: &Table) -> Option<String> {
+        let viewer = v.viewer;
         let who = |s: Seat| t.name(s).to_string();
         Some(match event {
             FanEvent::HighCard { draws, winner } => {
@@ -426,8 +427,7 @@ impl GameUi for FanGame {
         })
     }
 
-    fn board(&self, t: &Table) -> String {
-        let v = self.view(Viewer::Spectator);
+    fn board(v: &FanView, t: &Table) -> String {
         let mut out = format!(
             "**Game #{} — X-Files Fan CCG** · period {} of 3 · {}\n",
             t.game_id, v.period, v.phase
@@ -479,12 +479,12 @@ impl GameUi for FanGame {
                 p.mulder_investment
             ));
         }
-        out.push_str(&self.next_line(t));
+        out.push_str(&Self::next_line(v, t));
         out
     }
 
-    fn status_for(&self, seat: Seat, t: &Table) -> String {
-        let v = self.view(Viewer::Seat(seat));
+    fn status_for(v: &FanView, legal: &[FanAction], t: &Table) -> String {
+        let seat = v.viewer.seat().unwrap_or_default();
         let me = &v.players[usize::from(seat)];
         let mut hand: Vec<String> = me
             .hand
@@ -510,43 +510,42 @@ impl GameUi for FanGame {
             out.push_str(&format!("\nYour covered cards: {}.", covered.join(", ")));
         }
         if let Some(sb) = &me.sideboard
-            && matches!(self.phase, Phase::Exchange { .. })
+            && matches!(v.step, Phase::Exchange { .. })
         {
             let names: Vec<&str> = sb.iter().map(|c| name(*c)).collect();
             out.push_str(&format!("\nYour sideboard: {}.", names.join(", ")));
         }
-        let mut allowed: Vec<String> = self
-            .legal_actions(seat)
+        let mut allowed: Vec<String> = legal
             .iter()
             .filter(|a| !matches!(a, FanAction::Resign | FanAction::Swap { .. }))
-            .map(|a| self.describe(a, t))
+            .map(|a| Self::describe(v, a, t))
             .collect();
         allowed.dedup();
         if !allowed.is_empty() {
             out.push_str(&format!("\nYou may: {}.", allowed.join("; ")));
         }
-        out.push_str(&format!("\n{}", self.next_line(t)));
+        out.push_str(&format!("\n{}", Self::next_line(v, t)));
         out
     }
 
-    fn next_line(&self, t: &Table) -> String {
+    fn next_line(v: &FanView, t: &Table) -> String {
         let who = |s: Seat| t.name(s).to_string();
-        match &self.phase {
+        match &v.step {
             Phase::ChooseFirst { chooser } => format!(
                 "Next: {} chooses who plays first (/first player:<name>).",
                 who(*chooser)
             ),
-            Phase::Turn if self.round.cards.is_empty() => format!(
+            Phase::Turn if v.round.is_empty() => format!(
                 "Next: {} starts a round with a Case or an Incident (/play), or passes.",
-                who(self.turn)
+                who(v.turn)
             ),
             Phase::Turn => format!(
                 "Next: {} plays a Following card or a Conclusion (/play), or passes if none is legal.",
-                who(self.turn)
+                who(v.turn)
             ),
             Phase::ActionWindow => format!(
                 "Next: {} may play an Action card (/play) or /pass.",
-                who(self.turn)
+                who(v.turn)
             ),
             Phase::Stalemate { pending } => {
                 let names: Vec<String> = pending.iter().map(|s| who(*s)).collect();
@@ -565,14 +564,11 @@ impl GameUi for FanGame {
                     names.join(" and ")
                 )
             }
-            Phase::Over => format!(
-                "Game over: {}.",
-                self.outcome.as_ref().map_or("", |o| o.summary.as_str())
-            ),
+            Phase::Over => format!("Game over: {}.", v.outcome.as_deref().unwrap_or("")),
         }
     }
 
-    fn summary(&self, events: &[FanEvent], t: &Table) -> String {
+    fn summary(v: &FanView, events: &[FanEvent], t: &Table) -> String {
         let rounds = events
             .iter()
             .filter(|e| matches!(e, FanEvent::RoundScored { .. }))
@@ -598,9 +594,10 @@ impl GameUi for FanGame {
         };
         let hands: Vec<String> = (0..2u8)
             .map(|s| {
-                let hand: Vec<&str> = self.players[usize::from(s)]
+                let hand: Vec<&str> = v.players[usize::from(s)]
                     .hand
                     .iter()
+                    .flatten()
                     .map(|c| name(*c))
                     .collect();
                 format!(
@@ -630,11 +627,16 @@ impl GameUi for FanGame {
         )
     }
 
-    fn choices(&self, seat: Seat, command: &str, option: &str) -> Option<Vec<String>> {
-        let me = &self.players[usize::from(seat)];
+    fn choices(
+        v: &FanView,
+        _legal: &[FanAction],
+        command: &str,
+        option: &str,
+    ) -> Option<Vec<String>> {
+        let me = &v.players[usize::from(v.viewer.seat()?)];
         let cards: Vec<FanIdx> = match (command, option) {
-            ("swap", "in") => me.sideboard.clone(),
-            (_, "card" | "cards" | "out") => me.hand.clone(),
+            ("swap", "in") => me.sideboard.clone().unwrap_or_default(),
+            (_, "card" | "cards" | "out") => me.hand.clone().unwrap_or_default(),
             _ => return None,
         };
         let mut names: Vec<String> = cards.into_iter().map(|c| name(c).to_string()).collect();
@@ -643,7 +645,7 @@ impl GameUi for FanGame {
         Some(names)
     }
 
-    fn describe(&self, action: &FanAction, t: &Table) -> String {
+    fn describe(_view: &FanView, action: &FanAction, t: &Table) -> String {
         match action {
             FanAction::ChooseFirst { first } => format!("/first player:{}", t.name(*first)),
             FanAction::Play {
@@ -672,8 +674,7 @@ impl GameUi for FanGame {
         }
     }
 
-    fn buttons(&self, seat: Seat, game: i64) -> Vec<Button> {
-        let actions = self.legal_actions(seat);
+    fn buttons(actions: &[FanAction], game: i64) -> Vec<Button> {
         let mut out = Vec::new();
         if actions.contains(&FanAction::Pass) || actions.contains(&FanAction::SkipAction) {
             out.push(Button {

@@ -50,35 +50,45 @@ pub trait GameUi: Game {
         table: &Table,
     ) -> Result<Intent<Self::Action>, UserError>;
 
-    /// One event as a line for `viewer` (`None` to say nothing).
-    fn event_line(&self, event: &Self::Event, viewer: Viewer, table: &Table) -> Option<String>;
+    // Text is rendered only from a view (the spectator's or one seat's), so
+    // no hidden card can reach a message: these functions never see the state.
 
-    /// The public board.
-    fn board(&self, table: &Table) -> String;
+    /// One event as a line for the view's viewer (`None` to say nothing).
+    fn event_line(view: &Self::View, event: &Self::Event, table: &Table) -> Option<String>;
 
-    /// A seat's private status: hand, and what it may do now.
-    fn status_for(&self, seat: Seat, table: &Table) -> String;
+    /// The public board, from the spectator's view.
+    fn board(view: &Self::View, table: &Table) -> String;
+
+    /// A seat's private status from its own view and its legal actions:
+    /// hand, and what it may do now.
+    fn status_for(view: &Self::View, legal: &[Self::Action], table: &Table) -> String;
 
     /// One public line saying who must act and how.
-    fn next_line(&self, table: &Table) -> String;
+    fn next_line(view: &Self::View, table: &Table) -> String;
 
     /// An action in words, with players' names ("choose alice to play first").
-    fn describe(&self, action: &Self::Action, table: &Table) -> String;
+    fn describe(view: &Self::View, action: &Self::Action, table: &Table) -> String;
 
-    /// The summary posted when the game is over, from every event of the
-    /// game (private ones too: at the end, hidden information is public).
-    fn summary(&self, _events: &[Self::Event], _table: &Table) -> String {
+    /// The summary posted when the game is over, from the final spectator
+    /// view (which shows what was hidden) and every event of the game
+    /// (private ones too: at the end, hidden information is public).
+    fn summary(_view: &Self::View, _events: &[Self::Event], _table: &Table) -> String {
         String::new()
     }
 
     /// Buttons for the frequent steps of a seat that must act.
-    fn buttons(&self, _seat: Seat, _game: i64) -> Vec<Button> {
+    fn buttons(_legal: &[Self::Action], _game: i64) -> Vec<Button> {
         Vec::new()
     }
 
     /// Names a seat may give to an option of a command, for autocomplete
     /// (`None`: nothing game-specific).
-    fn choices(&self, _seat: Seat, _command: &str, _option: &str) -> Option<Vec<String>> {
+    fn choices(
+        _view: &Self::View,
+        _legal: &[Self::Action],
+        _command: &str,
+        _option: &str,
+    ) -> Option<Vec<String>> {
         None
     }
 
@@ -153,16 +163,20 @@ impl<G: GameUi> Host<G> {
     ) -> Vec<Outgoing> {
         let mut public = Vec::new();
         let mut private: BTreeMap<Seat, Vec<String>> = BTreeMap::new();
+        let spectator = game.view(Viewer::Spectator);
+        let mut seat_views: BTreeMap<Seat, G::View> = BTreeMap::new();
         for e in events {
             match &e.audience {
-                Audience::All => public.extend(game.event_line(&e.body, Viewer::Spectator, table)),
+                Audience::All => public.extend(G::event_line(&spectator, &e.body, table)),
                 Audience::Seats(seats) => {
                     for s in seats {
-                        private.entry(*s).or_default().extend(game.event_line(
-                            &e.body,
-                            Viewer::Seat(*s),
-                            table,
-                        ));
+                        let view = seat_views
+                            .entry(*s)
+                            .or_insert_with(|| game.view(Viewer::Seat(*s)));
+                        private
+                            .entry(*s)
+                            .or_default()
+                            .extend(G::event_line(view, &e.body, table));
                     }
                 }
             }
@@ -176,7 +190,7 @@ impl<G: GameUi> Host<G> {
             .collect();
         if !public.is_empty() {
             if game.outcome().is_none() {
-                public.push(game.next_line(table));
+                public.push(G::next_line(&spectator, table));
             }
             out.push(Outgoing::channel(&table.channel, public.join("\n")).with_ping(newly_due));
         }
@@ -185,7 +199,7 @@ impl<G: GameUi> Host<G> {
             let mut lines = private.remove(&s).unwrap_or_default();
             let newly_due = after.contains(&s) && !before.contains(&s);
             if newly_due {
-                lines.push(format!("Your move.\n{}", game.status_for(s, table)));
+                lines.push(format!("Your move.\n{}", status(game, s, table)));
             }
             if lines.is_empty() {
                 continue;
@@ -198,7 +212,7 @@ impl<G: GameUi> Host<G> {
             );
             let msg = Outgoing::dm(table.user(s), format!("{header}\n{}", lines.join("\n")));
             out.push(if newly_due {
-                msg.with_buttons(game.buttons(s, table.game_id))
+                msg.with_buttons(G::buttons(&game.legal_actions(s), table.game_id))
             } else {
                 msg
             });
@@ -290,7 +304,10 @@ impl<G: GameUi> Driver for Host<G> {
                 0,
                 Outgoing::channel(
                     &table.channel,
-                    format!("{intro}\n{}", game.next_line(table)),
+                    format!(
+                        "{intro}\n{}",
+                        G::next_line(&game.view(Viewer::Spectator), table)
+                    ),
                 )
                 .with_ping(
                     game.to_act()
@@ -344,7 +361,7 @@ impl<G: GameUi> Driver for Host<G> {
         let mut note = |game: &G, i: usize, events: Vec<Event<G::Event>>| {
             for e in events {
                 if e.audience == Audience::All
-                    && let Some(line) = game.event_line(&e.body, Viewer::Spectator, table)
+                    && let Some(line) = G::event_line(&game.view(Viewer::Spectator), &e.body, table)
                 {
                     record.lines.push((i, table.named(&line)));
                 }
@@ -357,7 +374,8 @@ impl<G: GameUi> Driver for Host<G> {
             note(&game, i + 1, events);
         }
         if game.outcome().is_some() {
-            record.summary = Some(table.named(&game.summary(&all, table)));
+            let end = game.view(Viewer::Spectator);
+            record.summary = Some(table.named(&G::summary(&end, &all, table)));
         }
         Ok(record)
     }
@@ -374,7 +392,7 @@ impl<G: GameUi> Driver for Host<G> {
             taken_back.push(format!(
                 "{}: {}",
                 table.name(step.0),
-                game.describe(&step.1, table)
+                G::describe(&game.view(Viewer::Seat(step.0)), &step.1, table)
             ));
             let events = Self::redo(table, &mut game, keep + i + 1, step)?;
             revealed |= events
@@ -390,7 +408,7 @@ impl<G: GameUi> Driver for Host<G> {
                         table.game_id,
                         G::KIND.name(),
                         table.channel,
-                        kept.status_for(s, table)
+                        status(&kept, s, table)
                     ),
                 )
             })
@@ -449,7 +467,7 @@ impl<G: GameUi> Driver for Host<G> {
             };
             let (next, events) =
                 step(&game, seat, &action).map_err(|r| UserError::new(r.reason))?;
-            let words = table.named(&game.describe(&action, table));
+            let words = table.named(&G::describe(&game.view(Viewer::Seat(seat)), &action, table));
             return Ok(DefaultMove::Made(
                 seat,
                 Self::after_step(&before, &action, &next, &events, table),
@@ -468,12 +486,18 @@ impl<G: GameUi> Driver for Host<G> {
         option: &str,
     ) -> Option<Vec<String>> {
         let game: G = serde_json::from_str(state).ok()?;
-        game.choices(seat?, command, option)
+        let seat = seat?;
+        G::choices(
+            &game.view(Viewer::Seat(seat)),
+            &game.legal_actions(seat),
+            command,
+            option,
+        )
     }
 
     fn board(&self, table: &Table, state: &str) -> Result<String, UserError> {
         let game: G = decode("state", state)?;
-        Ok(table.named(&game.board(table)))
+        Ok(table.named(&G::board(&game.view(Viewer::Spectator), table)))
     }
 
     fn format(&self) -> i64 {
@@ -560,7 +584,7 @@ impl<G: GameUi> Host<G> {
         match game.intent(seat, inv, args, table)? {
             Intent::Board => Ok(Reaction::Reply(vec![Outgoing::channel(
                 &table.channel,
-                game.board(table),
+                G::board(&game.view(Viewer::Spectator), table),
             )])),
             Intent::Private(text) => {
                 let seat = seat.ok_or_else(|| not_seated(table))?;
@@ -572,8 +596,8 @@ impl<G: GameUi> Host<G> {
             Intent::Hand => {
                 let seat = seat.ok_or_else(|| not_seated(table))?;
                 Ok(Reaction::Reply(vec![
-                    Outgoing::ephemeral(&user, game.status_for(seat, table))
-                        .with_buttons(game.buttons(seat, table.game_id)),
+                    Outgoing::ephemeral(&user, status(game, seat, table))
+                        .with_buttons(G::buttons(&game.legal_actions(seat), table.game_id)),
                 ]))
             }
             Intent::Act(action) => {
@@ -581,10 +605,11 @@ impl<G: GameUi> Host<G> {
                 let before = game.to_act();
                 let (next, events) = step(game, seat, &action).map_err(|r| {
                     let mut text = format!("Refused: {}.", r.reason);
+                    let view = game.view(Viewer::Seat(seat));
                     let mut allowed: Vec<String> = game
                         .legal_actions(seat)
                         .iter()
-                        .map(|a| game.describe(a, table))
+                        .map(|a| G::describe(&view, a, table))
                         .collect();
                     allowed.dedup();
                     if !allowed.is_empty() {
@@ -607,6 +632,15 @@ impl<G: GameUi> Host<G> {
             }
         }
     }
+}
+
+/// A seat's private status, from its own view.
+fn status<G: GameUi>(game: &G, seat: Seat, table: &Table) -> String {
+    G::status_for(
+        &game.view(Viewer::Seat(seat)),
+        &game.legal_actions(seat),
+        table,
+    )
 }
 
 /// A stored log that no longer replays: nothing is changed.

@@ -9,8 +9,8 @@ use crate::cards::Section;
 use crate::cards::{self, CardIdx, CardType, Pool, Skill, Trait, db, normalize};
 use crate::decks::StoredDeck;
 use crate::engine::xfiles::{
-    AgentRef, AgentView, InvestigationView, Manual, Phase, PlayArgs, PlayerView, SiteView, Stage,
-    Target, XfAction, XfEvent, XfGame, XfOptions,
+    AgentRef, AgentView, Awaiting, InvestigationView, Manual, Phase, PlayArgs, PlayerView,
+    SiteView, Stage, Target, XfAction, XfEvent, XfGame, XfOptions, XfView,
 };
 use crate::engine::{Game, Seat, Viewer};
 use crate::store::DeckRow;
@@ -429,7 +429,12 @@ impl GameUi for XfGame {
                     .text("player")
                     .map(|w| seat_named(table, w))
                     .transpose()?;
-                return Ok(Intent::Private(notebook(self, me, table, only)));
+                return Ok(Intent::Private(notebook(
+                    &self.view(Viewer::Seat(me)),
+                    me,
+                    table,
+                    only,
+                )));
             }
             "xfile" => {
                 let candidates = seat
@@ -792,7 +797,8 @@ impl GameUi for XfGame {
         Ok(Intent::Act(action))
     }
 
-    fn event_line(&self, event: &XfEvent, viewer: Viewer, t: &Table) -> Option<String> {
+    fn event_line(v: &XfView, event: &XfEvent, t: &Table) -> Option<String> {
+        let viewer = v.viewer;
         let who = |s: Seat| t.name(s).to_string();
         let agent = |r: &AgentRef| format!("{} ({})", title(r.card), who(r.seat));
         Some(match event {
@@ -867,7 +873,7 @@ impl GameUi for XfGame {
             XfEvent::BluffPlaced { seat, site } => format!(
                 "{} puts a card face down under Site {}.",
                 who(*seat),
-                self.site_number(*site)
+                site_no(v, *site)
             ),
             XfEvent::Investigates {
                 site,
@@ -876,8 +882,8 @@ impl GameUi for XfGame {
                 threshold,
             } => format!(
                 "{} investigates **{}** with {}: {} {}+ needed.",
-                who(self.active),
-                self.sites
+                who(v.active),
+                v.sites
                     .get(*site)
                     .map(|s| title(s.card))
                     .unwrap_or("the Site"),
@@ -944,7 +950,7 @@ impl GameUi for XfGame {
                 )
             }
             XfEvent::Resolved { card, .. } => format!("{} resolves.", title(*card)),
-            XfEvent::PhaseBegins { phase } => phase_line(self, phase, t),
+            XfEvent::PhaseBegins { phase } => phase_line(v, phase, t),
             XfEvent::AllPassed { seat } => {
                 format!("{} passes too: everyone has passed.", who(*seat))
             }
@@ -1050,7 +1056,7 @@ impl GameUi for XfGame {
             }
             XfEvent::PeekedBluff { site, card } => format!(
                 "The face-down card under Site {} is {}.",
-                self.site_number(*site),
+                site_no(v, *site),
                 title(*card)
             ),
             XfEvent::ManualStep {
@@ -1194,8 +1200,7 @@ impl GameUi for XfGame {
         })
     }
 
-    fn board(&self, t: &Table) -> String {
-        let v = self.view(Viewer::Spectator);
+    fn board(v: &XfView, t: &Table) -> String {
         let mut out = format!(
             "**Game #{} — The X-Files CCG** · turn {} · {}'s turn · {}\n",
             t.game_id,
@@ -1230,12 +1235,12 @@ impl GameUi for XfGame {
                 st.join(" ← ")
             ));
         }
-        out.push_str(&self.next_line(t));
+        out.push_str(&Self::next_line(v, t));
         out
     }
 
-    fn status_for(&self, seat: Seat, t: &Table) -> String {
-        let v = self.view(Viewer::Seat(seat));
+    fn status_for(v: &XfView, legal: &[XfAction], t: &Table) -> String {
+        let seat = v.viewer.seat().unwrap_or_default();
         let me = &v.players[usize::from(seat)];
         let mut hand: Vec<String> = me
             .hand
@@ -1258,19 +1263,13 @@ impl GameUi for XfGame {
         match me.xfile {
             Some(x) => out.push_str(&format!("\nYour X-File: {}", title(x))),
             None => {
-                let c: Vec<&str> = self
-                    .player(seat)
-                    .candidates
-                    .iter()
-                    .map(|c| title(*c))
-                    .collect();
+                let c: Vec<&str> = me.candidates.iter().flatten().map(|c| title(*c)).collect();
                 out.push_str(&format!(
                     "\nChoose your X-File with /xfile: {}",
                     c.join(" or ")
                 ));
             }
         }
-        let legal = self.legal_actions(seat);
         let buying = |a: &XfAction| {
             matches!(a, XfAction::Buy { .. })
                 || matches!(a, XfAction::Trade { sell, .. } if sell.is_empty())
@@ -1278,12 +1277,12 @@ impl GameUi for XfGame {
         let mut allowed: Vec<String> = legal
             .iter()
             .filter(|a| !matches!(a, XfAction::Resign) && !buying(a))
-            .map(|a| self.describe(a, t))
+            .map(|a| Self::describe(v, a, t))
             .collect();
         if legal.iter().any(buying) {
             // One entry for every count the pool pays (1 RP or CP a card).
-            let most = match self.phase {
-                Phase::Trade(_) => me.cp,
+            let most = match v.awaiting {
+                Awaiting::Trade => me.cp,
                 _ => me.rp,
             };
             allowed.push(format!("/buy count:0–{most}"));
@@ -1301,79 +1300,52 @@ impl GameUi for XfGame {
                 }
             ));
         }
-        if let Some(line) = manual_line(self, seat, t) {
+        if let Some(line) = manual_line(v, seat, t) {
             out.push_str(&format!("\n{line}"));
         }
-        out.push_str(&format!("\n{}", notebook(self, seat, t, None)));
-        out.push_str(&format!("\n{}", self.next_line(t)));
+        out.push_str(&format!("\n{}", notebook(v, seat, t, None)));
+        out.push_str(&format!("\n{}", Self::next_line(v, t)));
         out
     }
 
-    fn next_line(&self, t: &Table) -> String {
-        let due: Vec<String> = self
-            .to_act()
-            .iter()
-            .map(|s| t.name(*s).to_string())
-            .collect();
-        if self.phase == Phase::Over {
-            return format!(
-                "Game over: {}.",
-                self.outcome.as_ref().map_or("", |o| o.summary.as_str())
-            );
+    fn next_line(v: &XfView, t: &Table) -> String {
+        let due: Vec<String> = v.to_act.iter().map(|s| t.name(*s).to_string()).collect();
+        if v.awaiting == Awaiting::Over {
+            return format!("Game over: {}.", v.outcome.as_deref().unwrap_or(""));
         }
         let choice_line;
-        let what = if let Some(c) = &self.choice {
-            choice_line = format!("{} (/choose)", c.prompt);
-            choice_line.as_str()
-        } else if let Some(f) = self.frames.last() {
-            let bluff = self.investigation.as_ref().is_some_and(|i| {
-                i.stage == Stage::Bluff && i.frame == f.id && self.stack.len() <= f.base
-            });
-            let assign = self
-                .combat()
-                .is_some_and(|c| c.step == crate::engine::xfiles::CombatStep::Assign);
-            if bluff {
-                "pay for the revealed Bluff (/pay) or let it go (/pass)"
-            } else if assign {
-                "assign the Adversary's damage (/damage)"
-            } else if self.stack.len() > f.base {
-                "answer the card on top (/play) or let it resolve (/pass)"
-            } else if self.combat().is_some() {
-                "play a Combat card (/play) or /pass"
-            } else {
-                "play a card (/play) or /pass"
+        let what = match v.awaiting {
+            Awaiting::Choice => {
+                let prompt = v.choice.as_ref().map_or("", |c| c.prompt.as_str());
+                choice_line = format!("{prompt} (/choose)");
+                choice_line.as_str()
             }
-        } else {
-            match &self.phase {
-                Phase::ChooseXFile => "choose an X-File (/xfile)",
-                Phase::Draw => "take the free draw (/draw)",
-                Phase::Buy => "buy cards (/buy count:N)",
-                Phase::Trade(_) => "sell and buy cards (/sell, /buy)",
-                Phase::Requisition => "requisition Equipment (/equip), then /done",
-                Phase::Deployment => "deploy Agents (/deploy), then /done",
-                Phase::CaseAssignment => "play Sites (/site), then /done",
-                Phase::Bluffing(_) => "place Bluffs (/bluff), then /done",
-                Phase::Investigation => "investigate a Site (/investigate), or /done",
-                Phase::Investigating => match self.investigation.as_ref().map(|i| &i.stage) {
-                    Some(Stage::Resolve { .. }) => {
-                        "ask a question (/ask), guess (/guess), or /done"
-                    }
-                    Some(Stage::Penalty) => {
-                        "ask a penalty question (/ask), guess (/guess), or decline with /done"
-                    }
-                    _ => "",
-                },
-                Phase::Debriefing if self.over_hand_limit() => {
-                    "discard down to your hand limit (/discard), then /done"
-                }
-                Phase::Debriefing => "end the turn (/done)",
-                Phase::Over => "",
+            Awaiting::PayBluff => "pay for the revealed Bluff (/pay) or let it go (/pass)",
+            Awaiting::AssignDamage => "assign the Adversary's damage (/damage)",
+            Awaiting::Respond => "answer the card on top (/play) or let it resolve (/pass)",
+            Awaiting::CombatCard => "play a Combat card (/play) or /pass",
+            Awaiting::PlayOrPass => "play a card (/play) or /pass",
+            Awaiting::ChooseXFile => "choose an X-File (/xfile)",
+            Awaiting::Draw => "take the free draw (/draw)",
+            Awaiting::Buy => "buy cards (/buy count:N)",
+            Awaiting::Trade => "sell and buy cards (/sell, /buy)",
+            Awaiting::Requisition => "requisition Equipment (/equip), then /done",
+            Awaiting::Deployment => "deploy Agents (/deploy), then /done",
+            Awaiting::CaseAssignment => "play Sites (/site), then /done",
+            Awaiting::Bluffing => "place Bluffs (/bluff), then /done",
+            Awaiting::Investigate => "investigate a Site (/investigate), or /done",
+            Awaiting::AskOrGuess => "ask a question (/ask), guess (/guess), or /done",
+            Awaiting::Penalty => {
+                "ask a penalty question (/ask), guess (/guess), or decline with /done"
             }
+            Awaiting::DiscardToLimit => "discard down to your hand limit (/discard), then /done",
+            Awaiting::EndTurn => "end the turn (/done)",
+            Awaiting::Over | Awaiting::Nothing => "",
         };
         format!("Next: {} — {what}.", due.join(", "))
     }
 
-    fn describe(&self, action: &XfAction, t: &Table) -> String {
+    fn describe(v: &XfView, action: &XfAction, t: &Table) -> String {
         let q = |c: &CardIdx| format!("\"{}\"", title(*c));
         match action {
             XfAction::ChooseXFile { card } => format!("/xfile card:{}", q(card)),
@@ -1415,7 +1387,7 @@ impl GameUi for XfGame {
             } => format!(
                 "/site card:{}{}{}",
                 q(card),
-                if self.players.len() > 2 {
+                if v.players.len() > 2 {
                     directed
                         .map(|d| format!(" at:{}", t.name(d)))
                         .unwrap_or_default()
@@ -1425,17 +1397,17 @@ impl GameUi for XfGame {
                 if *free { " free:true" } else { "" }
             ),
             XfAction::PlaceBluff { site, .. } => {
-                format!("/bluff site:{} card:<any card>", self.site_number(*site))
+                format!("/bluff site:{} card:<any card>", site_no(v, *site))
             }
             XfAction::PeekBluff { agent, site, index } => format!(
                 "/peek agent:{} site:{} bluff:{}",
                 q(agent),
-                self.site_number(*site),
+                site_no(v, *site),
                 index + 1
             ),
             XfAction::Investigate { site, skill, .. } => format!(
                 "/investigate site:{}{}",
-                self.site_number(*site),
+                site_no(v, *site),
                 skill
                     .map(|s| format!(" skill:\"{}\"", s.as_str().to_lowercase()))
                     .unwrap_or_default()
@@ -1444,13 +1416,14 @@ impl GameUi for XfGame {
             XfAction::PayBluff { pay: true, x } => format!("/pay x:{x}"),
             XfAction::PayBluff { pay: false, .. } => "/pass".into(),
             XfAction::Choose { picks } => {
-                let labels: Vec<String> = self
+                let labels: Vec<String> = v
                     .choice
                     .as_ref()
-                    .map(|c| {
+                    .and_then(|c| c.options.as_ref())
+                    .map(|options| {
                         picks
                             .iter()
-                            .filter_map(|p| c.options.get(usize::from(*p)).map(|o| o.label.clone()))
+                            .filter_map(|p| options.get(usize::from(*p)).cloned())
                             .collect()
                     })
                     .unwrap_or_default();
@@ -1493,8 +1466,8 @@ impl GameUi for XfGame {
         }
     }
 
-    fn choices(&self, seat: Seat, command: &str, option: &str) -> Option<Vec<String>> {
-        let me = self.player(seat);
+    fn choices(v: &XfView, legal: &[XfAction], command: &str, option: &str) -> Option<Vec<String>> {
+        let me = &v.players[usize::from(v.viewer.seat()?)];
         let titles = |cards: &mut dyn Iterator<Item = CardIdx>| -> Vec<String> {
             let mut names: Vec<String> = cards.map(|c| title(c).to_string()).collect();
             names.sort();
@@ -1507,10 +1480,9 @@ impl GameUi for XfGame {
                     .map(CardIdx)
                     .filter(|c| db().get(*c).kind == crate::cards::CardType::XFile),
             ),
-            ("xfile", "card") => titles(&mut me.candidates.iter().copied()),
+            ("xfile", "card") => titles(&mut me.candidates.iter().flatten().copied()),
             ("play", "card") => {
-                let playable: Vec<CardIdx> = self
-                    .legal_actions(seat)
+                let playable: Vec<CardIdx> = legal
                     .iter()
                     .filter_map(|a| match a {
                         XfAction::Play { card, .. } => Some(*card),
@@ -1519,18 +1491,17 @@ impl GameUi for XfGame {
                     .collect();
                 titles(&mut playable.into_iter())
             }
-            (_, "card" | "cards") => titles(&mut me.hand.iter().copied()),
+            (_, "card" | "cards") => titles(&mut me.hand.iter().flatten().copied()),
             (_, "agent" | "agents" | "to") => titles(&mut me.agents.iter().map(|a| a.card)),
             _ => return None,
         })
     }
 
-    fn summary(&self, events: &[XfEvent], t: &Table) -> String {
-        super::xfiles_summary::of(self, events, t)
+    fn summary(v: &XfView, events: &[XfEvent], t: &Table) -> String {
+        super::xfiles_summary::of(v, events, t)
     }
 
-    fn buttons(&self, seat: Seat, game: i64) -> Vec<Button> {
-        let actions = self.legal_actions(seat);
+    fn buttons(actions: &[XfAction], game: i64) -> Vec<Button> {
         let mut out = Vec::new();
         for (action, label, command) in [
             (XfAction::Pass, "Pass", "/pass"),
@@ -1565,16 +1536,9 @@ impl GameUi for XfGame {
     }
 }
 
-impl XfGame {
-    /// Some player still holds more cards than the hand limit (p. 38).
-    fn over_hand_limit(&self) -> bool {
-        (0..self.players.len() as Seat).any(|s| self.player(s).hand.len() > self.hand_limit(s))
-    }
-}
-
 /// A phase or step begins, for the thread.
-fn phase_line(g: &XfGame, phase: &Phase, t: &Table) -> String {
-    let active = t.name(g.active);
+fn phase_line(v: &XfView, phase: &Phase, t: &Table) -> String {
+    let active = t.name(v.active);
     match phase {
         Phase::Buy => "Briefing Phase: buying cards (/buy).".into(),
         Phase::Trade(s) => format!("Briefing Phase: {} may sell and buy cards.", t.name(*s)),
@@ -1591,8 +1555,8 @@ fn phase_line(g: &XfGame, phase: &Phase, t: &Table) -> String {
 }
 
 /// The card being applied by hand, as its player or the others see it.
-fn manual_line(g: &XfGame, seat: Seat, t: &Table) -> Option<String> {
-    let w = g.manual.as_ref()?;
+fn manual_line(v: &XfView, seat: Seat, t: &Table) -> Option<String> {
+    let w = v.manual.as_ref()?;
     if w.seat == seat {
         let kinds: Vec<&str> = w.scope.iter().map(|k| k.word()).collect();
         return Some(if kinds.is_empty() {
@@ -1608,12 +1572,11 @@ fn manual_line(g: &XfGame, seat: Seat, t: &Table) -> Option<String> {
             )
         });
     }
-    let last = w.steps.last()?;
+    let last = w.last_step.as_ref()?;
     Some(format!(
-        "You may /dispute {}'s step for {} ({}) before the game moves on.",
+        "You may /dispute {}'s step for {} ({last}) before the game moves on.",
         t.name(w.seat),
         title(w.card),
-        last.text
     ))
 }
 
@@ -1634,16 +1597,19 @@ fn names(cards: &[CardIdx]) -> String {
 
 /// What a player has learned of each opponent's X-File, and the X-Files
 /// still consistent with it.
-pub fn notebook(g: &XfGame, seat: Seat, t: &Table, only: Option<Seat>) -> String {
+pub fn notebook(v: &XfView, seat: Seat, t: &Table, only: Option<Seat>) -> String {
     let mut out = String::from("Notebook:");
-    for of in g
-        .others_from(seat)
-        .into_iter()
+    let notes = v.players[usize::from(seat)]
+        .notebook
+        .as_deref()
+        .unwrap_or_default();
+    let n = v.players.len() as Seat;
+    for of in (1..n)
+        .map(|i| (seat + i) % n)
+        .filter(|o| !v.players[usize::from(*o)].out)
         .filter(|o| only.is_none_or(|x| x == *o))
     {
-        let learned: Vec<String> = g
-            .player(seat)
-            .notebook
+        let learned: Vec<String> = notes
             .iter()
             .filter_map(|n| match n {
                 crate::engine::xfiles::Note::Answer {
@@ -1662,7 +1628,7 @@ pub fn notebook(g: &XfGame, seat: Seat, t: &Table, only: Option<Seat>) -> String
                 _ => None,
             })
             .collect();
-        let left = crate::engine::xfiles::consistent_xfiles(g, seat, of);
+        let left = crate::engine::xfiles::xfiles_fitting(notes, of);
         let shown = if left.len() <= 12 {
             format!(": {}", names(&left))
         } else {
@@ -1812,4 +1778,9 @@ fn board_investigation(t: &Table, number: usize, inv: &InvestigationView) -> Str
         ));
     }
     out
+}
+
+/// The number players call the Site at this index by, as the view shows it.
+fn site_no(v: &XfView, i: usize) -> usize {
+    v.sites.get(i).map_or(i + 1, |s| s.number)
 }

@@ -7,10 +7,11 @@ use std::collections::BTreeMap;
 use crate::app::kinds::Table;
 use crate::cards::db;
 use crate::engine::Seat;
-use crate::engine::xfiles::{XfEvent, XfGame};
+use crate::engine::xfiles::{XfEvent, XfView};
 
-/// The summary of a finished game from every one of its events.
-pub fn of(g: &XfGame, events: &[XfEvent], t: &Table) -> String {
+/// The summary of a finished game from its final spectator view (which
+/// shows what was hidden) and every one of its events.
+pub fn of(v: &XfView, events: &[XfEvent], t: &Table) -> String {
     let turns = events
         .iter()
         .filter_map(|e| match e {
@@ -25,7 +26,7 @@ pub fn of(g: &XfGame, events: &[XfEvent], t: &Table) -> String {
             *played.entry(*seat).or_default() += 1;
         }
     }
-    let cards: Vec<String> = (0..g.players.len() as Seat)
+    let cards: Vec<String> = (0..v.players.len() as Seat)
         .map(|s| format!("{} {}", t.name(s), played.get(&s).copied().unwrap_or(0)))
         .collect();
     let mut out = format!(
@@ -40,7 +41,7 @@ pub fn of(g: &XfGame, events: &[XfEvent], t: &Table) -> String {
             questions.join("\n")
         ));
     }
-    out.push_str(&format!("\nNow public: {}", hidden_made_public(g, t)));
+    out.push_str(&format!("\nNow public: {}", hidden_made_public(v, t)));
     out
 }
 
@@ -91,24 +92,23 @@ fn questions(events: &[XfEvent], t: &Table) -> Vec<String> {
 }
 
 /// Each player's X-File and the Bluffs still face down.
-fn hidden_made_public(g: &XfGame, t: &Table) -> String {
-    let mut parts: Vec<String> = (0..g.players.len() as Seat)
-        .map(|s| {
-            let x = g
-                .player(s)
-                .xfile
-                .map_or("no X-File chosen".to_string(), |x| {
-                    db().get(x).title.clone()
-                });
-            format!("{}'s X-File was {x}", t.name(s))
+fn hidden_made_public(v: &XfView, t: &Table) -> String {
+    let mut parts: Vec<String> = v
+        .players
+        .iter()
+        .enumerate()
+        .map(|(s, p)| {
+            let x = p.xfile.map_or("no X-File chosen".to_string(), |x| {
+                db().get(x).title.clone()
+            });
+            format!("{}'s X-File was {x}", t.name(s as Seat))
         })
         .collect();
-    for site in &g.sites {
+    for site in &v.sites {
         let down: Vec<&str> = site
-            .bluffs
+            .face_down_at_end
             .iter()
-            .filter(|b| !b.shown)
-            .map(|b| db().get(b.card).title.as_str())
+            .map(|c| db().get(*c).title.as_str())
             .collect();
         if !down.is_empty() {
             parts.push(format!(

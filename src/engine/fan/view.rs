@@ -47,6 +47,11 @@ pub struct FanView {
     pub disabled: Vec<Character>,
     pub players: Vec<PlayerView>,
     pub rounds_played: usize,
+    /// The phase as the engine tracks it: whose choice, who still owes
+    /// discards, who is ready (all public).
+    pub step: Phase,
+    /// How the game ended.
+    pub outcome: Option<String>,
 }
 
 pub fn view(game: &FanGame, viewer: Viewer) -> FanView {
@@ -86,7 +91,8 @@ pub fn view(game: &FanGame, viewer: Viewer) -> FanView {
         players: (0..2u8)
             .map(|s| {
                 let p = &game.players[usize::from(s)];
-                let own = me == Some(s);
+                // Once the game is over, hands are public.
+                let own = me == Some(s) || game.phase == Phase::Over;
                 PlayerView {
                     score: game.scores[usize::from(s)],
                     hand_size: p.hand.len(),
@@ -102,5 +108,7 @@ pub fn view(game: &FanGame, viewer: Viewer) -> FanView {
             })
             .collect(),
         rounds_played: game.rounds.len(),
+        step: game.phase.clone(),
+        outcome: game.outcome.as_ref().map(|o| o.summary.clone()),
     }
 }

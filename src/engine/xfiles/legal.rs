@@ -16,6 +16,12 @@ fn distinct(cards: &[CardIdx]) -> Vec<CardIdx> {
 
 /// X-Files a player's notebook has not ruled out for this opponent.
 pub fn consistent_xfiles(g: &XfGame, seat: Seat, of: Seat) -> Vec<CardIdx> {
+    xfiles_fitting(&g.player(seat).notebook, of)
+}
+
+/// X-Files these notes (a seat's notebook, as its view shows it) have not
+/// ruled out for this opponent.
+pub fn xfiles_fitting(notebook: &[super::Note], of: Seat) -> Vec<CardIdx> {
     let mut seen: Vec<String> = Vec::new();
     let mut out = Vec::new();
     for (idx, c) in db().iter() {
@@ -25,7 +31,7 @@ pub fn consistent_xfiles(g: &XfGame, seat: Seat, of: Seat) -> Vec<CardIdx> {
         let Some(ch) = c.characteristics else {
             continue;
         };
-        let fits = g.player(seat).notebook.iter().all(|n| match n {
+        let fits = notebook.iter().all(|n| match n {
             super::Note::Answer {
                 about,
                 category,

@@ -35,11 +35,11 @@ use serde::{Deserialize, Serialize};
 pub use actions::{AgentRef, XfAction};
 pub use combat::{Combat, CombatRound, CombatStep, Combatant, Foe};
 pub use effects::state::{ChoiceOption, PendingChoice, Val};
-pub use legal::{consistent_xfiles, describe};
+pub use legal::{consistent_xfiles, describe, xfiles_fitting};
 pub use manual::{Manual, ManualCard, ManualKind, scope_of as manual_scope};
 pub use setup::is_bluff as is_real_bluff;
 pub use stack::PlayArgs;
-pub use view::{AgentView, InvestigationView, PlayerView, SiteView, XfView};
+pub use view::{AgentView, Awaiting, InvestigationView, ManualView, PlayerView, SiteView, XfView};
 
 use super::{Event, Game, GameRng, Outcome, Refusal, Seat, Stepped, Viewer};
 use crate::cards::{CardIdx, Category, Keyword, Pool, Section, Skill, Trait, db};
@@ -1002,6 +1002,11 @@ impl XfGame {
     }
 
     /// The seats still in the game, in turn order from `from` (excluded).
+    /// Some player still holds more cards than the hand limit (p. 38).
+    pub fn over_hand_limit(&self) -> bool {
+        (0..self.players.len() as Seat).any(|s| self.player(s).hand.len() > self.hand_limit(s))
+    }
+
     pub fn others_from(&self, from: Seat) -> Vec<Seat> {
         let n = self.players.len() as Seat;
         (1..n)

@@ -4,7 +4,8 @@
 
 use serde::Serialize;
 
-use super::{CombatRound, CombatStep, FrameKind, Note, Phase, Place, XfGame};
+use super::manual::ManualKind;
+use super::{CombatRound, CombatStep, FrameKind, Note, Phase, Place, Stage, XfGame};
 use crate::cards::{CardIdx, Section, Skill};
 use crate::engine::{Seat, Viewer};
 
@@ -33,6 +34,8 @@ pub struct SiteView {
     pub directed: Seat,
     /// Face-down Bluffs: only their number (and their owners).
     pub bluffs: Vec<Seat>,
+    /// The Bluffs still face down, shown only once the game is over.
+    pub face_down_at_end: Vec<CardIdx>,
 }
 
 /// A card in play other than an Agent or a Site.
@@ -59,6 +62,8 @@ pub struct PlayerView {
     pub hand: Option<Vec<CardIdx>>,
     pub xfile: Option<CardIdx>,
     pub notebook: Option<Vec<Note>>,
+    /// The X-Files the viewer may still choose from (own seat only).
+    pub candidates: Option<Vec<CardIdx>>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -109,6 +114,92 @@ pub struct XfView {
     pub priority: Option<Seat>,
     pub choice: Option<ChoiceView>,
     pub over: bool,
+    /// What the game waits for.
+    pub awaiting: Awaiting,
+    /// The card being applied by hand (public: every step is announced).
+    pub manual: Option<ManualView>,
+    /// How the game ended.
+    pub outcome: Option<String>,
+}
+
+/// What the game waits for from the seats due to act.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Awaiting {
+    Choice,
+    PayBluff,
+    AssignDamage,
+    Respond,
+    CombatCard,
+    PlayOrPass,
+    ChooseXFile,
+    Draw,
+    Buy,
+    /// An opponent sells and buys in the Briefing Phase.
+    Trade,
+    Requisition,
+    Deployment,
+    CaseAssignment,
+    Bluffing,
+    Investigate,
+    AskOrGuess,
+    Penalty,
+    DiscardToLimit,
+    EndTurn,
+    Over,
+    Nothing,
+}
+
+/// A card whose text a player is applying by hand.
+#[derive(Debug, Clone, Serialize)]
+pub struct ManualView {
+    pub seat: Seat,
+    pub card: CardIdx,
+    pub scope: Vec<ManualKind>,
+    /// The last step proposed, in words.
+    pub last_step: Option<String>,
+}
+
+/// What the game waits for, in the order the rules ask it.
+fn awaiting(g: &XfGame) -> Awaiting {
+    if g.choice.is_some() {
+        return Awaiting::Choice;
+    }
+    if let Some(f) = g.frames.last() {
+        let bluff = g
+            .investigation
+            .as_ref()
+            .is_some_and(|i| i.stage == Stage::Bluff && i.frame == f.id && g.stack.len() <= f.base);
+        return if bluff {
+            Awaiting::PayBluff
+        } else if g.combat().is_some_and(|c| c.step == CombatStep::Assign) {
+            Awaiting::AssignDamage
+        } else if g.stack.len() > f.base {
+            Awaiting::Respond
+        } else if g.combat().is_some() {
+            Awaiting::CombatCard
+        } else {
+            Awaiting::PlayOrPass
+        };
+    }
+    match &g.phase {
+        Phase::ChooseXFile => Awaiting::ChooseXFile,
+        Phase::Draw => Awaiting::Draw,
+        Phase::Buy => Awaiting::Buy,
+        Phase::Trade(_) => Awaiting::Trade,
+        Phase::Requisition => Awaiting::Requisition,
+        Phase::Deployment => Awaiting::Deployment,
+        Phase::CaseAssignment => Awaiting::CaseAssignment,
+        Phase::Bluffing(_) => Awaiting::Bluffing,
+        Phase::Investigation => Awaiting::Investigate,
+        Phase::Investigating => match g.investigation.as_ref().map(|i| &i.stage) {
+            Some(Stage::Resolve { .. }) => Awaiting::AskOrGuess,
+            Some(Stage::Penalty) => Awaiting::Penalty,
+            _ => Awaiting::Nothing,
+        },
+        Phase::Debriefing if g.over_hand_limit() => Awaiting::DiscardToLimit,
+        Phase::Debriefing => Awaiting::EndTurn,
+        Phase::Over => Awaiting::Over,
+    }
 }
 
 pub fn view(g: &XfGame, viewer: Viewer) -> XfView {
@@ -187,6 +278,7 @@ pub fn view(g: &XfGame, viewer: Viewer) -> XfView {
                         None
                     },
                     notebook: own.then(|| p.notebook.clone()),
+                    candidates: own.then(|| p.candidates.clone()),
                 }
             })
             .collect(),
@@ -200,6 +292,15 @@ pub fn view(g: &XfGame, viewer: Viewer) -> XfView {
                 owner: s.owner,
                 directed: s.directed,
                 bluffs: s.bluffs.iter().map(|b| b.owner).collect(),
+                face_down_at_end: if g.phase == Phase::Over {
+                    s.bluffs
+                        .iter()
+                        .filter(|b| !b.shown)
+                        .map(|b| b.card)
+                        .collect()
+                } else {
+                    Vec::new()
+                },
             })
             .collect(),
         investigation: g.investigation.as_ref().map(|inv| {
@@ -249,5 +350,13 @@ pub fn view(g: &XfGame, viewer: Viewer) -> XfView {
             max: c.max,
         }),
         over: g.phase == Phase::Over,
+        awaiting: awaiting(g),
+        manual: g.manual.as_ref().map(|w| ManualView {
+            seat: w.seat,
+            card: w.card,
+            scope: w.scope.clone(),
+            last_step: w.steps.last().map(|p| p.text.clone()),
+        }),
+        outcome: g.outcome.as_ref().map(|o| o.summary.clone()),
     }
 }
