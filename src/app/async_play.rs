@@ -4,9 +4,12 @@
 //! caller, so the tick is as testable as any command.
 
 use super::commands::Args;
-use super::game_cmd::{Stored, driver_of, home, kind_name, resolve, store_transition, table_of};
 use super::kinds::DefaultMove;
 use super::message::{Invocation, Outgoing, Place, Request, User, UserError};
+use super::stored::{
+    Stored, driver_of, home, kind_name, next_times, remind_every, resolve, store_transition,
+    table_of,
+};
 use super::{App, Reaction};
 use crate::store::{GameRow, GameStatus, SeatRow};
 
@@ -142,19 +145,6 @@ impl Timing {
     }
 }
 
-/// A game's reminder interval: its own, else the bot's.
-fn remind_every(app: &App, game: &GameRow) -> i64 {
-    game.remind_every.unwrap_or(app.schedule().remind_after)
-}
-
-/// When the next reminder and deadline fall after a change at `now`.
-pub fn next_times(app: &App, game: &GameRow, now: i64) -> (Option<i64>, Option<i64>) {
-    (
-        Some(now + remind_every(app, game)),
-        game.deadline_every.map(|d| now + d),
-    )
-}
-
 /// Moves a game's reminder and deadline (and drops the cached row).
 async fn reschedule(
     app: &App,
@@ -167,49 +157,6 @@ async fn reschedule(
         .await?;
     app.forget_game(game.id);
     Ok(())
-}
-
-/// Opens a turn for each seat that became due and closes those that ended
-/// (statistics: a failure is logged, never shown as the command's failure).
-pub async fn record_turns(
-    app: &App,
-    game: &GameRow,
-    seats: Option<Vec<SeatRow>>,
-    before: &[u8],
-    after: &[u8],
-    now: i64,
-) {
-    let seats = match seats {
-        Some(s) => s,
-        None => match app.started_seats(game.id).await {
-            Ok(s) => s,
-            Err(_) => return,
-        },
-    };
-    let started: Vec<(i64, String)> = after
-        .iter()
-        .filter(|s| !before.contains(s))
-        .filter_map(|s| {
-            seats
-                .get(usize::from(*s))
-                .map(|r| (i64::from(*s), r.user_id.clone()))
-        })
-        .collect();
-    let ended: Vec<i64> = before
-        .iter()
-        .filter(|s| !after.contains(s))
-        .map(|s| i64::from(*s))
-        .collect();
-    if started.is_empty() && ended.is_empty() {
-        return;
-    }
-    if let Err(e) = app
-        .store()
-        .record_turns(game.id, &started, &ended, now)
-        .await
-    {
-        tracing::warn!(game = game.id, error = %e, "could not record turn times");
-    }
 }
 
 /// A request the bot makes itself, as the seat it acts for.

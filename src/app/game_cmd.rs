@@ -2,12 +2,11 @@
 //! game's own commands to its driver.
 
 use super::commands::Args;
-use super::kinds::{Driver, GameKind, Reaction, Table, Transition};
+use super::kinds::{Driver, GameKind, Reaction};
 use super::message::{Outgoing, Request, UserError};
+use super::stored::{Stored, driver_of, home, kind_name, resolve, store_transition, table_of};
 use super::{App, encode_response};
-use crate::store::{
-    Committed, GameRow, GameStatus, GameUpdate, Idem, NewAction, NewGame, SeatRow, StoreError,
-};
+use crate::store::{Committed, GameStatus, GameUpdate, Idem, NewGame, SeatRow, StoreError};
 
 pub async fn game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
     match req.invocation.sub.as_deref() {
@@ -25,25 +24,6 @@ pub async fn game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
         Some("log") => super::record::log(app, req, args).await,
         _ => unreachable!("the registry only routes known subcommands"),
     }
-}
-
-pub(super) fn driver_of<'a>(app: &'a App, game: &GameRow) -> Result<&'a dyn Driver, UserError> {
-    let kind = GameKind::parse(&game.kind).ok_or_else(|| {
-        UserError::new(format!(
-            "Game #{} is of an unknown kind '{}'.",
-            game.id, game.kind
-        ))
-    })?;
-    app.registry().driver(kind).ok_or_else(|| {
-        UserError::new(format!(
-            "{} has no rules engine in this build.",
-            kind.name()
-        ))
-    })
-}
-
-pub(super) fn kind_name(game: &GameRow) -> &'static str {
-    GameKind::parse(&game.kind).map_or("an unknown game", GameKind::name)
 }
 
 async fn new_game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
@@ -189,89 +169,6 @@ async fn seat_setup(
     driver.seat_setup(options, &row)
 }
 
-/// Finds the game a command is about: the `game:` option, else the one open
-/// game of this channel (or of the user, in a DM).
-pub(super) async fn resolve(
-    app: &App,
-    req: &Request,
-    args: &Args,
-    wanted: &[GameStatus],
-) -> Result<GameRow, UserError> {
-    let words: Vec<&str> = wanted.iter().map(|s| s.as_str()).collect();
-    if let Some(id) = args.text("game") {
-        let id: i64 = id
-            .trim_start_matches('#')
-            .parse()
-            .expect("checked as a game id");
-        let game = app.load_game(id).await?.ok_or_else(|| {
-            UserError::new(format!(
-                "There is no game #{id}. /game list shows the games here."
-            ))
-        })?;
-        if game.guild_id.is_some() && req.place.guild.is_some() && game.guild_id != req.place.guild
-        {
-            return Err(UserError::new(format!(
-                "Game #{id} belongs to another server."
-            )));
-        }
-        if !wanted.contains(&game.status) {
-            return Err(UserError::new(format!(
-                "Game #{id} is {}; this command needs a game that is {}.",
-                game.status.as_str(),
-                words.join(" or ")
-            )));
-        }
-        return Ok(game);
-    }
-    let open = if req.place.is_dm {
-        app.store().games_of_user(&req.user.id).await?
-    } else {
-        app.store()
-            .games_in_channel(&req.place.channel, false)
-            .await?
-    };
-    let candidates: Vec<GameRow> = open
-        .into_iter()
-        .filter(|g| wanted.contains(&g.status))
-        .collect();
-    match candidates.len() {
-        0 => Err(UserError::new(if wanted == [GameStatus::Lobby] {
-            "There is no game waiting for players here. Open one with /game new game:<kind>."
-                .to_string()
-        } else if req.place.is_dm {
-            "You are not in any game. Join one in a server channel with /game join.".to_string()
-        } else {
-            "There is no game in this channel. Open one with /game new game:<kind>, or name one with game:<id>.".to_string()
-        })),
-        1 => Ok(candidates.into_iter().next().expect("one candidate")),
-        _ => {
-            let mut mine = Vec::new();
-            for g in &candidates {
-                if app
-                    .store()
-                    .seats(g.id)
-                    .await?
-                    .iter()
-                    .any(|s| s.user_id == req.user.id)
-                {
-                    mine.push(g.clone());
-                }
-            }
-            if mine.len() == 1 {
-                return Ok(mine.remove(0));
-            }
-            let ids: Vec<String> = candidates
-                .iter()
-                .map(|g| format!("#{} ({})", g.id, g.kind))
-                .collect();
-            Err(UserError::new(format!(
-                "There are several games here: {}. Name one with game:<id>.",
-                ids.join(", ")
-            )))
-        }
-    }
-}
-
 async fn join(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
     if req.place.is_dm {
         return Err(UserError::new(
@@ -402,22 +299,6 @@ async fn leave(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, U
     )
 }
 
-/// Where a game's public messages go: its thread, else its channel.
-pub(super) fn home(game: &GameRow) -> &str {
-    game.thread_id.as_deref().unwrap_or(&game.channel_id)
-}
-
-pub(super) fn table_of(game: &GameRow, seats: &[SeatRow]) -> Table {
-    Table {
-        game_id: game.id,
-        channel: home(game).to_string(),
-        seats: seats
-            .iter()
-            .map(|s| (s.user_id.clone(), s.user_name.clone()))
-            .collect(),
-    }
-}
-
 async fn start(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
     let game = resolve(app, req, args, &[GameStatus::Lobby]).await?;
     let driver = driver_of(app, &game)?;
@@ -472,131 +353,6 @@ async fn start(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, U
         Stored::Done(messages) => Ok(messages),
         Stored::Conflict => Err(conflict(game.id)),
     }
-}
-
-/// Stores a transition atomically (state, optional seats, optional action)
-/// and returns its messages.
-pub(super) async fn store_transition(
-    app: &App,
-    req: &Request,
-    game: &GameRow,
-    driver: &dyn Driver,
-    t: Transition,
-    seats: Option<&[SeatRow]>,
-    seat: Option<u8>,
-) -> Result<Stored, UserError> {
-    let finished = t.outcome.is_some();
-    let mut messages = t.messages;
-    if finished && game.status == GameStatus::Active {
-        messages.extend(summary_post(app, game, seat, t.action.as_deref()).await);
-    }
-    let messages: Vec<Outgoing> = messages.into_iter().map(|m| m.in_game(game.id)).collect();
-    let (remind_at, deadline_at) = if finished {
-        (None, None)
-    } else {
-        super::async_play::next_times(app, game, req.now)
-    };
-    let due_before: Vec<u8> = serde_json::from_str(&game.to_act).unwrap_or_default();
-    let due_after = if finished {
-        Vec::new()
-    } else {
-        t.to_act.clone()
-    };
-    let update = GameUpdate {
-        status: if t.outcome.is_some() {
-            GameStatus::Finished
-        } else {
-            GameStatus::Active
-        },
-        state: Some(t.state),
-        state_format: driver.format(),
-        to_act: serde_json::to_string(&t.to_act).expect("seats serialise"),
-        result: t.outcome,
-        deadline_at,
-        remind_at,
-        now: req.now,
-    };
-    let action = t.action.map(|action| NewAction {
-        seat: i64::from(seat.unwrap_or(0)),
-        user_id: req.user.id.clone(),
-        action,
-        format: driver.format(),
-    });
-    let idem = Idem {
-        key: &req.key,
-        response: encode_response(&messages),
-    };
-    match app
-        .store()
-        .update_game(
-            game.id,
-            game.version,
-            &update,
-            seats,
-            action.as_ref(),
-            &idem,
-        )
-        .await
-    {
-        Ok(Committed::Applied(())) => {
-            app.remember_game(&GameRow {
-                status: update.status,
-                state: update.state,
-                state_format: update.state_format,
-                version: game.version + 1,
-                action_count: game.action_count + i64::from(action.is_some()),
-                to_act: update.to_act,
-                result: update.result,
-                updated_at: update.now,
-                undo_request: None,
-                remind_at,
-                deadline_at,
-                ..game.clone()
-            });
-            let seats = seats.map(<[SeatRow]>::to_vec);
-            super::async_play::record_turns(app, game, seats, &due_before, &due_after, req.now)
-                .await;
-            Ok(Stored::Done(messages))
-        }
-        Ok(Committed::Duplicate(previous)) => {
-            app.forget_game(game.id);
-            Ok(Stored::Done(super::decode_response(&previous)))
-        }
-        Err(StoreError::Conflict(_)) => {
-            app.forget_game(game.id);
-            Ok(Stored::Conflict)
-        }
-        Err(e) => {
-            app.forget_game(game.id);
-            Err(e.into())
-        }
-    }
-}
-
-/// The summary of a game that this action ends (a failure to build it is
-/// logged: the game still ends).
-async fn summary_post(
-    app: &App,
-    game: &GameRow,
-    seat: Option<u8>,
-    action: Option<&str>,
-) -> Option<Outgoing> {
-    let seats = app.started_seats(game.id).await.ok()?;
-    let next = action.map(|a| (seat.unwrap_or(0), a.to_string()));
-    match super::record::record_of(app, game, &seats, next).await {
-        Ok(record) => record.summary.map(|s| Outgoing::channel(home(game), s)),
-        Err(e) => {
-            tracing::warn!(game = game.id, error = %e, "no end-of-game summary");
-            None
-        }
-    }
-}
-
-/// The result of writing a transition.
-pub(super) enum Stored {
-    Done(Vec<Outgoing>),
-    /// Another command changed the game first: re-evaluate.
-    Conflict,
 }
 
 async fn status(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {

@@ -15,6 +15,7 @@ pub mod message;
 mod record;
 mod registry;
 mod rules_cmd;
+mod stored;
 pub mod suggest;
 mod undo;
 mod verify;

@@ -4,28 +4,12 @@
 
 use super::App;
 use super::commands::Args;
-use super::game_cmd::{driver_of, resolve, table_of};
-use super::kinds::{GameLog, Record};
 use super::message::{Outgoing, Request, UserError};
-use crate::store::{GameRow, GameStatus, SeatRow};
+use super::stored::{record_of, resolve};
+use crate::store::GameStatus;
 
 /// Lines shown per `/game log` page.
 const PAGE: usize = 25;
-
-/// The record of `game`, its live log followed by `next` (an action about
-/// to be stored).
-pub async fn record_of(
-    app: &App,
-    game: &GameRow,
-    seats: &[SeatRow],
-    next: Option<(u8, String)>,
-) -> Result<Record, UserError> {
-    let driver = driver_of(app, game)?;
-    let stored = app.store().actions(game.id).await?;
-    let mut log = GameLog::of(driver, game, seats, &stored).map_err(UserError::new)?;
-    log.actions.extend(next);
-    driver.record(&table_of(game, seats), &log)
-}
 
 /// `/game log [from]`: a page of the record, to the asker only.
 pub async fn log(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {

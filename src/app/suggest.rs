@@ -144,8 +144,8 @@ async fn game_names(
                 .collect(),
         ));
     }
-    let driver = super::game_cmd::driver_of(app, &game)?;
-    let table = super::game_cmd::table_of(&game, &seats);
+    let driver = super::stored::driver_of(app, &game)?;
+    let table = super::stored::table_of(&game, &seats);
     let state = app.current_state(&game).await?;
     let seat = table.seat_of(&req.user.id);
     Ok(driver.suggest(&table, &state, seat, &req.invocation.name, option))

@@ -8,9 +8,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::commands::Args;
-use super::game_cmd::{driver_of, home, resolve, table_of};
 use super::kinds::GameLog;
 use super::message::{Button, Outgoing, Request, UserError};
+use super::stored::{driver_of, home, next_times, resolve, table_of};
 use super::{App, encode_response};
 use crate::store::{
     ActionRow, Committed, GameRow, GameStatus, GameUpdate, Idem, SeatRow, StoreError,
@@ -297,7 +297,7 @@ async fn commit(
     ];
     messages.extend(t.messages);
     let messages: Vec<Outgoing> = messages.into_iter().map(|m| m.in_game(game.id)).collect();
-    let (remind_at, deadline_at) = super::async_play::next_times(app, game, req.now);
+    let (remind_at, deadline_at) = next_times(app, game, req.now);
     let update = GameUpdate {
         status: GameStatus::Active,
         state: Some(t.state),

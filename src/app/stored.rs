@@ -1,0 +1,344 @@
+//! A stored game's table, shared by every command about a game: finding
+//! the game a command means, its driver and table, rebuilding its record,
+//! and storing one transition with its turn clock (reminder, deadline,
+//! turn statistics) and, when it ends the game, the summary.
+
+use super::App;
+use super::commands::Args;
+use super::encode_response;
+use super::kinds::{Driver, GameKind, GameLog, Record, Table, Transition};
+use super::message::{Outgoing, Request, UserError};
+use crate::store::{
+    Committed, GameRow, GameStatus, GameUpdate, Idem, NewAction, SeatRow, StoreError,
+};
+
+pub fn driver_of<'a>(app: &'a App, game: &GameRow) -> Result<&'a dyn Driver, UserError> {
+    let kind = GameKind::parse(&game.kind).ok_or_else(|| {
+        UserError::new(format!(
+            "Game #{} is of an unknown kind '{}'.",
+            game.id, game.kind
+        ))
+    })?;
+    app.registry().driver(kind).ok_or_else(|| {
+        UserError::new(format!(
+            "{} has no rules engine in this build.",
+            kind.name()
+        ))
+    })
+}
+
+pub fn kind_name(game: &GameRow) -> &'static str {
+    GameKind::parse(&game.kind).map_or("an unknown game", GameKind::name)
+}
+
+/// Finds the game a command is about: the `game:` option, else the one open
+/// game of this channel (or of the user, in a DM).
+pub async fn resolve(
+    app: &App,
+    req: &Request,
+    args: &Args,
+    wanted: &[GameStatus],
+) -> Result<GameRow, UserError> {
+    let words: Vec<&str> = wanted.iter().map(|s| s.as_str()).collect();
+    if let Some(id) = args.text("game") {
+        let id: i64 = id
+            .trim_start_matches('#')
+            .parse()
+            .expect("checked as a game id");
+        let game = app.load_game(id).await?.ok_or_else(|| {
+            UserError::new(format!(
+                "There is no game #{id}. /game list shows the games here."
+            ))
+        })?;
+        if game.guild_id.is_some() && req.place.guild.is_some() && game.guild_id != req.place.guild
+        {
+            return Err(UserError::new(format!(
+                "Game #{id} belongs to another server."
+            )));
+        }
+        if !wanted.contains(&game.status) {
+            return Err(UserError::new(format!(
+                "Game #{id} is {}; this command needs a game that is {}.",
+                game.status.as_str(),
+                words.join(" or ")
+            )));
+        }
+        return Ok(game);
+    }
+    let open = if req.place.is_dm {
+        app.store().games_of_user(&req.user.id).await?
+    } else {
+        app.store()
+            .games_in_channel(&req.place.channel, false)
+            .await?
+    };
+    let candidates: Vec<GameRow> = open
+        .into_iter()
+        .filter(|g| wanted.contains(&g.status))
+        .collect();
+    match candidates.len() {
+        0 => Err(UserError::new(if wanted == [GameStatus::Lobby] {
+            "There is no game waiting for players here. Open one with /game new game:<kind>."
+                .to_string()
+        } else if req.place.is_dm {
+            "You are not in any game. Join one in a server channel with /game join.".to_string()
+        } else {
+            "There is no game in this channel. Open one with /game new game:<kind>, or name one with game:<id>.".to_string()
+        })),
+        1 => Ok(candidates.into_iter().next().expect("one candidate")),
+        _ => {
+            let mut mine = Vec::new();
+            for g in &candidates {
+                if app
+                    .store()
+                    .seats(g.id)
+                    .await?
+                    .iter()
+                    .any(|s| s.user_id == req.user.id)
+                {
+                    mine.push(g.clone());
+                }
+            }
+            if mine.len() == 1 {
+                return Ok(mine.remove(0));
+            }
+            let ids: Vec<String> = candidates
+                .iter()
+                .map(|g| format!("#{} ({})", g.id, g.kind))
+                .collect();
+            Err(UserError::new(format!(
+                "There are several games here: {}. Name one with game:<id>.",
+                ids.join(", ")
+            )))
+        }
+    }
+}
+
+/// Where a game's public messages go: its thread, else its channel.
+pub fn home(game: &GameRow) -> &str {
+    game.thread_id.as_deref().unwrap_or(&game.channel_id)
+}
+
+pub fn table_of(game: &GameRow, seats: &[SeatRow]) -> Table {
+    Table {
+        game_id: game.id,
+        channel: home(game).to_string(),
+        seats: seats
+            .iter()
+            .map(|s| (s.user_id.clone(), s.user_name.clone()))
+            .collect(),
+    }
+}
+
+/// Stores a transition atomically (state, optional seats, optional action)
+/// and returns its messages.
+pub async fn store_transition(
+    app: &App,
+    req: &Request,
+    game: &GameRow,
+    driver: &dyn Driver,
+    mut t: Transition,
+    seats: Option<&[SeatRow]>,
+    seat: Option<u8>,
+) -> Result<Stored, UserError> {
+    let finished = t.outcome.is_some();
+    let mut messages = std::mem::take(&mut t.messages);
+    if finished && game.status == GameStatus::Active {
+        messages.extend(summary_post(app, game, seat, t.action.as_deref()).await);
+    }
+    let messages: Vec<Outgoing> = messages.into_iter().map(|m| m.in_game(game.id)).collect();
+    let due_before: Vec<u8> = serde_json::from_str(&game.to_act).unwrap_or_default();
+    let due_after = if finished {
+        Vec::new()
+    } else {
+        t.to_act.clone()
+    };
+    let update = game_update(app, req, game, driver, &t);
+    let action = t.action.map(|action| NewAction {
+        seat: i64::from(seat.unwrap_or(0)),
+        user_id: req.user.id.clone(),
+        action,
+        format: driver.format(),
+    });
+    let idem = Idem {
+        key: &req.key,
+        response: encode_response(&messages),
+    };
+    let written = app
+        .store()
+        .update_game(
+            game.id,
+            game.version,
+            &update,
+            seats,
+            action.as_ref(),
+            &idem,
+        )
+        .await;
+    match written {
+        Ok(Committed::Applied(())) => {
+            app.remember_game(&updated_row(game, update, action.is_some()));
+            let seats = seats.map(<[SeatRow]>::to_vec);
+            record_turns(app, game, seats, &due_before, &due_after, req.now).await;
+            Ok(Stored::Done(messages))
+        }
+        Ok(Committed::Duplicate(previous)) => {
+            app.forget_game(game.id);
+            Ok(Stored::Done(crate::app::decode_response(&previous)))
+        }
+        Err(StoreError::Conflict(_)) => {
+            app.forget_game(game.id);
+            Ok(Stored::Conflict)
+        }
+        Err(e) => {
+            app.forget_game(game.id);
+            Err(e.into())
+        }
+    }
+}
+
+/// The game's row change for a transition: state, who is due, result and
+/// the next reminder and deadline.
+fn game_update(
+    app: &App,
+    req: &Request,
+    game: &GameRow,
+    driver: &dyn Driver,
+    t: &Transition,
+) -> GameUpdate {
+    let finished = t.outcome.is_some();
+    let (remind_at, deadline_at) = if finished {
+        (None, None)
+    } else {
+        next_times(app, game, req.now)
+    };
+    GameUpdate {
+        status: if finished {
+            GameStatus::Finished
+        } else {
+            GameStatus::Active
+        },
+        state: Some(t.state.clone()),
+        state_format: driver.format(),
+        to_act: serde_json::to_string(&t.to_act).expect("seats serialise"),
+        result: t.outcome.clone(),
+        deadline_at,
+        remind_at,
+        now: req.now,
+    }
+}
+
+/// The row as stored after `update` (kept in the cache).
+fn updated_row(game: &GameRow, update: GameUpdate, with_action: bool) -> GameRow {
+    GameRow {
+        status: update.status,
+        state: update.state,
+        state_format: update.state_format,
+        version: game.version + 1,
+        action_count: game.action_count + i64::from(with_action),
+        to_act: update.to_act,
+        result: update.result,
+        updated_at: update.now,
+        undo_request: None,
+        remind_at: update.remind_at,
+        deadline_at: update.deadline_at,
+        ..game.clone()
+    }
+}
+
+/// The summary of a game that this action ends (a failure to build it is
+/// logged: the game still ends).
+async fn summary_post(
+    app: &App,
+    game: &GameRow,
+    seat: Option<u8>,
+    action: Option<&str>,
+) -> Option<Outgoing> {
+    let seats = app.started_seats(game.id).await.ok()?;
+    let next = action.map(|a| (seat.unwrap_or(0), a.to_string()));
+    match record_of(app, game, &seats, next).await {
+        Ok(record) => record.summary.map(|s| Outgoing::channel(home(game), s)),
+        Err(e) => {
+            tracing::warn!(game = game.id, error = %e, "no end-of-game summary");
+            None
+        }
+    }
+}
+
+/// The result of writing a transition.
+pub enum Stored {
+    Done(Vec<Outgoing>),
+    /// Another command changed the game first: re-evaluate.
+    Conflict,
+}
+
+/// A game's reminder interval: its own, else the bot's.
+pub fn remind_every(app: &App, game: &GameRow) -> i64 {
+    game.remind_every.unwrap_or(app.schedule().remind_after)
+}
+
+/// When the next reminder and deadline fall after a change at `now`.
+pub fn next_times(app: &App, game: &GameRow, now: i64) -> (Option<i64>, Option<i64>) {
+    (
+        Some(now + remind_every(app, game)),
+        game.deadline_every.map(|d| now + d),
+    )
+}
+
+/// Opens a turn for each seat that became due and closes those that ended
+/// (statistics: a failure is logged, never shown as the command's failure).
+pub async fn record_turns(
+    app: &App,
+    game: &GameRow,
+    seats: Option<Vec<SeatRow>>,
+    before: &[u8],
+    after: &[u8],
+    now: i64,
+) {
+    let seats = match seats {
+        Some(s) => s,
+        None => match app.started_seats(game.id).await {
+            Ok(s) => s,
+            Err(_) => return,
+        },
+    };
+    let started: Vec<(i64, String)> = after
+        .iter()
+        .filter(|s| !before.contains(s))
+        .filter_map(|s| {
+            seats
+                .get(usize::from(*s))
+                .map(|r| (i64::from(*s), r.user_id.clone()))
+        })
+        .collect();
+    let ended: Vec<i64> = before
+        .iter()
+        .filter(|s| !after.contains(s))
+        .map(|s| i64::from(*s))
+        .collect();
+    if started.is_empty() && ended.is_empty() {
+        return;
+    }
+    if let Err(e) = app
+        .store()
+        .record_turns(game.id, &started, &ended, now)
+        .await
+    {
+        tracing::warn!(game = game.id, error = %e, "could not record turn times");
+    }
+}
+
+/// The record of `game`, its live log followed by `next` (an action about
+/// to be stored).
+pub async fn record_of(
+    app: &App,
+    game: &GameRow,
+    seats: &[SeatRow],
+    next: Option<(u8, String)>,
+) -> Result<Record, UserError> {
+    let driver = driver_of(app, game)?;
+    let stored = app.store().actions(game.id).await?;
+    let mut log = GameLog::of(driver, game, seats, &stored).map_err(UserError::new)?;
+    log.actions.extend(next);
+    driver.record(&table_of(game, seats), &log)
+}
