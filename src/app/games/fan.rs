@@ -1,9 +1,9 @@
 //! The Fan CCG at the table: commands, texts and boards.
 
-use super::host::{GameUi, Intent, split_list};
+use super::host::{Ask, GameUi, Handler, split_list};
 use crate::app::commands::{Args, OptKind, OptionSpec, opt};
 use crate::app::kinds::{GameKind, Table};
-use crate::app::message::{Button, Invocation, UserError};
+use crate::app::message::{Button, UserError};
 use crate::cards::fan::{Character, FanIdx, fan_db};
 use crate::engine::fan::{
     FanAction, FanDeck, FanEvent, FanGame, FanOptions, FanView, Phase, Stalemate, UnmarkedLimit,
@@ -49,8 +49,17 @@ fn pick(text: &str, among: &[FanIdx], place: &str) -> Result<FanIdx, UserError> 
 
 impl GameUi for FanGame {
     const KIND: GameKind = GameKind::FanCcg;
-    const COMMANDS: &'static [&'static str] = &[
-        "hand", "board", "play", "reveal", "pass", "discard", "first", "swap", "ready", "resign",
+    const HANDLERS: &'static [(&'static str, Handler<Self>)] = &[
+        ("hand", Handler::Hand),
+        ("board", Handler::Board),
+        ("play", Handler::Act(on_play)),
+        ("reveal", Handler::Act(on_reveal)),
+        ("pass", Handler::Act(on_pass)),
+        ("discard", Handler::Act(on_discard)),
+        ("first", Handler::Act(on_first)),
+        ("swap", Handler::Act(on_swap)),
+        ("ready", Handler::Act(on_ready)),
+        ("resign", Handler::Act(on_resign)),
     ];
 
     fn new_game_options() -> Vec<OptionSpec> {
@@ -119,135 +128,6 @@ impl GameUi for FanGame {
                 problems.join("\n• ")
             )))
         }
-    }
-
-    fn intent(
-        &self,
-        seat: Option<Seat>,
-        inv: &Invocation,
-        args: &Args,
-        table: &Table,
-    ) -> Result<Intent<FanAction>, UserError> {
-        let me = seat.map(|s| &self.players[usize::from(s)]);
-        let hand: Vec<FanIdx> = me.map(|p| p.hand.clone()).unwrap_or_default();
-        let action = match inv.name.as_str() {
-            "board" => return Ok(Intent::Board),
-            "hand" => return Ok(Intent::Hand),
-            "pass" if self.phase == Phase::ActionWindow => FanAction::SkipAction,
-            "pass" => FanAction::Pass,
-            "ready" => FanAction::Ready,
-            "resign" => FanAction::Resign,
-            "play" => {
-                let card = pick(args.text("card").unwrap_or_default(), &hand, "in your hand")?;
-                if self.phase == Phase::ActionWindow
-                    && fan_db().get(card).kind == crate::cards::fan::FanType::Action
-                {
-                    let mut rest = hand.clone();
-                    if let Some(i) = rest.iter().position(|c| *c == card) {
-                        rest.remove(i);
-                    }
-                    let mut discards = Vec::new();
-                    for text in split_list(args.text("discard").unwrap_or_default()) {
-                        let c = pick(&text, &rest, "in your hand")?;
-                        rest.remove(rest.iter().position(|r| *r == c).expect("picked from rest"));
-                        discards.push(c);
-                    }
-                    FanAction::Action { card, discards }
-                } else {
-                    if args.has("discard") {
-                        return Err(UserError::new(
-                            "Option discard is only for Action cards, in the Action step after a play.",
-                        ));
-                    }
-                    let choice = args.text("character").and_then(Character::parse);
-                    FanAction::Play {
-                        card,
-                        covered: args.flag("covered").unwrap_or(false),
-                        choice,
-                    }
-                }
-            }
-            "reveal" => {
-                let mine: Vec<FanIdx> = self
-                    .round
-                    .cards
-                    .iter()
-                    .filter(|p| Some(p.by) == seat && p.covered)
-                    .map(|p| p.card)
-                    .collect();
-                FanAction::Reveal {
-                    card: pick(
-                        args.text("card").unwrap_or_default(),
-                        &mine,
-                        "one of your covered cards",
-                    )?,
-                }
-            }
-            "discard" => {
-                let mut rest = hand.clone();
-                let mut cards = Vec::new();
-                for text in split_list(args.text("cards").unwrap_or_default()) {
-                    let c = pick(&text, &rest, "in your hand")?;
-                    rest.remove(rest.iter().position(|r| *r == c).expect("picked from rest"));
-                    cards.push(c);
-                }
-                FanAction::Discard { cards }
-            }
-            "first" => {
-                let who = args
-                    .text("player")
-                    .unwrap_or_default()
-                    .trim_start_matches('@');
-                let first = table
-                    .seats
-                    .iter()
-                    .position(|(id, n)| id.eq_ignore_ascii_case(who) || n.eq_ignore_ascii_case(who))
-                    .or_else(|| {
-                        who.parse::<usize>()
-                            .ok()
-                            .and_then(|n| n.checked_sub(1))
-                            .filter(|n| *n < 2)
-                    })
-                    .ok_or_else(|| {
-                        UserError::new(format!(
-                            "'{who}' is not a player of this game; name {} or {}",
-                            table.name(0),
-                            table.name(1)
-                        ))
-                    })?;
-                FanAction::ChooseFirst {
-                    first: first as Seat,
-                }
-            }
-            "swap" => {
-                let p = me
-                    .ok_or_else(|| UserError::new("Only the game's players can exchange cards."))?;
-                let deckish: Vec<FanIdx> = p
-                    .deck
-                    .iter()
-                    .chain(&p.hand)
-                    .chain(&p.discard)
-                    .copied()
-                    .collect();
-                let out = pick(
-                    args.text("out").unwrap_or_default(),
-                    &deckish,
-                    "in your draw deck",
-                )?;
-                let take = pick(
-                    args.text("in").unwrap_or_default(),
-                    &p.sideboard,
-                    "in your sideboard",
-                )?;
-                FanAction::Swap { out, take }
-            }
-            other => {
-                return Err(UserError::new(format!(
-                    "/{other} is not a Fan CCG command."
-                )));
-            }
-        };
-        Ok(Intent::Act(action))
     }
 
     fn event_line(v: &FanView, event: &FanEvent, t: &Table) -> Option<String> {
@@ -694,4 +574,159 @@ impl GameUi for FanGame {
         });
         out
     }
+}
+
+// The commands, one handler each.
+
+/// `/pass`: skips the Action step, else passes the turn.
+fn on_pass(a: &Ask<'_, FanGame>) -> Result<FanAction, UserError> {
+    Ok(if a.game.phase == Phase::ActionWindow {
+        FanAction::SkipAction
+    } else {
+        FanAction::Pass
+    })
+}
+
+/// `/ready`.
+fn on_ready(_a: &Ask<'_, FanGame>) -> Result<FanAction, UserError> {
+    Ok(FanAction::Ready)
+}
+
+/// `/resign`.
+fn on_resign(_a: &Ask<'_, FanGame>) -> Result<FanAction, UserError> {
+    Ok(FanAction::Resign)
+}
+
+/// `/play`.
+fn on_play(a: &Ask<'_, FanGame>) -> Result<FanAction, UserError> {
+    let g = a.game;
+    let seat = a.seat;
+    let args = a.args;
+    let me = seat.map(|s| &g.players[usize::from(s)]);
+    let hand: Vec<FanIdx> = me.map(|p| p.hand.clone()).unwrap_or_default();
+    let card = pick(args.text("card").unwrap_or_default(), &hand, "in your hand")?;
+    Ok(
+        if g.phase == Phase::ActionWindow
+            && fan_db().get(card).kind == crate::cards::fan::FanType::Action
+        {
+            let mut rest = hand.clone();
+            if let Some(i) = rest.iter().position(|c| *c == card) {
+                rest.remove(i);
+            }
+            let mut discards = Vec::new();
+            for text in split_list(args.text("discard").unwrap_or_default()) {
+                let c = pick(&text, &rest, "in your hand")?;
+                rest.remove(rest.iter().position(|r| *r == c).expect("picked from rest"));
+                discards.push(c);
+            }
+            FanAction::Action { card, discards }
+        } else {
+            if args.has("discard") {
+                return Err(UserError::new(
+                    "Option discard is only for Action cards, in the Action step after a play.",
+                ));
+            }
+            let choice = args.text("character").and_then(Character::parse);
+            FanAction::Play {
+                card,
+                covered: args.flag("covered").unwrap_or(false),
+                choice,
+            }
+        },
+    )
+}
+
+/// `/reveal`.
+fn on_reveal(a: &Ask<'_, FanGame>) -> Result<FanAction, UserError> {
+    let g = a.game;
+    let seat = a.seat;
+    let args = a.args;
+    let mine: Vec<FanIdx> = g
+        .round
+        .cards
+        .iter()
+        .filter(|p| Some(p.by) == seat && p.covered)
+        .map(|p| p.card)
+        .collect();
+    Ok(FanAction::Reveal {
+        card: pick(
+            args.text("card").unwrap_or_default(),
+            &mine,
+            "one of your covered cards",
+        )?,
+    })
+}
+
+/// `/discard`.
+fn on_discard(a: &Ask<'_, FanGame>) -> Result<FanAction, UserError> {
+    let g = a.game;
+    let seat = a.seat;
+    let args = a.args;
+    let me = seat.map(|s| &g.players[usize::from(s)]);
+    let hand: Vec<FanIdx> = me.map(|p| p.hand.clone()).unwrap_or_default();
+    let mut rest = hand.clone();
+    let mut cards = Vec::new();
+    for text in split_list(args.text("cards").unwrap_or_default()) {
+        let c = pick(&text, &rest, "in your hand")?;
+        rest.remove(rest.iter().position(|r| *r == c).expect("picked from rest"));
+        cards.push(c);
+    }
+    Ok(FanAction::Discard { cards })
+}
+
+/// `/first`.
+fn on_first(a: &Ask<'_, FanGame>) -> Result<FanAction, UserError> {
+    let args = a.args;
+    let table = a.table;
+    let who = args
+        .text("player")
+        .unwrap_or_default()
+        .trim_start_matches('@');
+    let first = table
+        .seats
+        .iter()
+        .position(|(id, n)| id.eq_ignore_ascii_case(who) || n.eq_ignore_ascii_case(who))
+        .or_else(|| {
+            who.parse::<usize>()
+                .ok()
+                .and_then(|n| n.checked_sub(1))
+                .filter(|n| *n < 2)
+        })
+        .ok_or_else(|| {
+            UserError::new(format!(
+                "'{who}' is not a player of this game; name {} or {}",
+                table.name(0),
+                table.name(1)
+            ))
+        })?;
+    Ok(FanAction::ChooseFirst {
+        first: first as Seat,
+    })
+}
+
+/// `/swap`.
+fn on_swap(a: &Ask<'_, FanGame>) -> Result<FanAction, UserError> {
+    let g = a.game;
+    let seat = a.seat;
+    let args = a.args;
+    let me = seat.map(|s| &g.players[usize::from(s)]);
+    let p = me.ok_or_else(|| UserError::new("Only the game's players can exchange cards."))?;
+    let deckish: Vec<FanIdx> = p
+        .deck
+        .iter()
+        .chain(&p.hand)
+        .chain(&p.discard)
+        .copied()
+        .collect();
+    let out = pick(
+        args.text("out").unwrap_or_default(),
+        &deckish,
+        "in your draw deck",
+    )?;
+    let take = pick(
+        args.text("in").unwrap_or_default(),
+        &p.sideboard,
+        "in your sideboard",
+    )?;
+    Ok(FanAction::Swap { out, take })
 }

@@ -28,11 +28,37 @@ pub enum Intent<A> {
     Private(String),
 }
 
+/// What a command's handler reads: the game, who asks, and with what.
+pub struct Ask<'a, G> {
+    pub game: &'a G,
+    /// `None`: the asker has no seat in this game.
+    pub seat: Option<Seat>,
+    pub args: &'a Args,
+    pub table: &'a Table,
+}
+
+/// A game command's handler. Each game lists its commands once, by name
+/// with their handlers ([`GameUi::HANDLERS`]); the options of every game
+/// command are declared in `table.rs`, shared by the games that use them.
+pub enum Handler<G: Game> {
+    /// A move: the action the command means.
+    Act(fn(&Ask<'_, G>) -> Result<G::Action, UserError>),
+    /// Text shown to the asker only.
+    Show(fn(&Ask<'_, G>) -> Result<String, UserError>),
+    /// The public board, in the channel.
+    Board,
+    /// The asker's own hand and options.
+    Hand,
+}
+
 /// A game's presentation: its commands, options and texts.
 pub trait GameUi: Game {
     const KIND: GameKind;
-    /// The names of the shared game commands this game handles.
-    const COMMANDS: &'static [&'static str];
+    /// The game commands this game handles, each with its handler.
+    const HANDLERS: &'static [(&'static str, Handler<Self>)];
+    /// Options of shared commands that belong to other games: refused, with
+    /// this reason.
+    const FOREIGN_OPTIONS: (&'static [&'static str], &'static str) = (&[], "");
 
     /// Options of `/game new` for this game.
     fn new_game_options() -> Vec<OptionSpec>;
@@ -40,15 +66,6 @@ pub trait GameUi: Game {
     fn describe_options(options: &Self::Options) -> String;
     /// A player's saved deck, checked and turned into their setup.
     fn setup(options: &Self::Options, deck: &DeckRow) -> Result<Self::Setup, UserError>;
-
-    /// What a command from `seat` (`None`: not seated) means.
-    fn intent(
-        &self,
-        seat: Option<Seat>,
-        inv: &Invocation,
-        args: &Args,
-        table: &Table,
-    ) -> Result<Intent<Self::Action>, UserError>;
 
     // Text is rendered only from a view (the spectator's or one seat's), so
     // no hidden card can reach a message: these functions never see the state.
@@ -329,7 +346,7 @@ impl<G: GameUi> Driver for Host<G> {
     fn commands(&self) -> Vec<CommandSpec> {
         super::table::game_commands()
             .into_iter()
-            .filter(|c| G::COMMANDS.contains(&c.name))
+            .filter(|c| G::HANDLERS.iter().any(|(name, _)| *name == c.name))
             .collect()
     }
 
@@ -581,7 +598,7 @@ impl<G: GameUi> Host<G> {
         args: &Args,
     ) -> Result<Reaction, UserError> {
         let user = inv_user(table, seat);
-        match game.intent(seat, inv, args, table)? {
+        match intent(game, seat, inv, args, table)? {
             Intent::Board => Ok(Reaction::Reply(vec![Outgoing::channel(
                 &table.channel,
                 G::board(&game.view(Viewer::Spectator), table),
@@ -632,6 +649,39 @@ impl<G: GameUi> Host<G> {
             }
         }
     }
+}
+
+/// What a command from `seat` (`None`: not seated) means, by its handler.
+fn intent<G: GameUi>(
+    game: &G,
+    seat: Option<Seat>,
+    inv: &Invocation,
+    args: &Args,
+    table: &Table,
+) -> Result<Intent<G::Action>, UserError> {
+    let (foreign, why) = G::FOREIGN_OPTIONS;
+    if let Some(o) = foreign.iter().find(|o| args.has(o)) {
+        return Err(UserError::new(format!("Option {o} {why}")));
+    }
+    let Some((_, handler)) = G::HANDLERS.iter().find(|(name, _)| *name == inv.name) else {
+        return Err(UserError::new(format!(
+            "/{} is not a command of {}.",
+            inv.name,
+            G::KIND.name()
+        )));
+    };
+    let ask = Ask {
+        game,
+        seat,
+        args,
+        table,
+    };
+    Ok(match handler {
+        Handler::Act(f) => Intent::Act(f(&ask)?),
+        Handler::Show(f) => Intent::Private(f(&ask)?),
+        Handler::Board => Intent::Board,
+        Handler::Hand => Intent::Hand,
+    })
 }
 
 /// A seat's private status, from its own view.

@@ -458,3 +458,31 @@ pub fn game_commands() -> Vec<CommandSpec> {
     ]);
     all
 }
+
+#[cfg(test)]
+mod tests {
+    use super::game_commands;
+    use crate::app::games::host::GameUi;
+    use crate::engine::fan::FanGame;
+    use crate::engine::xfiles::XfGame;
+
+    fn names<G: GameUi>() -> Vec<&'static str> {
+        G::HANDLERS.iter().map(|(name, _)| *name).collect()
+    }
+
+    #[test]
+    fn every_game_command_has_options_here_and_a_handler_in_some_game() {
+        let specs: Vec<&str> = game_commands().iter().map(|c| c.name).collect();
+        let mut handled = names::<XfGame>();
+        handled.extend(names::<FanGame>());
+        for name in &handled {
+            assert!(specs.contains(name), "/{name} has a handler but no options");
+        }
+        for name in &specs {
+            assert!(
+                handled.contains(name),
+                "/{name} is declared but no game handles it"
+            );
+        }
+    }
+}
