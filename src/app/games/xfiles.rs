@@ -1,6 +1,9 @@
 //! The X-Files CCG at the table: commands to actions, events to text, the
 //! board and each player's private status.
 
+mod commands;
+mod lines;
+
 use super::host::{Ask, GameUi, Handler, split_list};
 use crate::app::commands::{Args, OptKind, OptionSpec, opt};
 use crate::app::kinds::{GameKind, Table};
@@ -14,6 +17,8 @@ use crate::engine::xfiles::{
 };
 use crate::engine::{Game, Seat, Viewer};
 use crate::store::DeckRow;
+use commands::*;
+use lines::*;
 
 fn title(c: CardIdx) -> &'static str {
     &db().get(c).title
@@ -391,406 +396,82 @@ impl GameUi for XfGame {
     }
 
     fn event_line(v: &XfView, event: &XfEvent, t: &Table) -> Option<String> {
-        let viewer = v.viewer;
-        let who = |s: Seat| t.name(s).to_string();
-        let agent = |r: &AgentRef| format!("{} ({})", title(r.card), who(r.seat));
-        Some(match event {
-            XfEvent::Dealt { seat, cards } => {
-                format!("{} shuffles and draws {cards} cards.", who(*seat))
-            }
-            XfEvent::YourCards { cards } => format!("Your opening hand: {}.", names(cards)),
-            XfEvent::XFileChosen { seat } => format!("{} has chosen an X-File.", who(*seat)),
-            XfEvent::YourXFile { card } => {
-                let c = db().get(*card);
-                format!(
-                    "Your X-File is **{}** ({}).",
-                    c.title,
-                    c.characteristics.map(|c| c.to_string()).unwrap_or_default()
-                )
-            }
-            XfEvent::FirstPlayer { seat } => format!("Chance decides: {} goes first.", who(*seat)),
-            XfEvent::TurnStarted { seat, turn } => {
-                format!("**Turn {turn}: {}'s turn.** Briefing Phase.", who(*seat))
-            }
-            XfEvent::Drew { seat, .. } if viewer == Viewer::Seat(*seat) => return None,
-            XfEvent::Drew { seat, count } => {
-                format!("{} takes the free draw ({count} card).", who(*seat))
-            }
-            XfEvent::DrewCards { cards } if cards.is_empty() => return None,
-            XfEvent::DrewCards { cards } => format!("You draw: {}.", names(cards)),
-            XfEvent::Reshuffled { seat } => format!(
-                "{}'s Bureau deck ran out: the discard pile is shuffled into a new deck.",
-                who(*seat)
-            ),
-            XfEvent::Resources { seat, rp, cp } if *cp > 0 => {
-                format!("{} gains {rp} RP and {cp} CP.", who(*seat))
-            }
-            XfEvent::Resources { seat, rp, .. } => format!("{} gains {rp} RP.", who(*seat)),
-            XfEvent::Bought { seat, count, pool } => {
-                format!("{} buys {count} cards for {count} {pool}.", who(*seat))
-            }
-            XfEvent::Sold { seat, cards, cp } => {
-                format!("{} sells {} for {cp} CP.", who(*seat), names(cards))
-            }
-            XfEvent::LostRp { seat, amount } => format!(
-                "{} loses {amount} RP that had to buy cards (Agent Mulder).",
-                who(*seat)
-            ),
-            XfEvent::Healed { agent: a, amount } => format!("{} heals {amount}.", agent(a)),
-            XfEvent::Equipped { agent: a, card } => format!("{} takes {}.", agent(a), title(*card)),
-            XfEvent::Moved {
-                agent: a,
-                section,
-                team,
-            } => format!(
-                "{} goes to the {} (Team {}).",
-                agent(a),
-                section.as_str(),
-                team + 1
-            ),
-            XfEvent::AgentBought { agent: a } => {
-                format!("{} joins from the hand for this turn.", agent(a))
-            }
-            XfEvent::SitePlayed {
-                seat,
-                card,
-                directed,
-            } => {
-                format!(
-                    "{} plays the Site **{}**, directed at {}.",
-                    who(*seat),
-                    XfGame::card_line(*card),
-                    who(*directed)
-                )
-            }
-            XfEvent::BluffPlaced { seat, site } => format!(
-                "{} puts a card face down under Site {}.",
-                who(*seat),
-                site_no(v, *site)
-            ),
-            XfEvent::Investigates {
-                site,
-                team,
-                skill,
-                threshold,
-            } => format!(
-                "{} investigates **{}** with {}: {} {}+ needed.",
-                who(v.active),
-                v.sites
-                    .get(*site)
-                    .map(|s| title(s.card))
-                    .unwrap_or("the Site"),
-                names(team),
-                skill.as_str().to_uppercase(),
-                threshold
-            ),
-            XfEvent::BluffRevealed {
-                owner,
-                card,
-                is_bluff: true,
-            } => format!("{}'s Bluff is revealed: **{}**.", who(*owner), title(*card)),
-            XfEvent::BluffRevealed { owner, card, .. } => format!(
-                "{}'s face-down card is **{}**, not a Bluff: discarded.",
-                who(*owner),
-                title(*card)
-            ),
-            XfEvent::BluffPaid { owner, card, cost } => {
-                format!("{} pays {cost} CP for {}.", who(*owner), title(*card))
-            }
-            XfEvent::BluffDiscarded { owner, card }
-                if !crate::engine::xfiles::is_real_bluff(*card) =>
-            {
-                format!("{}'s unrevealed face-down card is discarded.", who(*owner))
-            }
-            XfEvent::BluffDiscarded { owner, card } => {
-                format!("{} lets {} go.", who(*owner), title(*card))
-            }
-            XfEvent::BluffMoved { owner, to } => {
-                format!(
-                    "{} moves a face-down card under {}.",
-                    who(*owner),
-                    title(*to)
-                )
-            }
-            XfEvent::AgentsKept { kept } => {
-                format!("Only {} go on; the others stay behind.", names(kept))
-            }
-            XfEvent::Played {
-                seat,
-                card,
-                cost,
-                pool,
-            } => format!("{} plays **{}** ({cost} {pool}).", who(*seat), title(*card)),
-            XfEvent::Resolved { card, manual: true } => {
-                let c = db().get(*card);
-                format!(
-                    "{} resolves; the bot does not automate all of its text: {}",
-                    c.title,
-                    c.text.as_deref().or(c.game_effect.as_deref()).unwrap_or("")
-                )
-            }
-            XfEvent::ManualOpened { seat, card, scope } if scope.is_empty() => format!(
-                "Nothing of {}'s text can be changed with /adjust: settle it at the table.",
-                title(*card)
-            ),
-            XfEvent::ManualOpened { seat, card, scope } => {
-                let kinds: Vec<&str> = scope.iter().map(|k| k.word()).collect();
-                format!(
-                    "{} applies {}'s text by hand (/adjust what: {}); the others may /dispute each step before the game moves on.",
-                    who(*seat),
-                    title(*card),
-                    kinds.join(", ")
-                )
-            }
-            XfEvent::Resolved { card, .. } => format!("{} resolves.", title(*card)),
-            XfEvent::PhaseBegins { phase } => phase_line(v, phase, t),
-            XfEvent::AllPassed { seat } => {
-                format!("{} passes too: everyone has passed.", who(*seat))
-            }
-            XfEvent::Looked { seat, of, count } => format!(
-                "{} looks at {count} of {}'s hidden cards (what they saw stays theirs).",
-                who(*seat),
-                who(*of)
-            ),
-            XfEvent::Negated { card, by } => format!("{} negates {}.", title(*by), title(*card)),
-            XfEvent::CheckStands { total, needed } => {
-                format!("The Team stands at {total} against {needed}+.")
-            }
-            XfEvent::CombatBegins { adversary, round } => {
-                let c = db().get(*adversary);
-                format!(
-                    "**Combat** with {} (LRC {} · CRC {} · HEALTH {}): {} round.",
-                    c.title,
-                    c.skills
-                        .get(Skill::LongRangeCombat)
-                        .map(|v| v.to_string())
-                        .unwrap_or_default(),
-                    c.skills
-                        .get(Skill::CloseRangeCombat)
-                        .map(|v| v.to_string())
-                        .unwrap_or_default(),
-                    c.skills
-                        .get(Skill::Health)
-                        .map(|v| v.to_string())
-                        .unwrap_or_default(),
-                    round_name(*round)
-                )
-            }
-            XfEvent::CombatDamage {
-                agents_deal,
-                adversary_deals,
-                to,
-            } => {
-                let hits: Vec<String> = to
-                    .iter()
-                    .map(|(r, n)| format!("{n} to {}", title(r.card)))
-                    .collect();
-                format!(
-                    "The Agents deal {agents_deal}; the Adversary deals {adversary_deals}{}.",
-                    if hits.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" ({})", hits.join(", "))
-                    }
-                )
-            }
-            XfEvent::ToHospital { agent: a } => format!("{} goes to the Hospital.", agent(a)),
-            XfEvent::AdversaryKilled { card } => format!("{} is killed.", title(*card)),
-            XfEvent::CombatOver { adversary } => {
-                format!("Combat with {} is over.", title(*adversary))
-            }
-            XfEvent::CheckResult {
-                success: true,
-                total,
-                needed,
-            } => format!("The investigation succeeds: {total} against {needed}+."),
-            XfEvent::CheckResult { total, needed, .. } => {
-                format!("The investigation fails: {total} against {needed}+.")
-            }
-            XfEvent::Asked {
-                seat,
-                of,
-                category,
-                value,
-            } => {
-                format!(
-                    "{} asks {}: is your X-File's {} {value}?",
-                    who(*seat),
-                    who(*of),
-                    category.as_str().to_uppercase()
-                )
-            }
-            XfEvent::Answer {
-                of,
-                category,
-                value,
-                yes,
-            } => format!(
-                "{}'s answer: **{}** ({} {value}).",
-                who(*of),
-                if *yes { "Yes" } else { "No" },
-                category.as_str().to_uppercase()
-            ),
-            XfEvent::Guessed {
-                seat,
-                of,
-                xfile,
-                right,
-            } => format!(
-                "{} guesses that {}'s X-File is **{}**: {}",
-                who(*seat),
-                who(*of),
-                title(*xfile),
-                if *right { "right!" } else { "wrong." }
-            ),
-            XfEvent::SiteDiscarded { card } => format!("{} is discarded.", title(*card)),
-            XfEvent::Discarded { seat, cards } => {
-                format!("{} discards {}.", who(*seat), names(cards))
-            }
-            XfEvent::PeekedBluff { site, card } => format!(
-                "The face-down card under Site {} is {}.",
-                site_no(v, *site),
-                title(*card)
-            ),
-            XfEvent::ManualStep {
-                seat,
-                card: Some(card),
-                text,
-            } => format!(
-                "{} (by hand, for {}) {text}. Anyone else may /dispute it before the game moves on.",
-                who(*seat),
-                title(*card)
-            ),
-            XfEvent::ManualStep { seat, text, .. } => {
-                format!("{} (by hand) {text}.", who(*seat))
-            }
-            XfEvent::Disputed { seat, by, text } => format!(
-                "{} disputes {}'s step ({text}): it is undone. Settle it at the table; {} may propose it again.",
-                who(*seat),
-                who(*by),
-                who(*by)
-            ),
-            XfEvent::PoolLost { seat, pool, amount } => {
-                format!("{} loses {amount} {pool}.", who(*seat))
-            }
-            XfEvent::PoolsSwapped { a, b, pool } => {
-                format!("{} and {} exchange their {pool} pools.", who(*a), who(*b))
-            }
-            XfEvent::Damaged { agent: a, amount } => format!("{} takes {amount} damage.", agent(a)),
-            XfEvent::AgentRemoved { agent: a } => format!("{} is removed from the game.", agent(a)),
-            XfEvent::AgentAbducted { agent: a } => format!(
-                "{} is abducted: face up ten cards down in the Bureau deck.",
-                agent(a)
-            ),
-            XfEvent::AgentAway { agent: a } => format!("{} is out of play for a while.", agent(a)),
-            XfEvent::AgentBack { agent: a, section } => {
-                format!("{} is back, in the {}.", agent(a), section.as_str())
-            }
-            XfEvent::Used {
-                seat,
-                card,
-                ability,
-            } => {
-                format!("{} uses {} ({ability}).", who(*seat), title(*card))
-            }
-            XfEvent::InPlay { seat, card } => {
-                format!("{} stays in play for {}.", title(*card), who(*seat))
-            }
-            XfEvent::LeftPlay { card } => format!("{} leaves play.", title(*card)),
-            XfEvent::Tokens { card, tokens } => {
-                format!("{} now has {tokens} token(s).", title(*card))
-            }
-            XfEvent::CheckForced {
-                seat,
-                skill,
-                threshold,
-                team,
-            } => format!(
-                "{}'s Team ({}) must make a {} {threshold}+ skill check.",
-                who(*seat),
-                names(team),
-                skill.as_str().to_uppercase()
-            ),
-            XfEvent::PrerequisiteChanged { needs } => {
-                let n: Vec<String> = needs
-                    .iter()
-                    .map(|(s, n)| format!("{} {n}+", s.as_str().to_uppercase()))
-                    .collect();
-                format!("The Site's prerequisite is now {}.", n.join(" and "))
-            }
-            XfEvent::KeywordChanged { card, from, to } if from == to => {
-                format!(
-                    "{} gains the Keyword {}.",
-                    title(*card),
-                    to.as_str().to_uppercase()
-                )
-            }
-            XfEvent::KeywordChanged { card, from, to } => format!(
-                "{}'s Keyword {} becomes {}.",
-                title(*card),
-                from.as_str().to_uppercase(),
-                to.as_str().to_uppercase()
-            ),
-            XfEvent::QuestionChanged { card, to } => {
-                format!(
-                    "{} now asks a {} question.",
-                    title(*card),
-                    to.as_str().to_uppercase()
-                )
-            }
-            XfEvent::Milled { seat, cards } => format!(
-                "{} discards the top of the Bureau deck: {}.",
-                who(*seat),
-                if cards.is_empty() {
-                    "nothing".into()
-                } else {
-                    names(cards)
-                }
-            ),
-            XfEvent::Shown { seat, cards } if cards.is_empty() => {
-                format!("{} finds nothing.", who(*seat))
-            }
-            XfEvent::Shown { seat, cards } => format!("{} shows {}.", who(*seat), names(cards)),
-            XfEvent::SeenPrivately { of, cards } => format!(
-                "{}'s hand: {}.",
-                who(*of),
-                if cards.is_empty() {
-                    "empty".into()
-                } else {
-                    names(cards)
-                }
-            ),
-            XfEvent::ToHand { seat, count } => {
-                format!("{} puts {count} card(s) into their hand.", who(*seat))
-            }
-            XfEvent::Shuffled { seat } => format!("{} shuffles the Bureau deck.", who(*seat)),
-            XfEvent::Choosing { seat, prompt } => format!("{} must {prompt}.", who(*seat)),
-            XfEvent::Chose { seat, what } => {
-                format!("{} chooses: {}.", who(*seat), what.join(", "))
-            }
-            XfEvent::TurnCut { seat } => format!("{}'s turn ends at once.", who(*seat)),
-            XfEvent::PowerUsed { seat, value, label } => {
-                format!("{} uses the X-File Power {value} ({label}).", who(*seat))
-            }
-            XfEvent::Announced {
-                seat,
-                category,
-                value,
-            } => format!(
-                "{} announces their X-File's {} is {value} (X-File Power).",
-                who(*seat),
-                category.as_str().to_uppercase()
-            ),
-            XfEvent::Resigned { seat } => format!("{} resigns.", who(*seat)),
-            XfEvent::GameOver { outcome } => {
-                let names: Vec<String> = outcome.winners.iter().map(|s| who(*s)).collect();
-                format!(
-                    "**Game over**: {} wins ({}).",
-                    names.join(" and "),
-                    outcome.summary
-                )
-            }
-        })
+        match event {
+            XfEvent::Dealt { .. }
+            | XfEvent::YourCards { .. }
+            | XfEvent::XFileChosen { .. }
+            | XfEvent::YourXFile { .. }
+            | XfEvent::FirstPlayer { .. }
+            | XfEvent::TurnStarted { .. }
+            | XfEvent::Drew { .. }
+            | XfEvent::DrewCards { .. }
+            | XfEvent::Reshuffled { .. }
+            | XfEvent::Resources { .. }
+            | XfEvent::Bought { .. }
+            | XfEvent::Sold { .. }
+            | XfEvent::LostRp { .. } => setup_line(v, event, t),
+            XfEvent::Healed { .. }
+            | XfEvent::Equipped { .. }
+            | XfEvent::Moved { .. }
+            | XfEvent::AgentBought { .. }
+            | XfEvent::SitePlayed { .. }
+            | XfEvent::BluffPlaced { .. }
+            | XfEvent::Investigates { .. }
+            | XfEvent::BluffRevealed { .. }
+            | XfEvent::BluffPaid { .. }
+            | XfEvent::BluffDiscarded { .. }
+            | XfEvent::BluffMoved { .. }
+            | XfEvent::AgentsKept { .. }
+            | XfEvent::CheckResult { .. }
+            | XfEvent::Asked { .. }
+            | XfEvent::Answer { .. }
+            | XfEvent::Guessed { .. }
+            | XfEvent::SiteDiscarded { .. }
+            | XfEvent::Discarded { .. }
+            | XfEvent::PeekedBluff { .. } => table_line(v, event, t),
+            XfEvent::Played { .. }
+            | XfEvent::Resolved { .. }
+            | XfEvent::ManualOpened { .. }
+            | XfEvent::PhaseBegins { .. }
+            | XfEvent::AllPassed { .. }
+            | XfEvent::Looked { .. }
+            | XfEvent::Negated { .. }
+            | XfEvent::CheckStands { .. }
+            | XfEvent::ManualStep { .. }
+            | XfEvent::Disputed { .. } => stack_line(v, event, t),
+            XfEvent::CombatBegins { .. }
+            | XfEvent::CombatDamage { .. }
+            | XfEvent::ToHospital { .. }
+            | XfEvent::AdversaryKilled { .. }
+            | XfEvent::CombatOver { .. } => combat_line(event, t),
+            XfEvent::PoolLost { .. }
+            | XfEvent::PoolsSwapped { .. }
+            | XfEvent::Damaged { .. }
+            | XfEvent::AgentRemoved { .. }
+            | XfEvent::AgentAbducted { .. }
+            | XfEvent::AgentAway { .. }
+            | XfEvent::AgentBack { .. }
+            | XfEvent::Used { .. }
+            | XfEvent::InPlay { .. }
+            | XfEvent::LeftPlay { .. }
+            | XfEvent::Tokens { .. }
+            | XfEvent::CheckForced { .. }
+            | XfEvent::PrerequisiteChanged { .. }
+            | XfEvent::KeywordChanged { .. }
+            | XfEvent::QuestionChanged { .. }
+            | XfEvent::Milled { .. }
+            | XfEvent::Shown { .. }
+            | XfEvent::SeenPrivately { .. }
+            | XfEvent::ToHand { .. }
+            | XfEvent::Shuffled { .. }
+            | XfEvent::Choosing { .. }
+            | XfEvent::Chose { .. }
+            | XfEvent::TurnCut { .. }
+            | XfEvent::PowerUsed { .. }
+            | XfEvent::Announced { .. }
+            | XfEvent::Resigned { .. }
+            | XfEvent::GameOver { .. } => effect_line(event, t),
+        }
     }
 
     fn board(v: &XfView, t: &Table) -> String {
@@ -1376,555 +1057,4 @@ fn board_investigation(t: &Table, number: usize, inv: &InvestigationView) -> Str
 /// The number players call the Site at this index by, as the view shows it.
 fn site_no(v: &XfView, i: usize) -> usize {
     v.sites.get(i).map_or(i + 1, |s| s.number)
-}
-
-// The commands, one handler each.
-
-/// `/xfile`.
-fn on_xfile(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let g = a.game;
-    let seat = a.seat;
-    let args = a.args;
-    let candidates = seat
-        .map(|s| g.player(s).candidates.clone())
-        .unwrap_or_default();
-    Ok(XfAction::ChooseXFile {
-        card: pick(
-            args.text("card").unwrap_or_default(),
-            &candidates,
-            "one of your X-Files",
-        )?,
-    })
-}
-
-/// `/draw`.
-fn on_draw(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let g = a.game;
-    let seat = a.seat;
-    let args = a.args;
-    let list = |name: &str, among: &[CardIdx], place: &str| -> Result<Vec<CardIdx>, UserError> {
-        split_list(args.text(name).unwrap_or_default())
-            .iter()
-            .map(|t| pick(t, among, place))
-            .collect()
-    };
-    let own_agents: Vec<CardIdx> = seat
-        .map(|s| g.player(s).agents.iter().map(|a| a.card).collect())
-        .unwrap_or_default();
-    Ok(XfAction::Brief {
-        draw: !args.flag("skip").unwrap_or(false),
-        to_conspiracy: if args.has("conspiracy") {
-            list("conspiracy", &own_agents, "one of your Agents")?
-        } else {
-            vec![]
-        },
-    })
-}
-
-/// `/buy`.
-fn on_buy(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let g = a.game;
-    let args = a.args;
-    let n = args.int("count").unwrap_or(0) as u32;
-    Ok(if matches!(g.phase, Phase::Trade(_)) {
-        XfAction::Trade {
-            sell: vec![],
-            buy: n,
-        }
-    } else {
-        XfAction::Buy { count: n }
-    })
-}
-
-/// `/sell`.
-fn on_sell(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let g = a.game;
-    let seat = a.seat;
-    let args = a.args;
-    let hand: Vec<CardIdx> = seat.map(|s| g.player(s).hand.clone()).unwrap_or_default();
-    let list = |name: &str, among: &[CardIdx], place: &str| -> Result<Vec<CardIdx>, UserError> {
-        split_list(args.text(name).unwrap_or_default())
-            .iter()
-            .map(|t| pick(t, among, place))
-            .collect()
-    };
-    Ok(XfAction::Trade {
-        sell: list("cards", &hand, "in your hand")?,
-        buy: args.int("buy").unwrap_or(0) as u32,
-    })
-}
-
-/// `/equip`.
-fn on_equip(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let g = a.game;
-    let seat = a.seat;
-    let args = a.args;
-    let me = seat.unwrap_or(0);
-    let hand: Vec<CardIdx> = seat.map(|s| g.player(s).hand.clone()).unwrap_or_default();
-    let in_hand = |name: &str| pick(args.text(name).unwrap_or_default(), &hand, "in your hand");
-    let own_agents: Vec<CardIdx> = seat
-        .map(|s| g.player(s).agents.iter().map(|a| a.card).collect())
-        .unwrap_or_default();
-    let agent = pick(
-        args.text("agent").unwrap_or_default(),
-        &own_agents,
-        "one of your Agents",
-    )?;
-    Ok(match args.text("from") {
-        Some(from) => {
-            let from = pick(from, &own_agents, "one of your Agents")?;
-            let held = g.equipment_of(AgentRef {
-                seat: me,
-                card: from,
-            });
-            XfAction::Transfer {
-                card: pick(
-                    args.text("card").unwrap_or_default(),
-                    &held,
-                    "Equipment of that Agent",
-                )?,
-                from,
-                to: agent,
-            }
-        }
-        None => XfAction::Equip {
-            agent,
-            card: in_hand("card")?,
-        },
-    })
-}
-
-/// `/deploy`.
-fn on_deploy(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let g = a.game;
-    let seat = a.seat;
-    let args = a.args;
-    let hand: Vec<CardIdx> = seat.map(|s| g.player(s).hand.clone()).unwrap_or_default();
-    let own_agents: Vec<CardIdx> = seat
-        .map(|s| g.player(s).agents.iter().map(|a| a.card).collect())
-        .unwrap_or_default();
-    let s = section(args.text("section").unwrap_or("field"));
-    let team = args.int("team").map_or(0, |t| (t - 1) as u8);
-    let text = args.text("agent").unwrap_or_default();
-    Ok(match pick(text, &own_agents, "one of your Agents") {
-        Ok(agent) => XfAction::Deploy {
-            agent,
-            section: s,
-            team,
-        },
-        Err(e) => {
-            let agents_in_hand: Vec<CardIdx> = hand
-                .iter()
-                .copied()
-                .filter(|c| db().get(*c).kind == CardType::Agent)
-                .collect();
-            match pick(text, &agents_in_hand, "an Agent in your hand") {
-                Ok(card) => XfAction::BuyAgent {
-                    card,
-                    section: s,
-                    team,
-                },
-                Err(_) => return Err(e),
-            }
-        }
-    })
-}
-
-/// `/site`.
-fn on_site(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let g = a.game;
-    let seat = a.seat;
-    let args = a.args;
-    let table = a.table;
-    let hand: Vec<CardIdx> = seat.map(|s| g.player(s).hand.clone()).unwrap_or_default();
-    let in_hand = |name: &str| pick(args.text(name).unwrap_or_default(), &hand, "in your hand");
-    Ok(XfAction::PlaySite {
-        card: in_hand("card")?,
-        directed: args.text("at").map(|w| seat_named(table, w)).transpose()?,
-        free: args.flag("free").unwrap_or(false),
-    })
-}
-
-/// `/bluff`.
-fn on_bluff(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let g = a.game;
-    let seat = a.seat;
-    let args = a.args;
-    let hand: Vec<CardIdx> = seat.map(|s| g.player(s).hand.clone()).unwrap_or_default();
-    let in_hand = |name: &str| pick(args.text(name).unwrap_or_default(), &hand, "in your hand");
-    Ok(XfAction::PlaceBluff {
-        site: site_index(g, args, "site")?,
-        card: in_hand("card")?,
-    })
-}
-
-/// `/peek`.
-fn on_peek(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let g = a.game;
-    let seat = a.seat;
-    let args = a.args;
-    let own_agents: Vec<CardIdx> = seat
-        .map(|s| g.player(s).agents.iter().map(|a| a.card).collect())
-        .unwrap_or_default();
-    Ok(XfAction::PeekBluff {
-        agent: pick(
-            args.text("agent").unwrap_or_default(),
-            &own_agents,
-            "one of your Agents",
-        )?,
-        site: site_index(g, args, "site")?,
-        index: args.int("bluff").unwrap_or(1).max(1) as usize - 1,
-    })
-}
-
-/// `/investigate`.
-fn on_investigate(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let g = a.game;
-    let seat = a.seat;
-    let args = a.args;
-    let list = |name: &str, among: &[CardIdx], place: &str| -> Result<Vec<CardIdx>, UserError> {
-        split_list(args.text(name).unwrap_or_default())
-            .iter()
-            .map(|t| pick(t, among, place))
-            .collect()
-    };
-    let ready: Vec<CardIdx> = seat
-        .map(|s| {
-            g.player(s)
-                .agents
-                .iter()
-                .filter(|a| a.section == Section::Field && !a.investigated)
-                .map(|a| a.card)
-                .collect()
-        })
-        .unwrap_or_default();
-    let team = if args.has("agents") {
-        list("agents", &ready, "a ready Agent in the Field")?
-    } else {
-        ready
-    };
-    let skill = match args.text("skill") {
-        Some(s) => Some(
-            Skill::parse_loose(s).ok_or_else(|| UserError::new(format!("'{s}' is not a skill")))?,
-        ),
-        None => None,
-    };
-    Ok(XfAction::Investigate {
-        site: site_index(g, args, "site")?,
-        team,
-        skill,
-    })
-}
-
-/// `/pay`.
-fn on_pay(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let args = a.args;
-    Ok(XfAction::PayBluff {
-        pay: true,
-        x: args.int("x").unwrap_or(0) as u32,
-    })
-}
-
-/// `/pass`: lets a revealed Bluff go unpaid, else passes.
-fn on_pass(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let g = a.game;
-    let bluff_revealed = g.choice.is_none()
-        && g.stack.len() <= g.frames.last().map_or(0, |f| f.base)
-        && g.investigation
-            .as_ref()
-            .is_some_and(|i| i.stage == Stage::Bluff);
-    Ok(if bluff_revealed {
-        XfAction::PayBluff { pay: false, x: 0 }
-    } else {
-        XfAction::Pass
-    })
-}
-
-/// `/use`.
-fn on_use(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let g = a.game;
-    let seat = a.seat;
-    let args = a.args;
-    let table = a.table;
-    let me = seat.unwrap_or(0);
-    let mine: Vec<CardIdx> = seat
-        .map(|s| {
-            let mut v: Vec<CardIdx> = g.player(s).agents.iter().map(|a| a.card).collect();
-            v.extend(g.perms.iter().filter(|p| p.controller == s).map(|p| p.card));
-            v
-        })
-        .unwrap_or_default();
-    let card = pick(
-        args.text("card").unwrap_or_default(),
-        &mine,
-        "one of your Agents or cards in play",
-    )?;
-    let agent = match args.text("agent") {
-        Some(a) => Some(agent_named(g, a, seat)?),
-        None => None,
-    };
-    Ok(XfAction::Use {
-        card,
-        agent,
-        ability: args.int("ability").map_or(0, |m| (m - 1).max(0) as u8),
-        target: g.command_target(me, args, table)?,
-    })
-}
-
-/// `/power`.
-fn on_power(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let g = a.game;
-    let seat = a.seat;
-    let args = a.args;
-    let table = a.table;
-    let me = seat.unwrap_or(0);
-    let w = args.text("value").unwrap_or_default();
-    Ok(XfAction::UsePower {
-        value: w.replace('-', " ").parse().map_err(|_| {
-            UserError::new(format!(
-                "'{w}' is not a characteristic value (e.g. threats, physiological-imbalance)"
-            ))
-        })?,
-        ability: args.int("ability").map_or(0, |m| (m - 1).max(0) as u8),
-        target: g.command_target(me, args, table)?,
-    })
-}
-
-/// `/announce`.
-fn on_announce(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let args = a.args;
-    let w = args.text("category").unwrap_or_default();
-    Ok(XfAction::Announce {
-        category: w.parse().map_err(|_| {
-            UserError::new(format!(
-                "'{w}' is not a characteristic (affiliation, motive, method, result)"
-            ))
-        })?,
-    })
-}
-
-/// `/play`.
-fn on_play(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let g = a.game;
-    let seat = a.seat;
-    let args = a.args;
-    let table = a.table;
-    let me = seat.unwrap_or(0);
-    let hand: Vec<CardIdx> = seat.map(|s| g.player(s).hand.clone()).unwrap_or_default();
-    let in_hand = |name: &str| pick(args.text(name).unwrap_or_default(), &hand, "in your hand");
-    let list = |name: &str, among: &[CardIdx], place: &str| -> Result<Vec<CardIdx>, UserError> {
-        split_list(args.text(name).unwrap_or_default())
-            .iter()
-            .map(|t| pick(t, among, place))
-            .collect()
-    };
-    if args.has("discard") {
-        return Err(UserError::new(
-            "Option discard is for the fan CCG; use /discard.",
-        ));
-    }
-    let first = PlayArgs {
-        card: in_hand("card")?,
-        mode: args.int("mode").map_or(0, |m| (m - 1) as u8),
-        target: g.command_target(me, args, table)?,
-        x: args.int("x").unwrap_or(0) as u32,
-        pool: args
-            .text("pool")
-            .map(|p| if p == "rp" { Pool::Rp } else { Pool::Cp }),
-    };
-    Ok(match args.has("with") {
-        true => {
-            let base = g.stack.len();
-            let mut plays = vec![first];
-            for c in list("with", &hand, "in your hand")? {
-                plays.push(PlayArgs {
-                    card: c,
-                    mode: 0,
-                    target: Some(Target::Stack(base)),
-                    x: 0,
-                    pool: None,
-                });
-            }
-            XfAction::PlayTogether { plays }
-        }
-        false => XfAction::Play {
-            card: first.card,
-            mode: first.mode,
-            target: first.target,
-            x: first.x,
-            pool: first.pool,
-        },
-    })
-}
-
-/// `/aim`.
-fn on_aim(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let g = a.game;
-    let args = a.args;
-    let fighters: Vec<CardIdx> = g.fighters().iter().map(|f| f.card).collect();
-    let agent = pick(
-        args.text("agent").unwrap_or_default(),
-        &fighters,
-        "a fighting Agent",
-    )?;
-    let foes: Vec<(usize, CardIdx)> = g
-        .combat()
-        .map(|c| c.living().map(|(i, f)| (i, f.card)).collect())
-        .unwrap_or_default();
-    let cards: Vec<CardIdx> = foes.iter().map(|f| f.1).collect();
-    let mut at = Vec::new();
-    for part in split_list(args.text("at").unwrap_or_default()) {
-        let (name, n) = match part
-            .rsplit_once(' ')
-            .and_then(|(a, b)| b.parse::<u8>().ok().map(|n| (a, n)))
-        {
-            Some((a, n)) => (a.to_string(), n),
-            None => (part.clone(), 0),
-        };
-        let card = pick(&name, &cards, "a foe in this combat")?;
-        let i = foes.iter().find(|f| f.1 == card).map_or(0, |f| f.0);
-        at.push((i, n));
-    }
-    Ok(XfAction::Aim { agent, at })
-}
-
-/// `/damage`.
-fn on_damage(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let g = a.game;
-    let args = a.args;
-    let fighters: Vec<CardIdx> = g.fighters().iter().map(|f| f.card).collect();
-    let pending = g.combat().map_or(0, |c| c.pending_damage());
-    let mut to = Vec::new();
-    let parts = split_list(args.text("to").unwrap_or_default());
-    for part in &parts {
-        let (name, n) = match part
-            .rsplit_once(' ')
-            .and_then(|(a, b)| b.parse::<u8>().ok().map(|n| (a, n)))
-        {
-            Some((a, n)) => (a.to_string(), n),
-            None => (part.clone(), if parts.len() == 1 { pending } else { 0 }),
-        };
-        to.push((pick(&name, &fighters, "a fighting Agent")?, n));
-    }
-    Ok(XfAction::AssignDamage { to })
-}
-
-/// `/ask`.
-fn on_ask(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let args = a.args;
-    let value = trait_of(args.text("value").unwrap_or_default())
-        .ok_or_else(|| UserError::new("name a characteristic value"))?;
-    Ok(XfAction::Ask {
-        category: value.category(),
-        value,
-    })
-}
-
-/// `/guess`.
-fn on_guess(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let args = a.args;
-    let xfiles: Vec<CardIdx> = {
-        let mut seen = Vec::new();
-        db().iter()
-            .filter(|(_, c)| c.kind == CardType::XFile)
-            .filter(|(_, c)| {
-                let fresh = !seen.contains(&c.title);
-                seen.push(c.title.clone());
-                fresh
-            })
-            .map(|(i, _)| i)
-            .collect()
-    };
-    Ok(XfAction::Guess {
-        xfile: pick(args.text("xfile").unwrap_or_default(), &xfiles, "an X-File")?,
-    })
-}
-
-/// `/done`.
-fn on_done(_a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    Ok(XfAction::Done)
-}
-
-/// `/discard`.
-fn on_discard(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let g = a.game;
-    let seat = a.seat;
-    let args = a.args;
-    let hand: Vec<CardIdx> = seat.map(|s| g.player(s).hand.clone()).unwrap_or_default();
-    let list = |name: &str, among: &[CardIdx], place: &str| -> Result<Vec<CardIdx>, UserError> {
-        split_list(args.text(name).unwrap_or_default())
-            .iter()
-            .map(|t| pick(t, among, place))
-            .collect()
-    };
-    Ok(XfAction::Discard {
-        cards: list("cards", &hand, "in your hand")?,
-    })
-}
-
-/// `/resign`.
-fn on_resign(_a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    Ok(XfAction::Resign)
-}
-
-/// `/dispute`.
-fn on_dispute(_a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    Ok(XfAction::Dispute)
-}
-
-/// `/adjust`.
-fn on_adjust(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let g = a.game;
-    let seat = a.seat;
-    let args = a.args;
-    let amount = args.int("amount").unwrap_or(1) as i32;
-    let agent = || agent_named(g, args.text("agent").unwrap_or_default(), seat);
-    Ok(XfAction::Manual(
-        match args.text("what").unwrap_or_default() {
-            "check" => Manual::CheckModifier { amount },
-            "heal" => Manual::Heal {
-                agent: agent()?,
-                amount: amount.max(0) as u8,
-            },
-            "damage" => Manual::Damage {
-                agent: agent()?,
-                amount: amount.max(0) as u8,
-            },
-            "move" => Manual::Move {
-                agent: agent()?,
-                section: section(args.text("section").unwrap_or("hospital")),
-            },
-            "draw" => Manual::Draw {
-                count: amount.max(0) as u8,
-            },
-            "rp" => Manual::Pool {
-                pool: Pool::Rp,
-                delta: amount,
-            },
-            _ => Manual::Pool {
-                pool: Pool::Cp,
-                delta: amount,
-            },
-        },
-    ))
-}
-
-/// `/choose` (and `/keep`): the options picked for a pending choice.
-fn on_choose(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    Ok(XfAction::Choose {
-        picks: a.game.picks(a.args)?,
-    })
-}
-
-/// `/notebook`: what the asker has learned of each opponent's X-File.
-fn on_notebook(a: &Ask<'_, XfGame>) -> Result<String, UserError> {
-    let me = a
-        .seat
-        .ok_or_else(|| UserError::new("Only the game's players keep a notebook."))?;
-    let only = a
-        .args
-        .text("player")
-        .map(|w| seat_named(a.table, w))
-        .transpose()?;
-    Ok(notebook(&a.game.view(Viewer::Seat(me)), me, a.table, only))
 }

@@ -1,0 +1,554 @@
+//! The X-Files CCG's game commands: one handler each, turning a command
+//! and its options into the action it means (the options are declared in
+//! `games/table.rs`).
+
+use super::*;
+
+/// `/xfile`.
+pub(super) fn on_xfile(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    let g = a.game;
+    let seat = a.seat;
+    let args = a.args;
+    let candidates = seat
+        .map(|s| g.player(s).candidates.clone())
+        .unwrap_or_default();
+    Ok(XfAction::ChooseXFile {
+        card: pick(
+            args.text("card").unwrap_or_default(),
+            &candidates,
+            "one of your X-Files",
+        )?,
+    })
+}
+
+/// `/draw`.
+pub(super) fn on_draw(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    let g = a.game;
+    let seat = a.seat;
+    let args = a.args;
+    let list = |name: &str, among: &[CardIdx], place: &str| -> Result<Vec<CardIdx>, UserError> {
+        split_list(args.text(name).unwrap_or_default())
+            .iter()
+            .map(|t| pick(t, among, place))
+            .collect()
+    };
+    let own_agents: Vec<CardIdx> = seat
+        .map(|s| g.player(s).agents.iter().map(|a| a.card).collect())
+        .unwrap_or_default();
+    Ok(XfAction::Brief {
+        draw: !args.flag("skip").unwrap_or(false),
+        to_conspiracy: if args.has("conspiracy") {
+            list("conspiracy", &own_agents, "one of your Agents")?
+        } else {
+            vec![]
+        },
+    })
+}
+
+/// `/buy`.
+pub(super) fn on_buy(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    let g = a.game;
+    let args = a.args;
+    let n = args.int("count").unwrap_or(0) as u32;
+    Ok(if matches!(g.phase, Phase::Trade(_)) {
+        XfAction::Trade {
+            sell: vec![],
+            buy: n,
+        }
+    } else {
+        XfAction::Buy { count: n }
+    })
+}
+
+/// `/sell`.
+pub(super) fn on_sell(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    let g = a.game;
+    let seat = a.seat;
+    let args = a.args;
+    let hand: Vec<CardIdx> = seat.map(|s| g.player(s).hand.clone()).unwrap_or_default();
+    let list = |name: &str, among: &[CardIdx], place: &str| -> Result<Vec<CardIdx>, UserError> {
+        split_list(args.text(name).unwrap_or_default())
+            .iter()
+            .map(|t| pick(t, among, place))
+            .collect()
+    };
+    Ok(XfAction::Trade {
+        sell: list("cards", &hand, "in your hand")?,
+        buy: args.int("buy").unwrap_or(0) as u32,
+    })
+}
+
+/// `/equip`.
+pub(super) fn on_equip(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    let g = a.game;
+    let seat = a.seat;
+    let args = a.args;
+    let me = seat.unwrap_or(0);
+    let hand: Vec<CardIdx> = seat.map(|s| g.player(s).hand.clone()).unwrap_or_default();
+    let in_hand = |name: &str| pick(args.text(name).unwrap_or_default(), &hand, "in your hand");
+    let own_agents: Vec<CardIdx> = seat
+        .map(|s| g.player(s).agents.iter().map(|a| a.card).collect())
+        .unwrap_or_default();
+    let agent = pick(
+        args.text("agent").unwrap_or_default(),
+        &own_agents,
+        "one of your Agents",
+    )?;
+    Ok(match args.text("from") {
+        Some(from) => {
+            let from = pick(from, &own_agents, "one of your Agents")?;
+            let held = g.equipment_of(AgentRef {
+                seat: me,
+                card: from,
+            });
+            XfAction::Transfer {
+                card: pick(
+                    args.text("card").unwrap_or_default(),
+                    &held,
+                    "Equipment of that Agent",
+                )?,
+                from,
+                to: agent,
+            }
+        }
+        None => XfAction::Equip {
+            agent,
+            card: in_hand("card")?,
+        },
+    })
+}
+
+/// `/deploy`.
+pub(super) fn on_deploy(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    let g = a.game;
+    let seat = a.seat;
+    let args = a.args;
+    let hand: Vec<CardIdx> = seat.map(|s| g.player(s).hand.clone()).unwrap_or_default();
+    let own_agents: Vec<CardIdx> = seat
+        .map(|s| g.player(s).agents.iter().map(|a| a.card).collect())
+        .unwrap_or_default();
+    let s = section(args.text("section").unwrap_or("field"));
+    let team = args.int("team").map_or(0, |t| (t - 1) as u8);
+    let text = args.text("agent").unwrap_or_default();
+    Ok(match pick(text, &own_agents, "one of your Agents") {
+        Ok(agent) => XfAction::Deploy {
+            agent,
+            section: s,
+            team,
+        },
+        Err(e) => {
+            let agents_in_hand: Vec<CardIdx> = hand
+                .iter()
+                .copied()
+                .filter(|c| db().get(*c).kind == CardType::Agent)
+                .collect();
+            match pick(text, &agents_in_hand, "an Agent in your hand") {
+                Ok(card) => XfAction::BuyAgent {
+                    card,
+                    section: s,
+                    team,
+                },
+                Err(_) => return Err(e),
+            }
+        }
+    })
+}
+
+/// `/site`.
+pub(super) fn on_site(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    let g = a.game;
+    let seat = a.seat;
+    let args = a.args;
+    let table = a.table;
+    let hand: Vec<CardIdx> = seat.map(|s| g.player(s).hand.clone()).unwrap_or_default();
+    let in_hand = |name: &str| pick(args.text(name).unwrap_or_default(), &hand, "in your hand");
+    Ok(XfAction::PlaySite {
+        card: in_hand("card")?,
+        directed: args.text("at").map(|w| seat_named(table, w)).transpose()?,
+        free: args.flag("free").unwrap_or(false),
+    })
+}
+
+/// `/bluff`.
+pub(super) fn on_bluff(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    let g = a.game;
+    let seat = a.seat;
+    let args = a.args;
+    let hand: Vec<CardIdx> = seat.map(|s| g.player(s).hand.clone()).unwrap_or_default();
+    let in_hand = |name: &str| pick(args.text(name).unwrap_or_default(), &hand, "in your hand");
+    Ok(XfAction::PlaceBluff {
+        site: site_index(g, args, "site")?,
+        card: in_hand("card")?,
+    })
+}
+
+/// `/peek`.
+pub(super) fn on_peek(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    let g = a.game;
+    let seat = a.seat;
+    let args = a.args;
+    let own_agents: Vec<CardIdx> = seat
+        .map(|s| g.player(s).agents.iter().map(|a| a.card).collect())
+        .unwrap_or_default();
+    Ok(XfAction::PeekBluff {
+        agent: pick(
+            args.text("agent").unwrap_or_default(),
+            &own_agents,
+            "one of your Agents",
+        )?,
+        site: site_index(g, args, "site")?,
+        index: args.int("bluff").unwrap_or(1).max(1) as usize - 1,
+    })
+}
+
+/// `/investigate`.
+pub(super) fn on_investigate(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    let g = a.game;
+    let seat = a.seat;
+    let args = a.args;
+    let list = |name: &str, among: &[CardIdx], place: &str| -> Result<Vec<CardIdx>, UserError> {
+        split_list(args.text(name).unwrap_or_default())
+            .iter()
+            .map(|t| pick(t, among, place))
+            .collect()
+    };
+    let ready: Vec<CardIdx> = seat
+        .map(|s| {
+            g.player(s)
+                .agents
+                .iter()
+                .filter(|a| a.section == Section::Field && !a.investigated)
+                .map(|a| a.card)
+                .collect()
+        })
+        .unwrap_or_default();
+    let team = if args.has("agents") {
+        list("agents", &ready, "a ready Agent in the Field")?
+    } else {
+        ready
+    };
+    let skill = match args.text("skill") {
+        Some(s) => Some(
+            Skill::parse_loose(s).ok_or_else(|| UserError::new(format!("'{s}' is not a skill")))?,
+        ),
+        None => None,
+    };
+    Ok(XfAction::Investigate {
+        site: site_index(g, args, "site")?,
+        team,
+        skill,
+    })
+}
+
+/// `/pay`.
+pub(super) fn on_pay(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    let args = a.args;
+    Ok(XfAction::PayBluff {
+        pay: true,
+        x: args.int("x").unwrap_or(0) as u32,
+    })
+}
+
+/// `/pass`: lets a revealed Bluff go unpaid, else passes.
+pub(super) fn on_pass(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    let g = a.game;
+    let bluff_revealed = g.choice.is_none()
+        && g.stack.len() <= g.frames.last().map_or(0, |f| f.base)
+        && g.investigation
+            .as_ref()
+            .is_some_and(|i| i.stage == Stage::Bluff);
+    Ok(if bluff_revealed {
+        XfAction::PayBluff { pay: false, x: 0 }
+    } else {
+        XfAction::Pass
+    })
+}
+
+/// `/use`.
+pub(super) fn on_use(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    let g = a.game;
+    let seat = a.seat;
+    let args = a.args;
+    let table = a.table;
+    let me = seat.unwrap_or(0);
+    let mine: Vec<CardIdx> = seat
+        .map(|s| {
+            let mut v: Vec<CardIdx> = g.player(s).agents.iter().map(|a| a.card).collect();
+            v.extend(g.perms.iter().filter(|p| p.controller == s).map(|p| p.card));
+            v
+        })
+        .unwrap_or_default();
+    let card = pick(
+        args.text("card").unwrap_or_default(),
+        &mine,
+        "one of your Agents or cards in play",
+    )?;
+    let agent = match args.text("agent") {
+        Some(a) => Some(agent_named(g, a, seat)?),
+        None => None,
+    };
+    Ok(XfAction::Use {
+        card,
+        agent,
+        ability: args.int("ability").map_or(0, |m| (m - 1).max(0) as u8),
+        target: g.command_target(me, args, table)?,
+    })
+}
+
+/// `/power`.
+pub(super) fn on_power(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    let g = a.game;
+    let seat = a.seat;
+    let args = a.args;
+    let table = a.table;
+    let me = seat.unwrap_or(0);
+    let w = args.text("value").unwrap_or_default();
+    Ok(XfAction::UsePower {
+        value: w.replace('-', " ").parse().map_err(|_| {
+            UserError::new(format!(
+                "'{w}' is not a characteristic value (e.g. threats, physiological-imbalance)"
+            ))
+        })?,
+        ability: args.int("ability").map_or(0, |m| (m - 1).max(0) as u8),
+        target: g.command_target(me, args, table)?,
+    })
+}
+
+/// `/announce`.
+pub(super) fn on_announce(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    let args = a.args;
+    let w = args.text("category").unwrap_or_default();
+    Ok(XfAction::Announce {
+        category: w.parse().map_err(|_| {
+            UserError::new(format!(
+                "'{w}' is not a characteristic (affiliation, motive, method, result)"
+            ))
+        })?,
+    })
+}
+
+/// `/play`.
+pub(super) fn on_play(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    let g = a.game;
+    let seat = a.seat;
+    let args = a.args;
+    let table = a.table;
+    let me = seat.unwrap_or(0);
+    let hand: Vec<CardIdx> = seat.map(|s| g.player(s).hand.clone()).unwrap_or_default();
+    let in_hand = |name: &str| pick(args.text(name).unwrap_or_default(), &hand, "in your hand");
+    let list = |name: &str, among: &[CardIdx], place: &str| -> Result<Vec<CardIdx>, UserError> {
+        split_list(args.text(name).unwrap_or_default())
+            .iter()
+            .map(|t| pick(t, among, place))
+            .collect()
+    };
+    if args.has("discard") {
+        return Err(UserError::new(
+            "Option discard is for the fan CCG; use /discard.",
+        ));
+    }
+    let first = PlayArgs {
+        card: in_hand("card")?,
+        mode: args.int("mode").map_or(0, |m| (m - 1) as u8),
+        target: g.command_target(me, args, table)?,
+        x: args.int("x").unwrap_or(0) as u32,
+        pool: args
+            .text("pool")
+            .map(|p| if p == "rp" { Pool::Rp } else { Pool::Cp }),
+    };
+    Ok(match args.has("with") {
+        true => {
+            let base = g.stack.len();
+            let mut plays = vec![first];
+            for c in list("with", &hand, "in your hand")? {
+                plays.push(PlayArgs {
+                    card: c,
+                    mode: 0,
+                    target: Some(Target::Stack(base)),
+                    x: 0,
+                    pool: None,
+                });
+            }
+            XfAction::PlayTogether { plays }
+        }
+        false => XfAction::Play {
+            card: first.card,
+            mode: first.mode,
+            target: first.target,
+            x: first.x,
+            pool: first.pool,
+        },
+    })
+}
+
+/// `/aim`.
+pub(super) fn on_aim(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    let g = a.game;
+    let args = a.args;
+    let fighters: Vec<CardIdx> = g.fighters().iter().map(|f| f.card).collect();
+    let agent = pick(
+        args.text("agent").unwrap_or_default(),
+        &fighters,
+        "a fighting Agent",
+    )?;
+    let foes: Vec<(usize, CardIdx)> = g
+        .combat()
+        .map(|c| c.living().map(|(i, f)| (i, f.card)).collect())
+        .unwrap_or_default();
+    let cards: Vec<CardIdx> = foes.iter().map(|f| f.1).collect();
+    let mut at = Vec::new();
+    for part in split_list(args.text("at").unwrap_or_default()) {
+        let (name, n) = match part
+            .rsplit_once(' ')
+            .and_then(|(a, b)| b.parse::<u8>().ok().map(|n| (a, n)))
+        {
+            Some((a, n)) => (a.to_string(), n),
+            None => (part.clone(), 0),
+        };
+        let card = pick(&name, &cards, "a foe in this combat")?;
+        let i = foes.iter().find(|f| f.1 == card).map_or(0, |f| f.0);
+        at.push((i, n));
+    }
+    Ok(XfAction::Aim { agent, at })
+}
+
+/// `/damage`.
+pub(super) fn on_damage(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    let g = a.game;
+    let args = a.args;
+    let fighters: Vec<CardIdx> = g.fighters().iter().map(|f| f.card).collect();
+    let pending = g.combat().map_or(0, |c| c.pending_damage());
+    let mut to = Vec::new();
+    let parts = split_list(args.text("to").unwrap_or_default());
+    for part in &parts {
+        let (name, n) = match part
+            .rsplit_once(' ')
+            .and_then(|(a, b)| b.parse::<u8>().ok().map(|n| (a, n)))
+        {
+            Some((a, n)) => (a.to_string(), n),
+            None => (part.clone(), if parts.len() == 1 { pending } else { 0 }),
+        };
+        to.push((pick(&name, &fighters, "a fighting Agent")?, n));
+    }
+    Ok(XfAction::AssignDamage { to })
+}
+
+/// `/ask`.
+pub(super) fn on_ask(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    let args = a.args;
+    let value = trait_of(args.text("value").unwrap_or_default())
+        .ok_or_else(|| UserError::new("name a characteristic value"))?;
+    Ok(XfAction::Ask {
+        category: value.category(),
+        value,
+    })
+}
+
+/// `/guess`.
+pub(super) fn on_guess(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    let args = a.args;
+    let xfiles: Vec<CardIdx> = {
+        let mut seen = Vec::new();
+        db().iter()
+            .filter(|(_, c)| c.kind == CardType::XFile)
+            .filter(|(_, c)| {
+                let fresh = !seen.contains(&c.title);
+                seen.push(c.title.clone());
+                fresh
+            })
+            .map(|(i, _)| i)
+            .collect()
+    };
+    Ok(XfAction::Guess {
+        xfile: pick(args.text("xfile").unwrap_or_default(), &xfiles, "an X-File")?,
+    })
+}
+
+/// `/done`.
+pub(super) fn on_done(_a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    Ok(XfAction::Done)
+}
+
+/// `/discard`.
+pub(super) fn on_discard(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    let g = a.game;
+    let seat = a.seat;
+    let args = a.args;
+    let hand: Vec<CardIdx> = seat.map(|s| g.player(s).hand.clone()).unwrap_or_default();
+    let list = |name: &str, among: &[CardIdx], place: &str| -> Result<Vec<CardIdx>, UserError> {
+        split_list(args.text(name).unwrap_or_default())
+            .iter()
+            .map(|t| pick(t, among, place))
+            .collect()
+    };
+    Ok(XfAction::Discard {
+        cards: list("cards", &hand, "in your hand")?,
+    })
+}
+
+/// `/resign`.
+pub(super) fn on_resign(_a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    Ok(XfAction::Resign)
+}
+
+/// `/dispute`.
+pub(super) fn on_dispute(_a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    Ok(XfAction::Dispute)
+}
+
+/// `/adjust`.
+pub(super) fn on_adjust(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    let g = a.game;
+    let seat = a.seat;
+    let args = a.args;
+    let amount = args.int("amount").unwrap_or(1) as i32;
+    let agent = || agent_named(g, args.text("agent").unwrap_or_default(), seat);
+    Ok(XfAction::Manual(
+        match args.text("what").unwrap_or_default() {
+            "check" => Manual::CheckModifier { amount },
+            "heal" => Manual::Heal {
+                agent: agent()?,
+                amount: amount.max(0) as u8,
+            },
+            "damage" => Manual::Damage {
+                agent: agent()?,
+                amount: amount.max(0) as u8,
+            },
+            "move" => Manual::Move {
+                agent: agent()?,
+                section: section(args.text("section").unwrap_or("hospital")),
+            },
+            "draw" => Manual::Draw {
+                count: amount.max(0) as u8,
+            },
+            "rp" => Manual::Pool {
+                pool: Pool::Rp,
+                delta: amount,
+            },
+            _ => Manual::Pool {
+                pool: Pool::Cp,
+                delta: amount,
+            },
+        },
+    ))
+}
+
+/// `/choose` (and `/keep`): the options picked for a pending choice.
+pub(super) fn on_choose(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
+    Ok(XfAction::Choose {
+        picks: a.game.picks(a.args)?,
+    })
+}
+
+/// `/notebook`: what the asker has learned of each opponent's X-File.
+pub(super) fn on_notebook(a: &Ask<'_, XfGame>) -> Result<String, UserError> {
+    let me = a
+        .seat
+        .ok_or_else(|| UserError::new("Only the game's players keep a notebook."))?;
+    let only = a
+        .args
+        .text("player")
+        .map(|w| seat_named(a.table, w))
+        .transpose()?;
+    Ok(notebook(&a.game.view(Viewer::Seat(me)), me, a.table, only))
+}
