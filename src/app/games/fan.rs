@@ -131,180 +131,31 @@ impl GameUi for FanGame {
     }
 
     fn event_line(v: &FanView, event: &FanEvent, t: &Table) -> Option<String> {
-        let viewer = v.viewer;
-        let who = |s: Seat| t.name(s).to_string();
-        Some(match event {
-            FanEvent::HighCard { draws, winner } => {
-                let shown: Vec<String> = draws
-                    .iter()
-                    .map(|(s, c)| match c {
-                        Some(c) => format!(
-                            "{} reveals {} (draw value {})",
-                            who(*s),
-                            name(*c),
-                            fan_db().get(*c).draw_value.unwrap_or(0)
-                        ),
-                        None => format!("{} reveals nothing", who(*s)),
-                    })
-                    .collect();
-                match winner {
-                    Some(w) => format!(
-                        "To decide who starts, each player turned up the top card of their deck and the higher draw value won: {}. {} won and now chooses who plays first (/first player:<name>); the first player places the SCULLY and X-FILES environment cards.",
-                        shown.join("; "),
-                        who(*w)
-                    ),
-                    None => format!(
-                        "To decide who starts, each player turned up the top card of their deck: {}. A tie, so they draw again.",
-                        shown.join("; ")
-                    ),
-                }
-            }
-            FanEvent::FirstPlayer { seat } => {
-                format!("{} plays first and places SCULLY and X-FILES.", who(*seat))
-            }
-            FanEvent::EnvironmentPlaced { seat, card } => {
-                format!("{} places {}.", who(*seat), name(*card))
-            }
-            FanEvent::PeriodStarted { period, hand_size } => {
-                format!("**Period {period} of 3** begins: decks shuffled, hands of {hand_size}.")
-            }
-            FanEvent::Drew {
-                seat,
-                count,
-                deck_left,
-            } => {
-                if viewer == Viewer::Seat(*seat) {
-                    return None;
-                }
-                format!("{} draws {count} ({deck_left} left in deck).", who(*seat))
-            }
-            FanEvent::DrewCards { cards, .. } => {
-                let names: Vec<&str> = cards.iter().map(|c| name(*c)).collect();
-                format!("You draw: {}.", names.join(", "))
-            }
-            FanEvent::Played {
-                card: Some(c),
-                covered: true,
-                ..
-            } => format!("You play {} face down under a cover card.", name(*c)),
-            FanEvent::Played {
-                seat, card: None, ..
-            } => format!("{} plays a card face down under a cover card.", who(*seat)),
-            FanEvent::Played {
-                seat,
-                card: Some(c),
-                circumstances,
-                ..
-            } => {
-                format!(
-                    "{} plays {}. Circumstances: {}.",
-                    who(*seat),
-                    name(*c),
-                    pips(*circumstances)
-                )
-            }
-            FanEvent::Revealed { seat, card, .. } => {
-                format!("{}'s covered card is {}.", who(*seat), name(*card))
-            }
-            FanEvent::Negated { card } => format!("{} is negated.", name(*card)),
-            FanEvent::Captured { character } => format!("{} is captured.", character.as_str()),
-            FanEvent::Released { character } => format!("{} is free again.", character.as_str()),
-            FanEvent::Conflict {
-                seat,
-                agent,
-                pro,
-                anti,
-                arms,
-                success,
-            } => {
-                let arm = |(s, c): &(Seat, Option<FanIdx>)| match c {
-                    Some(c) => format!("{} reveals {} as arms", who(*s), name(*c)),
-                    None => format!("{} has no arms", who(*s)),
-                };
-                let result = if *success {
-                    "success".to_string()
-                } else {
-                    format!("failure, {} is disabled this round", agent.as_str())
-                };
-                format!(
-                    "Conflict: {} sends {} ({}; {}): {pro} against {anti} — {result}.",
-                    who(*seat),
-                    agent.as_str(),
-                    arm(&arms[0]),
-                    arm(&arms[1])
-                )
-            }
-            FanEvent::Passed { seat } => format!("{} passes.", who(*seat)),
-            FanEvent::ActionPlayed {
-                seat,
-                card,
-                discarded,
-            } => {
-                format!(
-                    "{} plays the Action {} and discards it with {discarded} more cards.",
-                    who(*seat),
-                    name(*card)
-                )
-            }
-            FanEvent::Stalemate => "Neither player can start a round: stalemate.".into(),
-            FanEvent::StalemateDiscard { seat, count: 0 } => {
-                format!("{} reshuffles their hand.", who(*seat))
-            }
-            FanEvent::StalemateDiscard { seat, count } => {
-                format!("{} discards {count} cards.", who(*seat))
-            }
-            FanEvent::RoundScored {
-                seat,
-                points,
-                lines,
-            } => {
-                let parts: Vec<String> = lines
-                    .iter()
-                    .map(|(c, p)| format!("{} {p:+}", name(*c)))
-                    .collect();
-                format!(
-                    "Round over: {} takes {points:+} points ({}).",
-                    who(*seat),
-                    parts.join(", ")
-                )
-            }
-            FanEvent::ConfidenceGained { seat, investment } => {
-                format!(
-                    "Mulder Shares Confidence stays beside {}'s MULDER: Investment +{investment}.",
-                    who(*seat)
-                )
-            }
-            FanEvent::PeriodEnded { period, scores } => {
-                format!(
-                    "**Period {period} ends.** Scores: {} {}, {} {}.",
-                    who(0),
-                    scores[0],
-                    who(1),
-                    scores[1]
-                )
-            }
-            FanEvent::Swapped {
-                out: Some(o),
-                take: Some(i),
-                ..
-            } => format!(
-                "You exchange {} for {} from your sideboard.",
-                name(*o),
-                name(*i)
-            ),
-            FanEvent::Swapped { seat, .. } => {
-                format!("{} exchanges a card with their sideboard.", who(*seat))
-            }
-            FanEvent::Ready { seat } => format!("{} is ready for the next period.", who(*seat)),
-            FanEvent::Resigned { seat } => format!("{} resigns.", who(*seat)),
-            FanEvent::GameOver { outcome } => {
-                let names: Vec<String> = outcome.winners.iter().map(|s| who(*s)).collect();
-                match names.len() {
-                    1 => format!("**Game over**: {} wins ({}).", names[0], outcome.summary),
-                    _ => format!("**Game over**: {}.", outcome.summary),
-                }
-            }
-        })
+        match event {
+            FanEvent::HighCard { .. }
+            | FanEvent::FirstPlayer { .. }
+            | FanEvent::EnvironmentPlaced { .. }
+            | FanEvent::PeriodStarted { .. }
+            | FanEvent::Drew { .. }
+            | FanEvent::DrewCards { .. } => opening_line(v, event, t),
+            FanEvent::Played { .. }
+            | FanEvent::Revealed { .. }
+            | FanEvent::Negated { .. }
+            | FanEvent::Captured { .. }
+            | FanEvent::Released { .. }
+            | FanEvent::Conflict { .. }
+            | FanEvent::Passed { .. }
+            | FanEvent::ActionPlayed { .. } => round_line(event, t),
+            FanEvent::Stalemate
+            | FanEvent::StalemateDiscard { .. }
+            | FanEvent::RoundScored { .. }
+            | FanEvent::ConfidenceGained { .. }
+            | FanEvent::PeriodEnded { .. }
+            | FanEvent::Swapped { .. }
+            | FanEvent::Ready { .. }
+            | FanEvent::Resigned { .. }
+            | FanEvent::GameOver { .. } => score_line(event, t),
+        }
     }
 
     fn board(v: &FanView, t: &Table) -> String {
@@ -574,6 +425,203 @@ impl GameUi for FanGame {
         });
         out
     }
+}
+
+// Each event as a line, by theme.
+
+/// The opening high-card draw, the Environment and each period's deal.
+fn opening_line(v: &FanView, event: &FanEvent, t: &Table) -> Option<String> {
+    let viewer = v.viewer;
+    let who = |s: Seat| t.name(s).to_string();
+    Some(match event {
+        FanEvent::HighCard { draws, winner } => {
+            let shown: Vec<String> = draws
+                .iter()
+                .map(|(s, c)| match c {
+                    Some(c) => format!(
+                        "{} reveals {} (draw value {})",
+                        who(*s),
+                        name(*c),
+                        fan_db().get(*c).draw_value.unwrap_or(0)
+                    ),
+                    None => format!("{} reveals nothing", who(*s)),
+                })
+                .collect();
+            match winner {
+                Some(w) => format!(
+                    "To decide who starts, each player turned up the top card of their deck and the higher draw value won: {}. {} won and now chooses who plays first (/first player:<name>); the first player places the SCULLY and X-FILES environment cards.",
+                    shown.join("; "),
+                    who(*w)
+                ),
+                None => format!(
+                    "To decide who starts, each player turned up the top card of their deck: {}. A tie, so they draw again.",
+                    shown.join("; ")
+                ),
+            }
+        }
+        FanEvent::FirstPlayer { seat } => {
+            format!("{} plays first and places SCULLY and X-FILES.", who(*seat))
+        }
+        FanEvent::EnvironmentPlaced { seat, card } => {
+            format!("{} places {}.", who(*seat), name(*card))
+        }
+        FanEvent::PeriodStarted { period, hand_size } => {
+            format!("**Period {period} of 3** begins: decks shuffled, hands of {hand_size}.")
+        }
+        FanEvent::Drew {
+            seat,
+            count,
+            deck_left,
+        } => {
+            if viewer == Viewer::Seat(*seat) {
+                return None;
+            }
+            format!("{} draws {count} ({deck_left} left in deck).", who(*seat))
+        }
+        FanEvent::DrewCards { cards, .. } => {
+            let names: Vec<&str> = cards.iter().map(|c| name(*c)).collect();
+            format!("You draw: {}.", names.join(", "))
+        }
+        _ => return None,
+    })
+}
+
+/// A round: plays, reveals, negations, conflicts, passes and Actions.
+fn round_line(event: &FanEvent, t: &Table) -> Option<String> {
+    let who = |s: Seat| t.name(s).to_string();
+    Some(match event {
+        FanEvent::Played {
+            card: Some(c),
+            covered: true,
+            ..
+        } => format!("You play {} face down under a cover card.", name(*c)),
+        FanEvent::Played {
+            seat, card: None, ..
+        } => format!("{} plays a card face down under a cover card.", who(*seat)),
+        FanEvent::Played {
+            seat,
+            card: Some(c),
+            circumstances,
+            ..
+        } => {
+            format!(
+                "{} plays {}. Circumstances: {}.",
+                who(*seat),
+                name(*c),
+                pips(*circumstances)
+            )
+        }
+        FanEvent::Revealed { seat, card, .. } => {
+            format!("{}'s covered card is {}.", who(*seat), name(*card))
+        }
+        FanEvent::Negated { card } => format!("{} is negated.", name(*card)),
+        FanEvent::Captured { character } => format!("{} is captured.", character.as_str()),
+        FanEvent::Released { character } => format!("{} is free again.", character.as_str()),
+        FanEvent::Conflict {
+            seat,
+            agent,
+            pro,
+            anti,
+            arms,
+            success,
+        } => {
+            let arm = |(s, c): &(Seat, Option<FanIdx>)| match c {
+                Some(c) => format!("{} reveals {} as arms", who(*s), name(*c)),
+                None => format!("{} has no arms", who(*s)),
+            };
+            let result = if *success {
+                "success".to_string()
+            } else {
+                format!("failure, {} is disabled this round", agent.as_str())
+            };
+            format!(
+                "Conflict: {} sends {} ({}; {}): {pro} against {anti} — {result}.",
+                who(*seat),
+                agent.as_str(),
+                arm(&arms[0]),
+                arm(&arms[1])
+            )
+        }
+        FanEvent::Passed { seat } => format!("{} passes.", who(*seat)),
+        FanEvent::ActionPlayed {
+            seat,
+            card,
+            discarded,
+        } => {
+            format!(
+                "{} plays the Action {} and discards it with {discarded} more cards.",
+                who(*seat),
+                name(*card)
+            )
+        }
+        _ => return None,
+    })
+}
+
+/// Stalemates, scores, periods, exchanges and the end of the game.
+fn score_line(event: &FanEvent, t: &Table) -> Option<String> {
+    let who = |s: Seat| t.name(s).to_string();
+    Some(match event {
+        FanEvent::Stalemate => "Neither player can start a round: stalemate.".into(),
+        FanEvent::StalemateDiscard { seat, count: 0 } => {
+            format!("{} reshuffles their hand.", who(*seat))
+        }
+        FanEvent::StalemateDiscard { seat, count } => {
+            format!("{} discards {count} cards.", who(*seat))
+        }
+        FanEvent::RoundScored {
+            seat,
+            points,
+            lines,
+        } => {
+            let parts: Vec<String> = lines
+                .iter()
+                .map(|(c, p)| format!("{} {p:+}", name(*c)))
+                .collect();
+            format!(
+                "Round over: {} takes {points:+} points ({}).",
+                who(*seat),
+                parts.join(", ")
+            )
+        }
+        FanEvent::ConfidenceGained { seat, investment } => {
+            format!(
+                "Mulder Shares Confidence stays beside {}'s MULDER: Investment +{investment}.",
+                who(*seat)
+            )
+        }
+        FanEvent::PeriodEnded { period, scores } => {
+            format!(
+                "**Period {period} ends.** Scores: {} {}, {} {}.",
+                who(0),
+                scores[0],
+                who(1),
+                scores[1]
+            )
+        }
+        FanEvent::Swapped {
+            out: Some(o),
+            take: Some(i),
+            ..
+        } => format!(
+            "You exchange {} for {} from your sideboard.",
+            name(*o),
+            name(*i)
+        ),
+        FanEvent::Swapped { seat, .. } => {
+            format!("{} exchanges a card with their sideboard.", who(*seat))
+        }
+        FanEvent::Ready { seat } => format!("{} is ready for the next period.", who(*seat)),
+        FanEvent::Resigned { seat } => format!("{} resigns.", who(*seat)),
+        FanEvent::GameOver { outcome } => {
+            let names: Vec<String> = outcome.winners.iter().map(|s| who(*s)).collect();
+            match names.len() {
+                1 => format!("**Game over**: {} wins ({}).", names[0], outcome.summary),
+                _ => format!("**Game over**: {}.", outcome.summary),
+            }
+        }
+        _ => return None,
+    })
 }
 
 // The commands, one handler each.
