@@ -517,11 +517,18 @@ fn activators_p16_conspiracy_cards_on_the_opponents_turn_only_and_the_site_keywo
     // The active player may not play a CP card (p. 14).
     let r = refused(&g, 0, play(MANITOU));
     assert!(r.reason.contains("CONSPIRACY"), "{r}");
+    // Issue 13: the refusal says when the Activator is met.
+    assert!(r.reason.contains("it is met on an opponent's turn"), "{r}");
     act(&mut g, 0, XfAction::Pass);
     // Cape Cod is an AFFILIATION Site: the Manitou needs a MOTIVE SITE.
     let before = g.clone();
     let r = refused(&g, 1, play(MANITOU));
     assert!(r.reason.to_lowercase().contains("motive"), "{r}");
+    assert!(
+        r.reason
+            .contains("while a Site with the keyword MOTIVE is in play"),
+        "{r}"
+    );
     assert_eq!(g, before, "a refusal changes nothing");
 }
 

@@ -242,9 +242,10 @@ impl XfGame {
             };
             if !ok {
                 return Err(Refusal::new(format!(
-                    "{}'s Activator {} is not met now (every Activator must hold, p. 16)",
+                    "{}'s Activator {} is not met now (every Activator must hold, p. 16); it is met {}",
                     c.title,
-                    a.as_str().to_uppercase()
+                    a.as_str().to_uppercase(),
+                    activator_met_when(*a)
                 )));
             }
         }
@@ -387,5 +388,36 @@ impl XfGame {
                 _ => None,
             })
         })
+    }
+}
+
+/// When an Activator holds, in words, for a refusal (p. 16).
+fn activator_met_when(a: Activator) -> String {
+    match a {
+        Activator::Active => "on your own turn".into(),
+        Activator::Conspiracy => "on an opponent's turn".into(),
+        Activator::Combat => "during a combat".into(),
+        Activator::Briefing => "in a Briefing Phase".into(),
+        Activator::Requisition => "in the Requisition Phase".into(),
+        Activator::Deployment => "in the Deployment Phase".into(),
+        Activator::Bureau | Activator::Field | Activator::Hospital => format!(
+            "while a Team in the {} is acting (a check or an effect there)",
+            a.as_str().to_lowercase()
+        ),
+        Activator::Multiplayer => "only in games of three or more players".into(),
+        Activator::Agent => "while an Agent is in play".into(),
+        Activator::Site => "while a Site is in play".into(),
+        Activator::AffiliationSite
+        | Activator::MotiveSite
+        | Activator::MethodSite
+        | Activator::ResultSite => format!(
+            "while a Site with the keyword {} is in play",
+            a.as_str().to_uppercase().trim_end_matches(" SITE")
+        ),
+        Activator::OccultAdversary => "while an OCCULT Adversary is in play".into(),
+        other => format!(
+            "while a card with the keyword {} is in use (the Site investigated, a card being played or in play)",
+            other.as_str().to_uppercase()
+        ),
     }
 }

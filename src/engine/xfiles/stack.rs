@@ -1074,7 +1074,24 @@ fn why_not(c: &Cond) -> String {
         Cond::Round(s) => format!("only in a {} round", s.short()),
         Cond::Happened(f) => format!("only after {f:?}"),
         Cond::Exists(s) => format!("only when there is a {:?}", s.kind).to_lowercase(),
-        _ => format!("its condition ({c:?}) does not hold"),
+        Cond::Passed => "only after its skill check succeeded".into(),
+        Cond::Multiplayer => "only in games of three or more players".into(),
+        Cond::Known(cat) => format!(
+            "only once an opponent knows your X-File's {}",
+            cat.as_str().to_uppercase()
+        ),
+        Cond::SelfIn(section) => format!("only while it is in the {section:?}"),
+        Cond::Using(s) => format!(
+            "only while your Team investigates with {}",
+            s.iter()
+                .map(|s| s.as_str().to_uppercase())
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ),
+        Cond::InPlay(titles) => format!("only while {} is in play", titles.join(" or ")),
+        Cond::LrcSkipped => "only when the combat skipped its Long Range round".into(),
+        Cond::GameOption(o) => format!("only in games with the {o} option"),
+        _ => "its card's condition for play does not hold now".into(),
     }
 }
 
