@@ -977,10 +977,17 @@ fn a_pass_never_declines_an_earned_question_but_stored_games_replay() {
     ));
     let r = refused(&g, 0, XfAction::Pass);
     assert!(r.reason.contains("you earned this Site's question"), "{r}");
+    // A deadline never makes the move that would lose it (Game::default_action).
+    assert_eq!(g.default_action(0), None);
     let mut stored = g.clone();
     stored.options.legacy_manual = true;
     act(&mut stored, 0, XfAction::Pass);
     assert_eq!(stage(&stored), None, "the Site ended");
     act(&mut g, 0, XfAction::Done);
     assert_eq!(stage(&g), None, "/done declines it");
+    let due = g.to_act()[0];
+    let default = g
+        .default_action(due)
+        .expect("a default move once nothing is earned");
+    assert!(!XfGame::resigns(&default), "never a resignation");
 }

@@ -181,6 +181,16 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
 
     fn view(&self, viewer: Viewer) -> Self::View;
 
+    /// The move made for a seat whose agreed deadline passed: the first
+    /// passive move the rules allow (pass, done, skip, ready), else the first
+    /// legal move that is not a resignation; `None` while the seat holds
+    /// something it earned (it must use or decline it itself).
+    fn default_action(&self, seat: Seat) -> Option<Self::Action>;
+
+    /// Whether an action gives the game up (never made for a player, never
+    /// chosen by random playouts).
+    fn resigns(action: &Self::Action) -> bool;
+
     /// A public event that makes hidden information known (a card drawn or
     /// turned face up, an answer). Such moves, and moves with private
     /// events, are taken back only with every other player's consent.

@@ -114,31 +114,6 @@ pub trait GameUi: Game {
     fn earned(&self, _seat: Seat) -> Option<String> {
         None
     }
-
-    /// The move made for a seat whose agreed deadline passed: the first
-    /// passive move the rules allow (pass, done, skip, ready), else the
-    /// first legal move that is not a resignation; none while the seat
-    /// holds something it earned.
-    fn default_action(&self, seat: Seat) -> Option<Self::Action> {
-        if self.earned(seat).is_some() {
-            return None;
-        }
-        let legal = self.legal_actions(seat);
-        for passive in ["pass", "done", "skip_action", "ready"] {
-            if let Some(a) = legal.iter().find(|a| action_word(*a) == passive) {
-                return Some(a.clone());
-            }
-        }
-        legal.into_iter().find(|a| action_word(a) != "resign")
-    }
-}
-
-/// A unit action's name as serialised ("pass", "resign"); empty for others.
-fn action_word<A: Serialize>(action: &A) -> String {
-    match serde_json::to_value(action) {
-        Ok(serde_json::Value::String(s)) => s,
-        _ => String::new(),
-    }
 }
 
 /// The [`Driver`] for any engine with a [`GameUi`].
@@ -458,7 +433,7 @@ impl<G: GameUi> Driver for Host<G> {
         let legal: Vec<G::Action> = game
             .legal_actions(seat)
             .into_iter()
-            .filter(|a| action_word(a) != "resign")
+            .filter(|a| !G::resigns(a))
             .collect();
         if legal.is_empty() {
             return Ok(None);

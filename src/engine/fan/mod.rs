@@ -442,6 +442,18 @@ impl Game for FanGame {
         view::view(self, viewer)
     }
 
+    fn default_action(&self, seat: Seat) -> Option<FanAction> {
+        let legal = self.legal_actions(seat);
+        [FanAction::Pass, FanAction::SkipAction, FanAction::Ready]
+            .into_iter()
+            .find(|a| legal.contains(a))
+            .or_else(|| legal.into_iter().find(|a| !Self::resigns(a)))
+    }
+
+    fn resigns(action: &FanAction) -> bool {
+        matches!(action, FanAction::Resign)
+    }
+
     fn reveals(event: &FanEvent) -> bool {
         matches!(
             event,

@@ -952,6 +952,23 @@ impl Game for XfGame {
         view::view(self, viewer)
     }
 
+    fn default_action(&self, seat: Seat) -> Option<XfAction> {
+        let waits_on_site = self.choice.is_none() && self.frames.is_empty();
+        if waits_on_site && self.to_act_now().contains(&seat) && self.earned_at_site(seat).is_some()
+        {
+            return None;
+        }
+        let legal = self.legal_actions(seat);
+        [XfAction::Pass, XfAction::Done]
+            .into_iter()
+            .find(|a| legal.contains(a))
+            .or_else(|| legal.into_iter().find(|a| !Self::resigns(a)))
+    }
+
+    fn resigns(action: &XfAction) -> bool {
+        matches!(action, XfAction::Resign)
+    }
+
     fn reveals(event: &XfEvent) -> bool {
         matches!(
             event,
