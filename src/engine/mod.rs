@@ -132,6 +132,19 @@ pub struct Outcome {
     pub scores: Option<Vec<i32>>,
     /// One line for the record: "Alice identified Bob's X-File".
     pub summary: String,
+    /// A co-operative game's result, shared by every seat (absent in
+    /// competitive games and in outcomes stored before it existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team: Option<TeamResult>,
+}
+
+/// How a co-operative game ended for the whole table.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct TeamResult {
+    /// The players beat the game together.
+    pub won: bool,
+    /// Points earned toward a Series, when the game is part of one.
+    pub series_points: Option<i32>,
 }
 
 /// A game and the events of one step.
@@ -218,4 +231,32 @@ pub fn replay<G: Game>(
         game.apply(*seat, action).map_err(|r| (i + 1, r))?;
     }
     Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Outcome, TeamResult};
+
+    #[test]
+    fn outcomes_stored_before_team_results_read_and_write_back_unchanged() {
+        let stored = r#"{"winners":[1],"scores":null,"summary":"Bob wins"}"#;
+        let o: Outcome = serde_json::from_str(stored).unwrap();
+        assert_eq!(o.team, None);
+        assert_eq!(serde_json::to_string(&o).unwrap(), stored);
+    }
+
+    #[test]
+    fn a_team_result_round_trips() {
+        let o = Outcome {
+            winners: vec![0, 1, 2],
+            scores: None,
+            summary: "The team closes the X-File".into(),
+            team: Some(TeamResult {
+                won: true,
+                series_points: Some(3),
+            }),
+        };
+        let text = serde_json::to_string(&o).unwrap();
+        assert_eq!(serde_json::from_str::<Outcome>(&text).unwrap(), o);
+    }
 }

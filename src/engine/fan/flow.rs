@@ -606,6 +606,7 @@ impl FanGame {
             winners,
             scores: Some(self.scores.to_vec()),
             summary,
+            team: None,
         };
         self.outcome = Some(outcome.clone());
         self.phase = Phase::Over;

@@ -1149,6 +1149,7 @@ impl XfGame {
             winners,
             scores: None,
             summary,
+            team: None,
         };
         self.outcome = Some(outcome.clone());
         self.phase = Phase::Over;
