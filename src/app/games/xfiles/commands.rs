@@ -23,22 +23,12 @@ pub(super) fn on_xfile(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
 
 /// `/draw`.
 pub(super) fn on_draw(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let g = a.game;
-    let seat = a.seat;
     let args = a.args;
-    let list = |name: &str, among: &[CardIdx], place: &str| -> Result<Vec<CardIdx>, UserError> {
-        split_list(args.text(name).unwrap_or_default())
-            .iter()
-            .map(|t| pick(t, among, place))
-            .collect()
-    };
-    let own_agents: Vec<CardIdx> = seat
-        .map(|s| g.player(s).agents.iter().map(|a| a.card).collect())
-        .unwrap_or_default();
+    let own_agents = own_agents(a);
     Ok(XfAction::Brief {
         draw: !args.flag("skip").unwrap_or(false),
         to_conspiracy: if args.has("conspiracy") {
-            list("conspiracy", &own_agents, "one of your Agents")?
+            list(a, "conspiracy", &own_agents, "one of your Agents")?
         } else {
             vec![]
         },
@@ -62,18 +52,10 @@ pub(super) fn on_buy(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
 
 /// `/sell`.
 pub(super) fn on_sell(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let g = a.game;
-    let seat = a.seat;
     let args = a.args;
-    let hand: Vec<CardIdx> = seat.map(|s| g.player(s).hand.clone()).unwrap_or_default();
-    let list = |name: &str, among: &[CardIdx], place: &str| -> Result<Vec<CardIdx>, UserError> {
-        split_list(args.text(name).unwrap_or_default())
-            .iter()
-            .map(|t| pick(t, among, place))
-            .collect()
-    };
+    let hand = hand(a);
     Ok(XfAction::Trade {
-        sell: list("cards", &hand, "in your hand")?,
+        sell: list(a, "cards", &hand, "in your hand")?,
         buy: args.int("buy").unwrap_or(0) as u32,
     })
 }
@@ -84,11 +66,7 @@ pub(super) fn on_equip(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
     let seat = a.seat;
     let args = a.args;
     let me = seat.unwrap_or(0);
-    let hand: Vec<CardIdx> = seat.map(|s| g.player(s).hand.clone()).unwrap_or_default();
-    let in_hand = |name: &str| pick(args.text(name).unwrap_or_default(), &hand, "in your hand");
-    let own_agents: Vec<CardIdx> = seat
-        .map(|s| g.player(s).agents.iter().map(|a| a.card).collect())
-        .unwrap_or_default();
+    let own_agents = own_agents(a);
     let agent = pick(
         args.text("agent").unwrap_or_default(),
         &own_agents,
@@ -113,20 +91,16 @@ pub(super) fn on_equip(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
         }
         None => XfAction::Equip {
             agent,
-            card: in_hand("card")?,
+            card: in_hand(a, "card")?,
         },
     })
 }
 
 /// `/deploy`.
 pub(super) fn on_deploy(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let g = a.game;
-    let seat = a.seat;
     let args = a.args;
-    let hand: Vec<CardIdx> = seat.map(|s| g.player(s).hand.clone()).unwrap_or_default();
-    let own_agents: Vec<CardIdx> = seat
-        .map(|s| g.player(s).agents.iter().map(|a| a.card).collect())
-        .unwrap_or_default();
+    let hand = hand(a);
+    let own_agents = own_agents(a);
     let s = section(args.text("section").unwrap_or("field"));
     let team = args.int("team").map_or(0, |t| (t - 1) as u8);
     let text = args.text("agent").unwrap_or_default();
@@ -156,14 +130,10 @@ pub(super) fn on_deploy(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
 
 /// `/site`.
 pub(super) fn on_site(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let g = a.game;
-    let seat = a.seat;
     let args = a.args;
     let table = a.table;
-    let hand: Vec<CardIdx> = seat.map(|s| g.player(s).hand.clone()).unwrap_or_default();
-    let in_hand = |name: &str| pick(args.text(name).unwrap_or_default(), &hand, "in your hand");
     Ok(XfAction::PlaySite {
-        card: in_hand("card")?,
+        card: in_hand(a, "card")?,
         directed: args.text("at").map(|w| seat_named(table, w)).transpose()?,
         free: args.flag("free").unwrap_or(false),
     })
@@ -172,24 +142,18 @@ pub(super) fn on_site(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
 /// `/bluff`.
 pub(super) fn on_bluff(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
     let g = a.game;
-    let seat = a.seat;
     let args = a.args;
-    let hand: Vec<CardIdx> = seat.map(|s| g.player(s).hand.clone()).unwrap_or_default();
-    let in_hand = |name: &str| pick(args.text(name).unwrap_or_default(), &hand, "in your hand");
     Ok(XfAction::PlaceBluff {
         site: site_index(g, args, "site")?,
-        card: in_hand("card")?,
+        card: in_hand(a, "card")?,
     })
 }
 
 /// `/peek`.
 pub(super) fn on_peek(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
     let g = a.game;
-    let seat = a.seat;
     let args = a.args;
-    let own_agents: Vec<CardIdx> = seat
-        .map(|s| g.player(s).agents.iter().map(|a| a.card).collect())
-        .unwrap_or_default();
+    let own_agents = own_agents(a);
     Ok(XfAction::PeekBluff {
         agent: pick(
             args.text("agent").unwrap_or_default(),
@@ -206,12 +170,6 @@ pub(super) fn on_investigate(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError>
     let g = a.game;
     let seat = a.seat;
     let args = a.args;
-    let list = |name: &str, among: &[CardIdx], place: &str| -> Result<Vec<CardIdx>, UserError> {
-        split_list(args.text(name).unwrap_or_default())
-            .iter()
-            .map(|t| pick(t, among, place))
-            .collect()
-    };
     let ready: Vec<CardIdx> = seat
         .map(|s| {
             g.player(s)
@@ -223,7 +181,7 @@ pub(super) fn on_investigate(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError>
         })
         .unwrap_or_default();
     let team = if args.has("agents") {
-        list("agents", &ready, "a ready Agent in the Field")?
+        list(a, "agents", &ready, "a ready Agent in the Field")?
     } else {
         ready
     };
@@ -334,21 +292,14 @@ pub(super) fn on_play(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
     let args = a.args;
     let table = a.table;
     let me = seat.unwrap_or(0);
-    let hand: Vec<CardIdx> = seat.map(|s| g.player(s).hand.clone()).unwrap_or_default();
-    let in_hand = |name: &str| pick(args.text(name).unwrap_or_default(), &hand, "in your hand");
-    let list = |name: &str, among: &[CardIdx], place: &str| -> Result<Vec<CardIdx>, UserError> {
-        split_list(args.text(name).unwrap_or_default())
-            .iter()
-            .map(|t| pick(t, among, place))
-            .collect()
-    };
+    let hand = hand(a);
     if args.has("discard") {
         return Err(UserError::new(
             "Option discard is for the fan CCG; use /discard.",
         ));
     }
     let first = PlayArgs {
-        card: in_hand("card")?,
+        card: in_hand(a, "card")?,
         mode: args.int("mode").map_or(0, |m| (m - 1) as u8),
         target: g.command_target(me, args, table)?,
         x: args.int("x").unwrap_or(0) as u32,
@@ -360,7 +311,7 @@ pub(super) fn on_play(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
         true => {
             let base = g.stack.len();
             let mut plays = vec![first];
-            for c in list("with", &hand, "in your hand")? {
+            for c in list(a, "with", &hand, "in your hand")? {
                 plays.push(PlayArgs {
                     card: c,
                     mode: 0,
@@ -398,13 +349,8 @@ pub(super) fn on_aim(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
     let cards: Vec<CardIdx> = foes.iter().map(|f| f.1).collect();
     let mut at = Vec::new();
     for part in split_list(args.text("at").unwrap_or_default()) {
-        let (name, n) = match part
-            .rsplit_once(' ')
-            .and_then(|(a, b)| b.parse::<u8>().ok().map(|n| (a, n)))
-        {
-            Some((a, n)) => (a.to_string(), n),
-            None => (part.clone(), 0),
-        };
+        let (name, n) = name_and_count(&part);
+        let n = n.unwrap_or(0);
         let card = pick(&name, &cards, "a foe in this combat")?;
         let i = foes.iter().find(|f| f.1 == card).map_or(0, |f| f.0);
         at.push((i, n));
@@ -421,13 +367,8 @@ pub(super) fn on_damage(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
     let mut to = Vec::new();
     let parts = split_list(args.text("to").unwrap_or_default());
     for part in &parts {
-        let (name, n) = match part
-            .rsplit_once(' ')
-            .and_then(|(a, b)| b.parse::<u8>().ok().map(|n| (a, n)))
-        {
-            Some((a, n)) => (a.to_string(), n),
-            None => (part.clone(), if parts.len() == 1 { pending } else { 0 }),
-        };
+        let (name, n) = name_and_count(part);
+        let n = n.unwrap_or(if parts.len() == 1 { pending } else { 0 });
         to.push((pick(&name, &fighters, "a fighting Agent")?, n));
     }
     Ok(XfAction::AssignDamage { to })
@@ -471,18 +412,9 @@ pub(super) fn on_done(_a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
 
 /// `/discard`.
 pub(super) fn on_discard(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    let g = a.game;
-    let seat = a.seat;
-    let args = a.args;
-    let hand: Vec<CardIdx> = seat.map(|s| g.player(s).hand.clone()).unwrap_or_default();
-    let list = |name: &str, among: &[CardIdx], place: &str| -> Result<Vec<CardIdx>, UserError> {
-        split_list(args.text(name).unwrap_or_default())
-            .iter()
-            .map(|t| pick(t, among, place))
-            .collect()
-    };
+    let hand = hand(a);
     Ok(XfAction::Discard {
-        cards: list("cards", &hand, "in your hand")?,
+        cards: list(a, "cards", &hand, "in your hand")?,
     })
 }
 
@@ -551,4 +483,51 @@ pub(super) fn on_notebook(a: &Ask<'_, XfGame>) -> Result<String, UserError> {
         .map(|w| seat_named(a.table, w))
         .transpose()?;
     Ok(notebook(&a.game.view(Viewer::Seat(me)), me, a.table, only))
+}
+
+/// The asker's hand (empty when not seated).
+fn hand(a: &Ask<'_, XfGame>) -> Vec<CardIdx> {
+    a.seat
+        .map(|s| a.game.player(s).hand.clone())
+        .unwrap_or_default()
+}
+
+/// The card in the asker's hand that option `name` names.
+fn in_hand(a: &Ask<'_, XfGame>, name: &str) -> Result<CardIdx, UserError> {
+    pick(
+        a.args.text(name).unwrap_or_default(),
+        &hand(a),
+        "in your hand",
+    )
+}
+
+/// The cards among `among` that option `name` lists (separated by ';').
+fn list(
+    a: &Ask<'_, XfGame>,
+    name: &str,
+    among: &[CardIdx],
+    place: &str,
+) -> Result<Vec<CardIdx>, UserError> {
+    split_list(a.args.text(name).unwrap_or_default())
+        .iter()
+        .map(|t| pick(t, among, place))
+        .collect()
+}
+
+/// The asker's Agents.
+fn own_agents(a: &Ask<'_, XfGame>) -> Vec<CardIdx> {
+    a.seat
+        .map(|s| a.game.player(s).agents.iter().map(|x| x.card).collect())
+        .unwrap_or_default()
+}
+
+/// "Name N" split into the name and N (`None` without a number).
+fn name_and_count(part: &str) -> (String, Option<u8>) {
+    match part
+        .rsplit_once(' ')
+        .and_then(|(a, b)| b.parse::<u8>().ok().map(|n| (a, n)))
+    {
+        Some((a, n)) => (a.to_string(), Some(n)),
+        None => (part.to_string(), None),
+    }
 }
