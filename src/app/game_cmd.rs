@@ -34,39 +34,9 @@ async fn new_game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
     }
     let kind =
         GameKind::parse(args.text("game").unwrap_or_default()).expect("choices are game kinds");
-    let Some(driver) = app.registry().driver(kind) else {
-        let ready: Vec<&str> = GameKind::ALL
-            .iter()
-            .filter(|k| app.registry().driver(**k).is_some())
-            .map(|k| k.slug())
-            .collect();
-        return Err(UserError::new(format!(
-            "{} has no rules engine yet, so it cannot be played here. Games you can open now: {}.",
-            kind.name(),
-            if ready.is_empty() {
-                "none yet".to_string()
-            } else {
-                ready.join(", ")
-            }
-        )));
-    };
+    let driver = playable_driver(app, kind)?;
     let timing = super::async_play::Timing::from_args(app, args)?;
-    for name in args.names() {
-        if !["game", "deck", "remind", "deadline"].contains(&name)
-            && !driver.options().iter().any(|o| o.name == name)
-        {
-            return Err(UserError::new(format!(
-                "Option {name} does not apply to {}. Its options: {}.",
-                kind.name(),
-                driver
-                    .options()
-                    .iter()
-                    .map(|o| o.name)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )));
-        }
-    }
+    check_new_game_options(driver, kind, args)?;
     let options = driver.build_options(args)?;
     let setup = match args.text("deck") {
         Some(deck) => Some(seat_setup(app, req, driver, &options, kind, deck).await?),
@@ -84,41 +54,22 @@ async fn new_game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
         remind_every: timing.remind_every,
         deadline_every: timing.deadline_every,
     };
-    let seats = driver.seats(&options);
-    let announce = |id: i64| {
-        let mut text = format!(
-            "**Game #{id}: {}** opened by {}. {}\nSeats: 1 of {}–{} taken. Join with /game join{}; {} starts it with /game start.",
-            kind.name(),
-            req.user.name,
-            driver.describe_options(&options),
-            seats.start(),
-            seats.end(),
-            if kind.deck_kind().is_some() {
-                " deck:<your deck>"
-            } else {
-                ""
-            },
+    let described = driver.describe_options(&options);
+    let mut after = String::new();
+    if kind.deck_kind().is_some() && setup.is_none() {
+        after.push_str(&format!(
+            "\n{} still needs to choose a deck: /game join deck:<name>.",
             req.user.name
-        );
-        if kind.deck_kind().is_some() && setup.is_none() {
-            text.push_str(&format!(
-                "\n{} still needs to choose a deck: /game join deck:<name>.",
-                req.user.name
-            ));
-        }
-        text.push_str(&format!("\n{}", timing.describe(app)));
-        vec![
-            Outgoing::channel(&req.place.channel, text)
-                .in_game(id)
-                .opening_thread(format!("Game #{id}: {}", kind.name())),
-            seat_notice(req, id, kind, &req.place.channel),
-        ]
-    };
+        ));
+    }
+    after.push_str(&format!("\n{}", timing.describe(app)));
+    let seats = driver.seats(&options);
+    let announce = |id: i64| announce_new_game(req, id, kind, &seats, &described, &after);
     let seat = SeatRow {
         seat: 0,
         user_id: req.user.id.clone(),
         user_name: req.user.name.clone(),
-        setup: setup.clone(),
+        setup,
         joined_at: req.now,
     };
     match app
@@ -131,6 +82,84 @@ async fn new_game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
         Committed::Applied(id) => Ok(announce(id)),
         Committed::Duplicate(previous) => Ok(super::decode_response(&previous)),
     }
+}
+
+/// The driver of a game kind, or which kinds can be opened instead.
+fn playable_driver(app: &App, kind: GameKind) -> Result<&dyn Driver, UserError> {
+    app.registry().driver(kind).ok_or_else(|| {
+        let ready: Vec<&str> = GameKind::ALL
+            .iter()
+            .filter(|k| app.registry().driver(**k).is_some())
+            .map(|k| k.slug())
+            .collect();
+        UserError::new(format!(
+            "{} has no rules engine yet, so it cannot be played here. Games you can open now: {}.",
+            kind.name(),
+            if ready.is_empty() {
+                "none yet".to_string()
+            } else {
+                ready.join(", ")
+            }
+        ))
+    })
+}
+
+/// Refuses `/game new` options that this game does not take.
+fn check_new_game_options(
+    driver: &dyn Driver,
+    kind: GameKind,
+    args: &Args,
+) -> Result<(), UserError> {
+    let options = driver.options();
+    let foreign = args.names().into_iter().find(|name| {
+        !["game", "deck", "remind", "deadline"].contains(name)
+            && !options.iter().any(|o| o.name == *name)
+    });
+    match foreign {
+        Some(name) => Err(UserError::new(format!(
+            "Option {name} does not apply to {}. Its options: {}.",
+            kind.name(),
+            options
+                .iter()
+                .map(|o| o.name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The opening post (which opens the game's thread) and the creator's seat
+/// notice: the game's options, its seats, then `after` (what is still
+/// missing, the timing).
+fn announce_new_game(
+    req: &Request,
+    id: i64,
+    kind: GameKind,
+    seats: &std::ops::RangeInclusive<usize>,
+    options: &str,
+    after: &str,
+) -> Vec<Outgoing> {
+    let text = format!(
+        "**Game #{id}: {}** opened by {}. {}\nSeats: 1 of {}–{} taken. Join with /game join{}; {} starts it with /game start.{after}",
+        kind.name(),
+        req.user.name,
+        options,
+        seats.start(),
+        seats.end(),
+        if kind.deck_kind().is_some() {
+            " deck:<your deck>"
+        } else {
+            ""
+        },
+        req.user.name
+    );
+    vec![
+        Outgoing::channel(&req.place.channel, text)
+            .in_game(id)
+            .opening_thread(format!("Game #{id}: {}", kind.name())),
+        seat_notice(req, id, kind, &req.place.channel),
+    ]
 }
 
 /// The DM a player gets on taking a seat: it says where the game's private
