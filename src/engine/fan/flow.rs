@@ -492,7 +492,33 @@ impl FanGame {
 
     /// Scores the round for whoever played its last card.
     fn end_round(&mut self, events: &mut Events) {
-        let db = fan_db();
+        self.reveal_covered(events);
+        let cards = self.round.cards.clone();
+        let last = cards.last().expect("a scored round has cards");
+        let taker = last.by;
+        let (lines, total) = self.round_points(&cards);
+        self.scores[usize::from(taker)] += total;
+        self.rounds.push((self.period, taker, total));
+        events.push(Event::public(FanEvent::RoundScored {
+            seat: taker,
+            points: total,
+            lines,
+        }));
+        let ended_by_conclusion = FanGame::is_type(last.card, FanType::Conclusion);
+        self.settle_round_cards(cards, taker, ended_by_conclusion, events);
+        self.round = Round::default();
+        self.leader = taker;
+        if self.period_ending {
+            self.end_period(events);
+        } else {
+            self.phase = Phase::Turn;
+            self.turn = self.leader;
+            self.start_turn(events);
+        }
+    }
+
+    /// At the end of a round every covered card is turned up.
+    fn reveal_covered(&mut self, events: &mut Events) {
         for p in self.round.cards.iter_mut() {
             if p.covered {
                 p.covered = false;
@@ -503,9 +529,12 @@ impl FanGame {
                 }));
             }
         }
-        let cards = self.round.cards.clone();
-        let last = cards.last().expect("a scored round has cards");
-        let taker = last.by;
+    }
+
+    /// Each card's points (none when negated or its character is captured)
+    /// and the round's total, floored at zero when a card says so.
+    fn round_points(&self, cards: &[Played]) -> (Vec<(FanIdx, i32)>, i32) {
+        let db = fan_db();
         let mut lines = Vec::new();
         for (i, p) in cards.iter().enumerate() {
             let card = db.get(p.card);
@@ -540,14 +569,19 @@ impl FanGame {
         if floor && total < 0 {
             total = 0;
         }
-        self.scores[usize::from(taker)] += total;
-        self.rounds.push((self.period, taker, total));
-        events.push(Event::public(FanEvent::RoundScored {
-            seat: taker,
-            points: total,
-            lines,
-        }));
-        let ended_by_conclusion = FanGame::is_type(last.card, FanType::Conclusion);
+        (lines, total)
+    }
+
+    /// The round's cards go to their owners' discards, except confidences the
+    /// taker keeps after a Conclusion.
+    fn settle_round_cards(
+        &mut self,
+        cards: Vec<Played>,
+        taker: Seat,
+        ended_by_conclusion: bool,
+        events: &mut Events,
+    ) {
+        let db = fan_db();
         for p in cards {
             let keeps = ended_by_conclusion
                 && p.by == taker
@@ -564,15 +598,6 @@ impl FanGame {
             } else {
                 owner.discard.push(p.card);
             }
-        }
-        self.round = Round::default();
-        self.leader = taker;
-        if self.period_ending {
-            self.end_period(events);
-        } else {
-            self.phase = Phase::Turn;
-            self.turn = self.leader;
-            self.start_turn(events);
         }
     }
 
