@@ -351,9 +351,11 @@ impl<G: GameUi> Driver for Host<G> {
         let mut record = Record::default();
         let mut all = Vec::new();
         let mut note = |game: &G, i: usize, events: Vec<Event<G::Event>>| {
+            let public = events.iter().any(|e| e.audience == Audience::All);
+            let spectator = public.then(|| game.view(Viewer::Spectator));
             for e in events {
-                if e.audience == Audience::All
-                    && let Some(line) = G::event_line(&game.view(Viewer::Spectator), &e.body, table)
+                if let Some(view) = spectator.as_ref().filter(|_| e.audience == Audience::All)
+                    && let Some(line) = G::event_line(view, &e.body, table)
                 {
                     record.lines.push((i, table.named(&line)));
                 }
