@@ -9,7 +9,9 @@
 //!
 //! Each game lives in its own module and implements [`Game`].
 
+pub mod choice;
 pub mod fan;
+pub mod legendary;
 mod rng;
 pub mod xfiles;
 

@@ -195,24 +195,10 @@ fn answers(g: &XfGame) -> Vec<XfAction> {
     let Some(c) = &g.choice else {
         return Vec::new();
     };
-    let n = c.options.len() as u16;
-    let (min, max) = (u16::from(c.min), u16::from(c.max).min(n));
-    let mut out = Vec::new();
-    if min <= 1 && max >= 1 {
-        out.extend((0..n).map(|i| XfAction::Choose { picks: vec![i] }));
-    }
-    if min == 0 {
-        out.push(XfAction::Choose { picks: vec![] });
-    }
-    for k in min.max(2)..=max {
-        out.push(XfAction::Choose {
-            picks: (0..k).collect(),
-        });
-        out.push(XfAction::Choose {
-            picks: (n - k..n).collect(),
-        });
-    }
-    out
+    c.sample_answers()
+        .into_iter()
+        .map(|picks| XfAction::Choose { picks })
+        .collect()
 }
 
 fn candidates(g: &XfGame, seat: Seat) -> Vec<XfAction> {

@@ -461,33 +461,7 @@ impl XfGame {
         if c.seat != seat {
             return Err(self.not_your_move(seat));
         }
-        let mut seen = Vec::new();
-        for p in picks {
-            if usize::from(*p) >= c.options.len() {
-                return Err(Refusal::new(format!(
-                    "option {} does not exist; choose among 1 to {}",
-                    p + 1,
-                    c.options.len()
-                ))
-                .with_allowed(c.options.iter().map(|o| o.label.clone()).collect()));
-            }
-            if seen.contains(p) {
-                return Err(Refusal::new("the same option twice"));
-            }
-            seen.push(*p);
-        }
-        let n = picks.len();
-        if n < usize::from(c.min) || n > usize::from(c.max) {
-            let want = if c.min == c.max {
-                format!("exactly {}", c.min)
-            } else {
-                format!("{} to {}", c.min, c.max)
-            };
-            return Err(Refusal::new(format!("{}: choose {want}", c.prompt))
-                .with_allowed(c.options.iter().map(|o| o.label.clone()).collect()));
-        }
-        let chosen: Vec<&ChoiceOption> =
-            picks.iter().map(|p| &c.options[usize::from(*p)]).collect();
+        let chosen = c.picked(picks)?;
         let labels: Vec<String> = chosen.iter().map(|o| o.label.clone()).collect();
         if c.secret {
             events.push(Event::public(XfEvent::Chose {
@@ -500,7 +474,7 @@ impl XfGame {
         }
         self.choice = None;
         match c.purpose {
-            Purpose::Bind(var) => {
+            Purpose::Bind(ref var) => {
                 let val = bundle(chosen.iter().map(|o| o.val.clone()).collect(), c.max);
                 let r = self
                     .resolving
@@ -508,7 +482,7 @@ impl XfGame {
                     .rev()
                     .find(|r| r.wait == Wait::Choice)
                     .expect("a choice belongs to the effect waiting for it");
-                r.vars.set(&var, val.unwrap_or(Val::List(Vec::new())));
+                r.vars.set(var, val.unwrap_or(Val::List(Vec::new())));
                 r.wait = Wait::Ready;
             }
             Purpose::AgentAttacks(a) => {

@@ -199,26 +199,10 @@ pub struct Resolution {
 }
 
 /// One option of a pending choice.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ChoiceOption {
-    pub label: String,
-    pub val: Val,
-}
+pub type ChoiceOption = crate::engine::choice::ChoiceOption<Val>;
 
 /// A choice a player must make before the game goes on.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PendingChoice {
-    pub seat: Seat,
-    pub prompt: String,
-    pub options: Vec<ChoiceOption>,
-    pub min: u8,
-    pub max: u8,
-    /// Where the answer goes.
-    pub purpose: Purpose,
-    /// The options name hidden cards: only the chooser sees them.
-    #[serde(default)]
-    pub secret: bool,
-}
+pub type PendingChoice = crate::engine::choice::PendingChoice<Val, Purpose>;
 
 /// What answers a pending choice.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
