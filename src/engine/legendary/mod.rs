@@ -689,6 +689,29 @@ impl LeGame {
         }
     }
 
+    /// Brings a card from outside the game (a scripted scenario, a card
+    /// "from outside the game"): it starts in the box.
+    pub fn new_card(&mut self, def: CardDef) -> Card {
+        let d = match self.defs.iter().position(|x| *x == def) {
+            Some(d) => d,
+            None => {
+                self.defs.push(def);
+                self.defs.len() - 1
+            }
+        };
+        self.inst.push(d as u16);
+        let card = (self.inst.len() - 1) as Card;
+        self.outside.push(card);
+        card
+    }
+
+    /// Takes a card out of the box (see [`LeGame::new_card`]).
+    pub fn from_outside(&mut self, card: Card) -> bool {
+        let before = self.outside.len();
+        self.outside.retain(|c| *c != card);
+        before != self.outside.len()
+    }
+
     fn not_your_move(&self, seat: Seat) -> Refusal {
         Refusal::not_your_move(seat, &self.to_act())
     }

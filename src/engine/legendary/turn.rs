@@ -382,6 +382,13 @@ impl LeGame {
                 p.skip = 1;
                 if self.damage(seat) < self.health(seat) {
                     events.push(Event::public(LeEvent::Rejoins { seat }));
+                    if seat == self.current {
+                        // "End your turn": nothing more happens in it.
+                        self.tasks.clear();
+                        self.choice = None;
+                        self.answer = None;
+                        self.queue(vec![Task::DiscardAndDraw, Task::NextTurn]);
+                    }
                     return;
                 }
             }
