@@ -40,7 +40,7 @@ async fn new_game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
     let options = driver.build_options(args)?;
     let setup = match args.text("deck") {
         Some(deck) => Some(seat_setup(app, req, driver, &options, kind, deck).await?),
-        None => None,
+        None => driver.seat_pick(&options, args)?,
     };
     let new = NewGame {
         kind: kind.slug().to_string(),
@@ -209,13 +209,19 @@ async fn join(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, Us
     let kind = GameKind::parse(&game.kind).expect("stored kinds are known");
     let seats = app.store().seats(game.id).await?;
     let already = seats.iter().find(|s| s.user_id == req.user.id);
+    let picked = driver.seat_pick(&game.options, args)?;
     let setup = match args.text("deck") {
         Some(deck) => Some(seat_setup(app, req, driver, &game.options, kind, deck).await?),
-        None => already.and_then(|s| s.setup.clone()),
+        None => picked.or_else(|| already.and_then(|s| s.setup.clone())),
     };
-    if already.is_some() && !args.has("deck") {
+    if already.is_some() && !args.has("deck") && !args.has("avatar") {
+        let change = if kind.deck_kind().is_some() {
+            "To change your deck: /game join deck:<name>."
+        } else {
+            "To change your Avatar: /game join avatar:<name>."
+        };
         return Err(UserError::new(format!(
-            "You already sit in game #{}. To change your deck: /game join deck:<name>. To leave: /game leave.",
+            "You already sit in game #{}. {change} To leave: /game leave.",
             game.id
         )));
     }
@@ -228,7 +234,10 @@ async fn join(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, Us
     }
     let taken = seats.len() + usize::from(already.is_none());
     let text = if already.is_some() {
-        format!("{} changed decks for game #{}.", req.user.name, game.id)
+        format!(
+            "{} changed their choice for game #{}.",
+            req.user.name, game.id
+        )
     } else {
         format!(
             "{} joins game #{} ({}). Seats taken: {taken} of {}.{}",

@@ -205,6 +205,10 @@ pub trait Driver: Send + Sync {
     /// JSON, or explains every problem.
     fn seat_setup(&self, options: &str, deck: &DeckRow) -> Result<String, UserError>;
 
+    /// For a game without decks: the seat's setup from `/game join` options
+    /// (a Legendary Avatar), `None` when they name nothing.
+    fn seat_pick(&self, options: &str, args: &Args) -> Result<Option<String>, UserError>;
+
     /// Creates the game.
     fn start(
         &self,

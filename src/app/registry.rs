@@ -332,6 +332,11 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
             options: vec![
                 game_opt,
                 opt("deck", OptKind::Deck, "your saved deck to play with"),
+                opt(
+                    "avatar",
+                    OptKind::Text,
+                    "Legendary: your Avatar (Mulder, Scully, Skinner, Doggett, Reyes)",
+                ),
             ],
             example: "/game join deck:Scully",
         },

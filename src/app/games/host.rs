@@ -66,6 +66,10 @@ pub trait GameUi: Game {
     fn describe_options(options: &Self::Options) -> String;
     /// A player's saved deck, checked and turned into their setup.
     fn setup(options: &Self::Options, deck: &DeckRow) -> Result<Self::Setup, UserError>;
+    /// For a game without decks: the seat's setup from `/game join` options.
+    fn seat_pick(_options: &Self::Options, _args: &Args) -> Result<Option<Self::Setup>, UserError> {
+        Ok(None)
+    }
 
     // Text is rendered only from a view (the spectator's or one seat's), so
     // no hidden card can reach a message: these functions never see the state.
@@ -263,6 +267,11 @@ impl<G: GameUi> Driver for Host<G> {
     fn seat_setup(&self, options: &str, deck: &DeckRow) -> Result<String, UserError> {
         let options: G::Options = decode("options", options)?;
         Ok(encode(&G::setup(&options, deck)?))
+    }
+
+    fn seat_pick(&self, options: &str, args: &Args) -> Result<Option<String>, UserError> {
+        let options: G::Options = decode("options", options)?;
+        Ok(G::seat_pick(&options, args)?.map(|s| encode(&s)))
     }
 
     fn start(

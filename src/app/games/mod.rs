@@ -3,6 +3,8 @@
 
 mod fan;
 pub mod host;
+mod legendary;
+mod legendary_lines;
 pub mod table;
 pub mod xfiles;
 mod xfiles_summary;
@@ -14,6 +16,7 @@ pub fn drivers() -> Vec<Box<dyn Driver>> {
     vec![
         Box::new(host::Host::<crate::engine::xfiles::XfGame>::new()),
         Box::new(host::Host::<crate::engine::fan::FanGame>::new()),
+        Box::new(host::Host::<crate::engine::legendary::LeGame>::new()),
     ]
 }
 

@@ -213,7 +213,7 @@ fn xfiles_commands() -> Vec<CommandSpec> {
         ),
         cmd(
             "choose",
-            "X-Files CCG: answer the choice a card asks of you",
+            "Answer the choice a card or the rules ask of you",
             vec![req(
                 "options",
                 OptKind::Text,
@@ -347,9 +347,97 @@ fn xfiles_commands() -> Vec<CommandSpec> {
     ]
 }
 
+/// Legendary Encounters' own commands.
+fn legendary_commands() -> Vec<CommandSpec> {
+    let card = |what: &'static str| req("card", OptKind::Card, what);
+    vec![
+        cmd(
+            "activate",
+            "Legendary: use a played card's Activate ability (a played Belief: your Avatar's Belief)",
+            vec![card("a card you played this turn")],
+            "/activate card:\"Head of the Sci-Crime Lab\"",
+        ),
+        cmd(
+            "sacrifice",
+            "Legendary: defeat a card (hand or played) for its Sacrifice text",
+            vec![card("the card")],
+            "/sacrifice card:Legwork",
+        ),
+        cmd(
+            "vigilant",
+            "Legendary: discard a Vigilant card in play for its text",
+            vec![card("the Vigilant card")],
+            "/vigilant card:Protector",
+        ),
+        cmd(
+            "coordinate",
+            "Legendary: on another player's turn, lend them a Coordinate card (alone: discard it to draw)",
+            vec![card("a Coordinate card in your hand")],
+            "/coordinate card:\"Special Agent\"",
+        ),
+        cmd(
+            "scan",
+            "Legendary: pay a space's scan cost to reveal its hidden card",
+            vec![req(
+                "space",
+                OptKind::Text,
+                "shadows 1-5 (Attack) or bureau 1-5 (Recruit Points)",
+            )],
+            "/scan space:\"shadows 2\"",
+        ),
+        cmd(
+            "recruit",
+            "Legendary: recruit a revealed Bureau character, or a Special Agent",
+            vec![req(
+                "space",
+                OptKind::Text,
+                "bureau 1-5, or agent for a Special Agent",
+            )],
+            "/recruit space:\"bureau 3\"",
+        ),
+        cmd(
+            "fight",
+            "Legendary: fight a revealed Enemy (or the End Game) by paying its Defense",
+            vec![req(
+                "target",
+                OptKind::Text,
+                "field 1, shadows 2, bureau 3, end game, or its name",
+            )],
+            "/fight target:\"field 1\"",
+        ),
+        cmd(
+            "discover",
+            "Legendary: follow a revealed Lead to Discover Evidence",
+            vec![opt(
+                "lead",
+                OptKind::Text,
+                "the Lead, when several are revealed",
+            )],
+            "/discover",
+        ),
+        cmd(
+            "collect",
+            "Legendary: follow a Lead again to Collect its Evidence",
+            vec![opt(
+                "lead",
+                OptKind::Text,
+                "the Lead, when several are revealed",
+            )],
+            "/collect",
+        ),
+        cmd(
+            "end",
+            "Legendary: end your Action Phase (Strikes, then Cleanup)",
+            vec![],
+            "/end",
+        ),
+    ]
+}
+
 /// Every game command.
 pub fn game_commands() -> Vec<CommandSpec> {
     let mut all = xfiles_commands();
+    all.extend(legendary_commands());
     all.extend(vec![
         CommandSpec {
             name: "hand",
@@ -475,6 +563,7 @@ mod tests {
         let specs: Vec<&str> = game_commands().iter().map(|c| c.name).collect();
         let mut handled = names::<XfGame>();
         handled.extend(names::<FanGame>());
+        handled.extend(names::<crate::engine::legendary::LeGame>());
         for name in &handled {
             assert!(specs.contains(name), "/{name} has a handler but no options");
         }

@@ -338,7 +338,7 @@ impl LeGame {
 
     /// Cards in play in the rulebook's "S" order: the Bureau left to right,
     /// the Field right to left, the Shadows left to right.
-    pub(super) fn s_order(&self) -> Vec<Card> {
+    pub fn s_order(&self) -> Vec<Card> {
         let mut out: Vec<Card> = self.bureau.iter().flatten().map(|s| s.card).collect();
         out.extend(self.field.iter().rev().map(|s| s.card));
         out.extend(self.shadows.iter().flatten().map(|s| s.card));

@@ -110,11 +110,26 @@ pub struct LeOptions {
 }
 
 /// What each player brings: their Avatar (absent: the first game's order,
-/// Mulder, Scully, Skinner, Doggett, Reyes).
+/// Mulder, Scully, Skinner, Doggett, Reyes). A seat that chose nothing is
+/// stored as `null`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "Option<SetupFields>")]
 pub struct LeSetup {
-    #[serde(default)]
     pub avatar: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct SetupFields {
+    #[serde(default)]
+    avatar: Option<String>,
+}
+
+impl From<Option<SetupFields>> for LeSetup {
+    fn from(f: Option<SetupFields>) -> Self {
+        LeSetup {
+            avatar: f.and_then(|f| f.avatar),
+        }
+    }
 }
 
 /// A card played this turn (a Coordinated virtual copy names its owner).
