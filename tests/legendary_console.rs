@@ -44,6 +44,7 @@ fn line(user: &str, g: &LeGame, action: &LeAction) -> String {
         LeAction::Scan { place: p } => format!("/scan space:\"{}\"", place(*p)),
         LeAction::Recruit { space } => format!("/recruit space:\"bureau {}\"", space + 1),
         LeAction::RecruitSpecialAgent => "/recruit space:agent".into(),
+        LeAction::RecruitOutside { card } => format!("/recruit card:{}", q(*card)),
         LeAction::Fight { place: p } => format!("/fight target:\"{}\"", place(*p)),
         LeAction::Discover { lead } => format!("/discover lead:{}", q(*lead)),
         LeAction::Collect { lead } => format!("/collect lead:{}", q(*lead)),

@@ -1350,3 +1350,262 @@ fn after_a_won_series_game_a_got_too_close_cliffhanger_is_drawn_for_an_avatar_in
         1
     );
 }
+
+// --- Specific Card Clarifications (p. 21) and Playing Solo (p. 22) ------------
+
+fn demo_def(name: &str) -> CardDef {
+    xfiles_bot::engine::legendary::CardSet::demo()
+        .cards
+        .into_iter()
+        .find(|c| c.name == name)
+        .unwrap_or_else(|| panic!("no demo card {name}"))
+}
+
+/// Makes the named demo End Game this game's End Game.
+fn set_end_game(g: &mut LeGame, name: &str) {
+    let c = g.new_card(demo_def(name));
+    g.from_outside(c);
+    let old = g.end_game;
+    let i = g.conspiracy.iter().position(|x| *x == old).unwrap();
+    g.conspiracy[i] = c;
+    g.outside.push(old);
+    g.end_game = c;
+}
+
+fn reveal_event(g: &mut LeGame, name: &str, space: usize) -> Vec<LeEvent> {
+    let ev = g.new_card(demo_def(name));
+    shadows(g, space, ev, true);
+    turn_points(g, 9, 0);
+    act_now(
+        g,
+        LeAction::Scan {
+            place: Place::Shadows(space as u8),
+        },
+    )
+}
+
+#[test]
+fn body_swap_exchanges_avatars_with_their_strikes_with_the_next_player() {
+    let mut g = table(3);
+    let cur = g.current;
+    let next = g.next_after(cur);
+    let (mine, theirs) = (
+        g.players[usize::from(cur)].avatar,
+        g.players[usize::from(next)].avatar,
+    );
+    let s = g.strike_deck.pop().unwrap();
+    g.players[usize::from(next)].strikes.push(Wound {
+        card: s,
+        scar: false,
+    });
+    reveal_event(&mut g, "Body Swap", 1);
+    assert_eq!(g.players[usize::from(cur)].avatar, theirs);
+    assert_eq!(g.players[usize::from(next)].avatar, mine);
+    assert_eq!(
+        g.players[usize::from(cur)].strikes.len(),
+        1,
+        "the Strikes go with the Avatar"
+    );
+}
+
+#[test]
+fn body_swap_alone_takes_a_random_avatar_from_outside_the_game() {
+    let mut g = table(1);
+    let mine = g.players[0].avatar;
+    reveal_event(&mut g, "Body Swap", 1);
+    assert_ne!(g.players[0].avatar, mine);
+    assert!(g.outside.contains(&mine));
+}
+
+#[test]
+fn body_swap_does_not_swap_for_a_team_of_five_down_to_one() {
+    let mut g = table(5);
+    let cur = g.current;
+    for s in 0..5u8 {
+        if s != cur {
+            g.players[usize::from(s)].defeated = true;
+        }
+    }
+    let mine = g.players[usize::from(cur)].avatar;
+    let ev = g.new_card(demo_def("Body Swap"));
+    shadows(&mut g, 1, ev, true);
+    turn_points(&mut g, 9, 0);
+    g.apply(
+        cur,
+        &LeAction::Scan {
+            place: Place::Shadows(1),
+        },
+    )
+    .unwrap();
+    assert_eq!(g.players[usize::from(cur)].avatar, mine);
+}
+
+#[test]
+fn x_adds_a_fourth_lead_from_outside_the_game() {
+    let mut g = table(1);
+    let leads = |g: &LeGame| {
+        g.outside
+            .iter()
+            .filter(|c| g.def(**c).kind == Kind::Lead)
+            .count()
+    };
+    let before = leads(&g);
+    reveal_event(&mut g, "X", 1);
+    assert_eq!(leads(&g), before - 1);
+    let hidden_lead = g.shadows[4].unwrap();
+    assert!(hidden_lead.hidden && g.def(hidden_lead.card).kind == Kind::Lead);
+}
+
+#[test]
+fn x_a_lead_lost_after_all_evidence_was_discovered_costs_no_doubts() {
+    let mut g = table(2);
+    for e in &mut g.evidence {
+        e.state = Proof::Discovered;
+    }
+    let lead = g.new_card(demo_def("Anonymous Tip"));
+    field(&mut g, lead);
+    let doubts = g.doubts.len();
+    act_now(&mut g, LeAction::EndTurn);
+    assert!(g.defeated_conspiracy.contains(&lead));
+    assert_eq!(g.doubts.len(), doubts);
+}
+
+#[test]
+fn susanne_modeski_lets_you_recruit_any_lone_gunmen_card_from_outside_at_its_cost() {
+    let opts = LeOptions {
+        academy: vec![
+            "Mulder".into(),
+            "Scully".into(),
+            "Skinner".into(),
+            "Doggett".into(),
+        ],
+        ..LeOptions::default()
+    };
+    let (mut g, _) = LeGame::new(opts, vec![LeSetup::default()], 7).unwrap();
+    assert!(g.susanne_offers().is_empty(), "only while she is revealed");
+    let s = g.new_card(demo_def("Susanne Modeski"));
+    shadows(&mut g, 2, s, false);
+    let offers = g.susanne_offers();
+    assert_eq!(offers.len(), 6, "each Lone Gunmen card");
+    let card = offers[0];
+    let cost = i32::from(g.def(card).cost.unwrap());
+    turn_points(&mut g, 0, cost);
+    let bureau_before = g.bureau;
+    act(&mut g, 0, LeAction::RecruitOutside { card });
+    assert_eq!(g.players[0].discard.last(), Some(&card));
+    assert_eq!(g.bureau, bureau_before, "no Bureau power, no refill");
+}
+
+#[test]
+fn extinction_defeats_discarded_cards_vigilant_ones_too_and_a_player_with_no_cards() {
+    let mut g = table(2);
+    set_end_game(&mut g, "Extinction");
+    reveal_end_game(&mut g);
+    let cur = g.current;
+    let w = character(
+        &mut g,
+        "Watcher",
+        "will",
+        json!({"keywords": [{"k": "vigilant"}], "abilities": [
+        {"when": "vigilant", "text": "Discard this: avoid a Strike.", "do": "avoid 1"}]}),
+    );
+    to_hand(&mut g, cur, w);
+    act(&mut g, cur, LeAction::Play { card: w });
+    act(&mut g, cur, LeAction::Vigilant { card: w });
+    assert!(
+        g.defeated_characters.contains(&w),
+        "a Vigilant card discarded to use it is defeated"
+    );
+    let other = 1 - cur;
+    let p = &mut g.players[usize::from(other)];
+    let cards: Vec<Card> = p
+        .hand
+        .drain(..)
+        .chain(p.deck.drain(..))
+        .chain(p.discard.drain(..))
+        .collect();
+    g.outside.extend(cards);
+    let v = character(
+        &mut g,
+        "Kept",
+        "will",
+        json!({"keywords": [{"k": "vigilant"}]}),
+    );
+    g.from_outside(v);
+    g.players[usize::from(other)].vigilant.push(v);
+    act_now(&mut g, LeAction::EndTurn);
+    assert!(
+        g.players[usize::from(other)].defeated,
+        "no cards in hand, deck and discard pile"
+    );
+}
+
+#[test]
+fn replication_puts_the_clone_one_space_right_and_both_must_fall() {
+    let mut g = table(1);
+    strike_deck(&mut g, 1);
+    set_end_game(&mut g, "Replication");
+    let eg = g.end_game;
+    g.conspiracy.retain(|c| *c != eg);
+    g.outside.append(&mut g.conspiracy);
+    shadows(&mut g, 2, eg, true);
+    turn_points(&mut g, 9, 0);
+    act(
+        &mut g,
+        0,
+        LeAction::Scan {
+            place: Place::Shadows(2),
+        },
+    );
+    let clone = g.clone.expect("the Clone is in play");
+    assert_eq!(g.place_of(clone), Some(Place::Shadows(3)));
+    assert!(g.shadows[3].unwrap().hidden);
+    assert_eq!(
+        g.clone_evidence.len(),
+        3,
+        "one per priority Replication has"
+    );
+    for target in [eg, clone] {
+        let place = g.place_of(target).unwrap();
+        if g.slot_at(place).unwrap().hidden {
+            turn_points(&mut g, 9, 0);
+            act(&mut g, 0, LeAction::Scan { place });
+        }
+        while g.place_of(target).is_some() && !g.is_over() {
+            let cost = g.defense_of(target);
+            turn_points(&mut g, cost, 0);
+            let place = g.place_of(target).unwrap();
+            act(&mut g, 0, LeAction::Fight { place });
+        }
+        if target == eg {
+            assert!(!g.is_over(), "the Clone still stands");
+        }
+    }
+    assert!(g.outcome().unwrap().team.unwrap().won);
+}
+
+#[test]
+fn replication_in_the_rightmost_space_puts_the_clone_on_the_conspiracy_deck() {
+    let mut g = table(1);
+    set_end_game(&mut g, "Replication");
+    reveal_end_game(&mut g);
+    let clone = g.clone.unwrap();
+    assert_eq!(g.conspiracy.last(), Some(&clone));
+}
+
+#[test]
+fn a_card_entering_the_shadows_never_lands_right_of_the_end_game() {
+    // "Cards can't be in the Shadow spaces to the right of the End Game":
+    // one entering while it is there takes the space just left of it (how
+    // xfiles-bot plays it).
+    let mut g = table(1);
+    let eg = g.end_game;
+    g.conspiracy.retain(|c| *c != eg);
+    g.shadows[4] = Some(Slot {
+        card: eg,
+        hidden: true,
+    });
+    reveal_event(&mut g, "X", 1);
+    assert_eq!(g.place_of(eg), Some(Place::Shadows(4)));
+    assert_eq!(g.def(g.shadows[3].unwrap().card).kind, Kind::Lead);
+}

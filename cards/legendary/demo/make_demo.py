@@ -252,7 +252,8 @@ named = {"s1-enemy-10": ("Jenn", "Human", [ab("reveal", "Choose wisely. (Flavour
                                                 "rulebook says you don't really have to.)")]),
          "s2-event-1": ("Body Swap", None, [ab("reveal",
                         "Swap your Avatar, with its Strikes and attached cards, with the next "
-                        "player's. (Solo: with a random Avatar from outside the game.)")]),
+                        "player's. (Solo: with a random Avatar from outside the game.)",
+                        "special body_swap")]),
          "s3-event-2": ("Paranoid Delusions", None, [ab("reveal",
                         "You must fight the next player. (Solo: yourself.)",
                         "fight_player next")])}
@@ -268,9 +269,10 @@ write("seasons.json", seasons)
 # --- Informants (15)
 INF = [("Cassandra Spender", ab("ongoing", "While she is revealed, a Doubt you must resolve "
                                  "fails to resolve; defeat it.")),
-       ("Susanne Modeski", ab("activate", "Recruit a Lone Gunmen card from outside the game, "
-                              "paying its cost (no Bureau power).")),
-       ("X", ab("reveal", "Add a Lead from outside the game to the Shadows, hidden.")),
+       ("Susanne Modeski", ab("shadows", "On your turn you may recruit a Lone Gunmen card from "
+                              "outside the game, paying its cost (no Bureau power).")),
+       ("X", ab("reveal", "Add a Lead from outside the game to the Shadows, hidden.",
+                "special x_lead")),
        ("Deep Throat", ab("reveal", "Each player draws a card.", "draw 1 each")),
        ("Jeffrey Spender", ab("reveal", "Scan a Bureau space.", "scan bureau")),
        ("Samantha Mulder", ab("reveal", "The team defeats up to two Doubts from its hands.",
@@ -324,12 +326,15 @@ for p, names in EVID.items():
 write("evidence.json", evidence)
 
 # --- End Games (9 with Clone)
-ENDS = [("Extinction", 7, 10, ab("strike", "Each player discards a card; if they cannot, they "
-                                  "are defeated. Vigilant cards discarded count.")),
+ENDS = [("Extinction", 7, 10, ab("ongoing", "Each card a player discards is defeated instead "
+                                  "(Vigilant cards discarded to use them too). A player with no "
+                                  "cards in hand, deck and discard pile is defeated.")),
         ("Infection", 6, 10, ab("strike", "The player gains a Symptom; at three Symptoms they "
                                  "are defeated.")),
-        ("Replication", 6, 8, ab("reveal", "Put Clone face down one space to the right "
-                                  "(see the rulebook's clarification).")),
+        ("Replication", 6, 8, ab("reveal", "Put the Clone End Game face down one space to the "
+                                  "right of Replication, with a hidden Evidence from outside the "
+                                  "game for each priority Replication has.",
+                                  "special replication")),
         ("Clone", 6, 8, None),
         ("Colonization", 7, 12, ab("strike", "The player gains a Doubt.", "doubt")),
         ("Purity", 8, 10, ab("reveal", "Each player draws a Strike.", "strike each")),

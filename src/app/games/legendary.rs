@@ -227,6 +227,13 @@ fn on_scan(a: &Ask<'_, LeGame>) -> Result<LeAction, UserError> {
 }
 
 fn on_recruit(a: &Ask<'_, LeGame>) -> Result<LeAction, UserError> {
+    if let Some(name) = a.args.text("card") {
+        let offers = a.game.susanne_offers();
+        let what = "a Lone Gunmen card you may recruit from outside the game (only while Susanne Modeski is revealed in the Shadows)";
+        return Ok(LeAction::RecruitOutside {
+            card: named(a.game, name, &offers, what)?,
+        });
+    }
     let text = a.args.text("space").unwrap_or("agent");
     let t = text.to_lowercase();
     if t.contains("agent") || t.contains("special") {
@@ -560,6 +567,12 @@ impl GameUi for LeGame {
                 v.end_game_health.unwrap_or(0)
             ));
         }
+        if let Some((clone, damage, health)) = &v.clone {
+            out.push_str(&format!(
+                "Clone: {} — {damage} damage of {health} Health\n",
+                short(clone)
+            ));
+        }
         out.push_str(&format!(
             "Conspiracy {} · Academy {} · Special Agents {} · Strikes {} ({} discarded) · Beliefs {} · Doubts {}\n",
             v.conspiracy_left, v.academy_left, v.special_agents_left, v.strikes_left, v.strikes_discarded, v.beliefs_left, v.doubts_left
@@ -662,6 +675,9 @@ impl GameUi for LeGame {
             LeAction::Scan { place } => format!("scan {}", place_text(*place)),
             LeAction::Recruit { space } => format!("recruit from Bureau {}", space + 1),
             LeAction::RecruitSpecialAgent => "recruit a Special Agent".into(),
+            LeAction::RecruitOutside { card } => {
+                format!("recruit {} from outside the game", name(*card))
+            }
             LeAction::Fight { place } => format!("fight {}", place_text(*place)),
             LeAction::Discover { lead } => format!("Discover Evidence with {}", name(*lead)),
             LeAction::Collect { lead } => format!("Collect Evidence with {}", name(*lead)),

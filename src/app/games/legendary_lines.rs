@@ -165,6 +165,19 @@ pub fn line(v: &LeView, e: &LeEvent, t: &Table) -> Option<String> {
                 .into()
         }
         LeEvent::Resigned { seat } => format!("{} gives up for the team.", n(seat)),
+        LeEvent::Swapped { seat, with, avatar } => match with {
+            Some(w) => format!(
+                "Body Swap: {} and {} exchange Avatars; {} is now {avatar}.",
+                n(seat),
+                n(w),
+                n(seat)
+            ),
+            None => format!("Body Swap: {} is now {avatar}.", n(seat)),
+        },
+        LeEvent::RecruitedOutside { seat, card, cost } => format!(
+            "{} recruits {card} from outside the game for {cost}★.",
+            n(seat)
+        ),
         LeEvent::Over { won, summary } => format!(
             "**{}** {}",
             if *won {

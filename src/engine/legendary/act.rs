@@ -85,6 +85,18 @@ pub(super) fn check(g: &LeGame, seat: Seat, action: &LeAction) -> Result<(), Ref
             }
             coordinate_card(g, seat, *card)
         }
+        LeAction::RecruitOutside { card } => {
+            if !g.susanne_offers().contains(card) {
+                return refuse(
+                    "only while Susanne Modeski is revealed in the Shadows can you recruit a Lone Gunmen card from outside the game",
+                );
+            }
+            afford(
+                usable(&g.turn.recruit, &[]),
+                i32::from(g.def(*card).cost.unwrap_or(0)),
+                "Recruit Points",
+            )
+        }
         LeAction::EndTurn => Ok(()),
         LeAction::Choose { .. } | LeAction::Resign | LeAction::Coordinate { .. } => Ok(()),
     }
@@ -257,7 +269,7 @@ pub(super) fn check_fight(
         return refuse("scan it first: you can only fight a revealed card");
     }
     let def = g.def(slot.card);
-    if !def.kind.is_enemy() && slot.card != g.end_game {
+    if !def.kind.is_enemy() && !g.is_end_game(slot.card) {
         return refuse(format!("{} is not an Enemy", def.name));
     }
     if def.has(Keyword::Stealth) && matches!(place, Place::Shadows(_)) {
@@ -359,7 +371,7 @@ fn perform(g: &mut LeGame, seat: Seat, action: &LeAction, events: &mut Events) {
             let p = g.player_mut(seat);
             p.vigilant.retain(|c| c != card);
             p.played.retain(|x| x.card != *card || x.from.is_some());
-            p.discard.push(*card);
+            g.discard_card(seat, *card, events);
             let t = g.triggered(*card, Timing::Vigilant, seat);
             g.queue(t);
         }
@@ -394,12 +406,23 @@ fn perform(g: &mut LeGame, seat: Seat, action: &LeAction, events: &mut Events) {
         LeAction::SoloCoordinate { card } => {
             g.turn.solo_coordinated = true;
             g.player_mut(seat).hand.retain(|c| c != card);
-            g.player_mut(seat).discard.push(*card);
             events.push(Event::public(LeEvent::Discarded {
                 seat,
                 cards: vec![g.name(*card)],
             }));
+            g.discard_card(seat, *card, events);
             g.draw(seat, 1, events);
+        }
+        LeAction::RecruitOutside { card } => {
+            let cost = i32::from(g.def(*card).cost.unwrap_or(0));
+            spend(&mut g.turn.recruit, cost, &[]);
+            g.from_outside(*card);
+            events.push(Event::public(LeEvent::RecruitedOutside {
+                seat,
+                card: g.name(*card),
+                cost,
+            }));
+            g.gain(seat, *card, events);
         }
         LeAction::EndTurn => g.end_turn(),
     }
@@ -578,25 +601,40 @@ impl LeGame {
     /// A fight succeeded: an Enemy is defeated; the End Game takes the top
     /// Strike's damage (its text ignored), and falls at its Health.
     pub(super) fn fight_won(&mut self, card: Card, events: &mut Events) {
-        if card != self.end_game {
+        if !self.is_end_game(card) {
             self.defeat_on_board(card, events);
             return;
         }
         let Some(strike) = self.top_strike(events) else {
             return;
         };
-        self.end_game_damage.push(strike);
-        let (total, health) = (self.end_game_hits(), self.end_game_health());
+        if Some(card) == self.clone {
+            self.clone_damage.push(strike);
+        } else {
+            self.end_game_damage.push(strike);
+        }
+        let (total, health) = (self.hits_on(card), self.health_of(card));
         events.push(Event::public(LeEvent::EndGameHit {
             damage: self.def(strike).strike_damage(),
             total,
             health,
         }));
-        if total >= health {
-            let name = self.name(card);
+        if total < health {
+            return;
+        }
+        let standing = self
+            .end_games()
+            .into_iter()
+            .any(|c| self.hits_on(c) < self.health_of(c));
+        if standing {
+            // One of two End Games falls (Replication or its Clone).
+            self.defeat_on_board(card, events);
+        } else {
+            let names: Vec<String> = self.end_games().iter().map(|c| self.name(*c)).collect();
+            let what = names.join(" and its ");
             self.finish(
                 true,
-                format!("the team defeated the End Game, {name}"),
+                format!("the team defeated the End Game, {what}"),
                 events,
             );
         }

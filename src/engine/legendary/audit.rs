@@ -39,6 +39,8 @@ impl LeGame {
                 self.defeated_characters.clone(),
             ),
             ("end game damage".into(), self.end_game_damage.clone()),
+            ("clone damage".into(), self.clone_damage.clone()),
+            ("clone evidence".into(), self.clone_evidence.clone()),
             (
                 "resolving".into(),
                 self.tasks
@@ -104,9 +106,18 @@ impl LeGame {
         if let Some(Place::Shadows(i)) = self.place_of(self.end_game)
             && self.shadows[usize::from(i) + 1..]
                 .iter()
-                .any(Option::is_some)
+                .flatten()
+                .any(|s| Some(s.card) != self.clone)
         {
-            return Err("a card is right of the End Game in the Shadows".into());
+            let spaces: Vec<String> = self
+                .shadows
+                .iter()
+                .map(|s| s.map_or("-".into(), |s| self.name(s.card)))
+                .collect();
+            return Err(format!(
+                "a card is right of the End Game in the Shadows: {}",
+                spaces.join(" | ")
+            ));
         }
         let strikes = self
             .inst
@@ -122,6 +133,7 @@ impl LeGame {
             + self.strike_deck.len()
             + self.strike_discard.len()
             + self.end_game_damage.len()
+            + self.clone_damage.len()
             + self.players.iter().map(|p| p.strikes.len()).sum::<usize>();
         if strikes != placed {
             return Err(format!(

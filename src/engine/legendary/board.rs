@@ -96,7 +96,7 @@ impl LeGame {
             Some(occupant) => {
                 let stays = !occupant.hidden
                     && self.def(occupant.card).has(Keyword::Stationary)
-                    && slot.card != self.end_game;
+                    && !self.is_end_game(slot.card);
                 if stays {
                     self.place(slot, space - 1, arriving);
                 } else {
@@ -124,10 +124,21 @@ impl LeGame {
         self.queue(tasks);
     }
 
-    /// A card enters the Shadows at a space (normally the rightmost).
+    /// A card enters the Shadows at a space (normally the rightmost). While
+    /// the End Game is in the Shadows nothing may be right of it: a card
+    /// entering there takes the space just left of it instead (how
+    /// xfiles-bot plays it; the Clone is the exception its card makes).
     pub(super) fn enter_shadows(&mut self, slot: Slot, space: usize, events: &mut Events) {
+        let mut target = space as i32;
+        if Some(slot.card) != self.clone
+            && slot.card != self.end_game
+            && let Some(Place::Shadows(k)) = self.place_of(self.end_game)
+            && i32::from(k) <= target
+        {
+            target = i32::from(k) - 1;
+        }
         let mut arriving = Vec::new();
-        self.place(slot, space as i32, &mut arriving);
+        self.place(slot, target, &mut arriving);
         self.arrived(arriving, events);
     }
 
@@ -164,13 +175,17 @@ impl LeGame {
     /// if it was already there, moves one space; then each revealed Runner
     /// in the Shadows moves another space.
     pub(super) fn conspiracy_phase(&mut self, events: &mut Events) {
-        let end_game_waiting = self
-            .place_of(self.end_game)
-            .is_some_and(|p| matches!(p, Place::Shadows(_)));
+        let waiting: Vec<Card> = self
+            .end_games()
+            .into_iter()
+            .filter(|c| matches!(self.place_of(*c), Some(Place::Shadows(_))))
+            .collect();
         self.add_conspiracy_card(events);
-        if end_game_waiting && let Some(Place::Shadows(i)) = self.place_of(self.end_game) {
-            events.push(Event::public(LeEvent::EndGameMoves));
-            self.move_on(usize::from(i), events);
+        for eg in waiting {
+            if let Some(Place::Shadows(i)) = self.place_of(eg) {
+                events.push(Event::public(LeEvent::EndGameMoves));
+                self.move_on(usize::from(i), events);
+            }
         }
         let runners: Vec<Card> = self
             .shadows
@@ -245,7 +260,14 @@ impl LeGame {
             Kind::Ally if in_shadows => tasks.push(Task::AllyTo { card }),
             Kind::Ally => tasks.push(Task::Defeat { card }),
             Kind::Lead if self.the_end => tasks.push(Task::DefeatLead { lead: card }),
-            Kind::EndGame => tasks.insert(0, Task::TheEnd),
+            Kind::EndGame => {
+                if Some(card) == self.clone {
+                    self.reveal_clone_evidence(&mut tasks, events);
+                }
+                if !self.the_end {
+                    tasks.insert(0, Task::TheEnd);
+                }
+            }
             _ => {}
         }
         self.queue(tasks);
@@ -436,6 +458,9 @@ impl LeGame {
         if card == self.end_game {
             d += self.end_game_bonus.1;
         }
+        if Some(card) == self.clone {
+            d += self.clone_bonus.1;
+        }
         for k in &def.keywords {
             if let Keyword::Vulnerability(c) = k {
                 let played = self
@@ -449,12 +474,40 @@ impl LeGame {
     }
 
     pub fn end_game_health(&self) -> i32 {
-        i32::from(self.def(self.end_game).health.unwrap_or(0)) + self.end_game_bonus.0
+        self.health_of(self.end_game)
     }
 
     pub fn end_game_hits(&self) -> i32 {
-        self.end_game_damage
-            .iter()
+        self.hits_on(self.end_game)
+    }
+
+    /// The End Games in this game: the one drawn, and Replication's Clone.
+    pub fn end_games(&self) -> Vec<Card> {
+        std::iter::once(self.end_game).chain(self.clone).collect()
+    }
+
+    pub fn is_end_game(&self, card: Card) -> bool {
+        card == self.end_game || Some(card) == self.clone
+    }
+
+    /// An End Game's Health with what it gained.
+    pub fn health_of(&self, end_game: Card) -> i32 {
+        let bonus = if Some(end_game) == self.clone {
+            self.clone_bonus.0
+        } else {
+            self.end_game_bonus.0
+        };
+        i32::from(self.def(end_game).health.unwrap_or(0)) + bonus
+    }
+
+    /// The damage Strikes dealt an End Game.
+    pub fn hits_on(&self, end_game: Card) -> i32 {
+        let pile = if Some(end_game) == self.clone {
+            &self.clone_damage
+        } else {
+            &self.end_game_damage
+        };
+        pile.iter()
             .map(|c| i32::from(self.def(*c).strike_damage()))
             .sum()
     }

@@ -269,8 +269,8 @@ impl LeGame {
                 }
             }
             Step::DefeatEnemy(max, area) => return self.defeat_enemy(*max, *area, seat, events),
-            Step::Defense(n) => self.end_game_bonus.1 += n,
-            Step::Health(n) => self.end_game_bonus.0 += n,
+            Step::Defense(n) => self.bonus_for(src).1 += n,
+            Step::Health(n) => self.bonus_for(src).0 += n,
             Step::Silence => {
                 self.turn.silence = true;
                 events.push(Event::public(LeEvent::Silenced { seat }));
@@ -288,8 +288,20 @@ impl LeGame {
             }
             Step::DiscardClass(c) => return self.discard_class(seat, *c, events),
             Step::May(inner) => return self.may(src, inner, seat, events),
+            Step::Special(key) => self.special(key, src, seat, events),
         }
         Flow::Next
+    }
+
+    /// Whose Health and Defense an ability raises: the Clone's for the
+    /// Clone's own Evidence, else the End Game's.
+    fn bonus_for(&mut self, src: &Src) -> &mut (i32, i32) {
+        let clones = |c: Card| self.clone_evidence.contains(&c) || Some(c) == self.clone;
+        if src.card.is_some_and(clones) {
+            &mut self.clone_bonus
+        } else {
+            &mut self.end_game_bonus
+        }
     }
 
     /// Gains a card into `seat`'s discard pile.
@@ -303,13 +315,14 @@ impl LeGame {
     }
 
     fn discard_cards(&mut self, seat: Seat, cards: &[Card], events: &mut Events) {
-        let p = self.player_mut(seat);
-        p.hand.retain(|c| !cards.contains(c));
-        p.discard.extend(cards);
+        self.player_mut(seat).hand.retain(|c| !cards.contains(c));
         events.push(Event::public(LeEvent::Discarded {
             seat,
             cards: cards.iter().map(|c| self.name(*c)).collect(),
         }));
+        for c in cards {
+            self.discard_card(seat, *c, events);
+        }
     }
 
     fn hand_options(&self, seat: Seat, keep: impl Fn(Card) -> bool) -> Vec<(String, Val)> {

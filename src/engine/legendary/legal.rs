@@ -56,6 +56,11 @@ fn candidates(g: &LeGame, seat: Seat) -> Vec<LeAction> {
         place: Place::Field(i),
     }));
     out.push(LeAction::RecruitSpecialAgent);
+    out.extend(
+        g.susanne_offers()
+            .into_iter()
+            .map(|card| LeAction::RecruitOutside { card }),
+    );
     for card in g.s_order() {
         out.push(LeAction::Discover { lead: card });
         out.push(LeAction::Collect { lead: card });

@@ -21,6 +21,7 @@ mod legal;
 pub mod program;
 pub mod series;
 mod setup;
+mod special;
 mod turn;
 pub mod view;
 
@@ -366,6 +367,11 @@ pub enum LeAction {
         space: u8,
     },
     RecruitSpecialAgent,
+    /// While Susanne Modeski is revealed in the Shadows: a Lone Gunmen
+    /// card from outside the game, at its cost, without a Bureau power.
+    RecruitOutside {
+        card: Card,
+    },
     Fight {
         place: Place,
     },
@@ -560,6 +566,18 @@ pub enum LeEvent {
     Resigned {
         seat: Seat,
     },
+    /// Body Swap: `seat` now plays `avatar` (from `with`, or from outside).
+    Swapped {
+        seat: Seat,
+        with: Option<Seat>,
+        avatar: Name,
+    },
+    /// A card recruited from outside the game (Susanne Modeski).
+    RecruitedOutside {
+        seat: Seat,
+        card: Name,
+        cost: i32,
+    },
     Over {
         won: bool,
         summary: String,
@@ -608,6 +626,16 @@ pub struct LeGame {
     pub end_game_damage: Vec<Card>,
     /// Health and Defense the End Game gained (Evidence, Syndicate).
     pub end_game_bonus: (i32, i32),
+    /// Replication's Clone, a second End Game, once placed.
+    #[serde(default)]
+    pub clone: Option<Card>,
+    #[serde(default)]
+    pub clone_damage: Vec<Card>,
+    /// The hidden Evidence put above the mat for the Clone.
+    #[serde(default)]
+    pub clone_evidence: Vec<Card>,
+    #[serde(default)]
+    pub clone_bonus: (i32, i32),
     pub revealed_once: Vec<Card>,
     pub defeated_once: Vec<Card>,
     /// The card most recently gained, for `top_deck`.

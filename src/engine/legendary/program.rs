@@ -90,6 +90,9 @@ pub enum Step {
     DiscardClass(Class),
     /// `may <step>`: the resolving player may decline.
     May(Box<Step>),
+    /// `special KEY`: a unique card's own rule, a small Rust handler
+    /// (`special.rs`), for text no verb says.
+    Special(String),
 }
 
 /// A parsed list of steps.
@@ -158,6 +161,7 @@ pub const VERBS: &[&str] = &[
     "pay_recruit",
     "discard_class",
     "may",
+    "special",
 ];
 
 fn step(words: &[&str]) -> Result<Step, String> {
@@ -166,6 +170,16 @@ fn step(words: &[&str]) -> Result<Step, String> {
     let b = rest.get(1).copied();
     let s = match *verb {
         "may" => Step::May(Box::new(step(rest)?)),
+        "special" => {
+            let key = a.ok_or("`special` needs a handler's name")?;
+            if !super::special::KEYS.contains(&key) {
+                return Err(format!(
+                    "`special {key}`: no such handler; the handlers are: {}",
+                    super::special::KEYS.join(", ")
+                ));
+            }
+            Step::Special(key.to_string())
+        }
         "recruit" => Step::Recruit(int(a, verb)?),
         "attack" => Step::Attack(int(a, verb)?),
         "draw" => Step::Draw(int(a, verb)?, who(b, verb)?),
@@ -277,6 +291,7 @@ impl fmt::Display for Step {
             Step::PayRecruit(n) => write!(f, "pay_recruit {n}"),
             Step::DiscardClass(c) => write!(f, "discard_class {}", c.word()),
             Step::May(s) => write!(f, "may {s}"),
+            Step::Special(k) => write!(f, "special {k}"),
         }
     }
 }
@@ -311,9 +326,10 @@ mod tests {
                     belief; doubt each; strike next; scar chosen; avoid 1; scan shadows; \
                     defeat_own 1; special_agent; conspiracy 1; defeat_enemy 3 field; \
                     defense 2; health 5; silence; fight_player next; top_deck; \
-                    defeat_doubts 2; pay_attack 3; pay_recruit 2; discard_class tech; may draw 1";
+                    defeat_doubts 2; pay_attack 3; pay_recruit 2; discard_class tech; may draw 1; \
+                    special body_swap";
         let p = Program::parse(text).unwrap();
-        assert_eq!(p.0.len(), 26);
+        assert_eq!(p.0.len(), 27);
         let again = Program::parse(&p.to_string()).unwrap();
         assert_eq!(p, again);
         let covered: Vec<String> =
@@ -335,6 +351,8 @@ mod tests {
         assert!(e.contains("use you, each"), "{e}");
         let e = Program::parse("discard_class magic").unwrap_err();
         assert!(e.contains("not a class"), "{e}");
+        let e = Program::parse("special fly").unwrap_err();
+        assert!(e.contains("the handlers are: body_swap"), "{e}");
         let e = Program::parse("silence now").unwrap_err();
         assert!(e.contains("at most 0"), "{e}");
     }

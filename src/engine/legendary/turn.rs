@@ -5,7 +5,7 @@
 //! players and the end of the game.
 
 use super::data::{Keyword, Kind, Timing};
-use super::{Card, Events, LeEvent, LeGame, Phase, Place, Slot, Task, Turn, Val, Wound, series};
+use super::{Card, Events, LeEvent, LeGame, Phase, Place, Task, Turn, Val, Wound, series};
 use crate::engine::{Event, Outcome, Seat, TeamResult};
 
 impl LeGame {
@@ -16,6 +16,7 @@ impl LeGame {
                 break;
             };
             self.run_task(task, events);
+            self.extinction_check(events);
         }
     }
 
@@ -128,7 +129,7 @@ impl LeGame {
     }
 
     fn strikes_at_all(&self, card: Card) -> bool {
-        card == self.end_game || self.def(card).kind == Kind::Enemy
+        self.is_end_game(card) || self.def(card).kind == Kind::Enemy
     }
 
     /// Each Enemy (and the End Game) in the Field Strikes, right to left;
@@ -507,7 +508,7 @@ impl LeGame {
                     self.player_mut(seat).vigilant.push(pl.card);
                 }
             } else {
-                self.player_mut(seat).discard.push(pl.card);
+                self.discard_card(seat, pl.card, events);
             }
         }
         for p in &mut self.players {
@@ -515,9 +516,10 @@ impl LeGame {
                 p.discard.push(c);
             }
         }
-        let p = self.player_mut(seat);
-        let hand: Vec<Card> = p.hand.drain(..).collect();
-        p.discard.extend(hand);
+        let hand: Vec<Card> = self.player_mut(seat).hand.drain(..).collect();
+        for c in hand {
+            self.discard_card(seat, c, events);
+        }
         self.draw(seat, usize::from(self.board.hand_size), events);
     }
 
@@ -607,11 +609,7 @@ impl LeGame {
 
     /// Cassandra Spender (Informant) is face up on the playmat.
     fn cassandra_revealed(&self) -> bool {
-        self.shadows
-            .iter()
-            .flatten()
-            .chain(self.field.iter())
-            .any(|s: &Slot| !s.hidden && self.def(s.card).name == "Cassandra Spender")
+        self.revealed_named("Cassandra Spender")
     }
 
     /// The End Game is defeated or the team falls.

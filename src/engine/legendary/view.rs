@@ -92,6 +92,8 @@ pub struct LeView {
     pub end_game: Option<CardView>,
     pub end_game_health: Option<i32>,
     pub end_game_damage: i32,
+    /// Replication's Clone once revealed: the card, its damage, its Health.
+    pub clone: Option<(CardView, i32, i32)>,
     /// The current player's points (public: cards played are face up).
     pub attack: i32,
     pub recruit: i32,
@@ -105,7 +107,7 @@ pub struct LeView {
 impl LeGame {
     pub fn card_view(&self, card: Card) -> CardView {
         let d = self.def(card);
-        let fights = d.kind.is_enemy() || card == self.end_game;
+        let fights = d.kind.is_enemy() || self.is_end_game(card);
         CardView {
             id: card,
             name: d.name.clone(),
@@ -124,7 +126,7 @@ impl LeGame {
         match s {
             None => SpaceView::Empty,
             Some(s) if s.hidden => SpaceView::Hidden {
-                end_game: s.card == self.end_game,
+                end_game: self.is_end_game(s.card),
             },
             Some(s) => SpaceView::Card(self.card_view(s.card)),
         }
@@ -232,6 +234,15 @@ pub(super) fn view(g: &LeGame, viewer: Viewer) -> LeView {
         end_game: (end_game_face_up || g.is_over()).then(|| g.card_view(g.end_game)),
         end_game_health: (end_game_face_up || g.is_over()).then(|| g.end_game_health()),
         end_game_damage: g.end_game_hits(),
+        clone: g
+            .clone
+            .filter(|c| {
+                g.place_of(*c)
+                    .and_then(|p| g.slot_at(p))
+                    .is_some_and(|s| !s.hidden)
+                    || g.is_over()
+            })
+            .map(|c| (g.card_view(c), g.hits_on(c), g.health_of(c))),
         attack: super::effects::usable(&g.turn.attack, &[]),
         recruit: super::effects::usable(&g.turn.recruit, &[]),
         avoid: g.turn.avoid,
