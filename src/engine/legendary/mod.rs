@@ -14,6 +14,7 @@
 mod act;
 mod audit;
 mod board;
+pub mod boxfile;
 pub mod check;
 pub mod data;
 mod effects;
