@@ -48,6 +48,22 @@ enum Command {
         #[command(subcommand)]
         command: CardsCommand,
     },
+    /// Legendary Encounters card data: print the fill-in template of every
+    /// card slot, the demo set as one box file, or check a box file.
+    Legendary {
+        #[command(subcommand)]
+        command: LegendaryCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum LegendaryCommand {
+    /// Print the fill-in template (write it to a file and fill it in).
+    Template,
+    /// Print the demo set as one box file.
+    Demo,
+    /// Check a box file, listing every problem by card and field.
+    Check { file: PathBuf },
 }
 
 #[derive(Subcommand)]
@@ -119,6 +135,7 @@ fn main() -> ExitCode {
             );
             ExitCode::SUCCESS
         }
+        Some(Command::Legendary { command }) => legendary(command),
         Some(Command::Console { seed, script, echo }) => {
             runtime.block_on(console(cli.db, seed, script, echo))
         }
@@ -129,6 +146,38 @@ fn main() -> ExitCode {
         }
         None => runtime.block_on(console(cli.db, None, None, false)),
     }
+}
+
+fn legendary(command: LegendaryCommand) -> ExitCode {
+    use xfiles_bot::engine::legendary::boxfile;
+    match command {
+        LegendaryCommand::Template => println!("{}", boxfile::template()),
+        LegendaryCommand::Demo => println!("{}", boxfile::demo_box()),
+        LegendaryCommand::Check { file } => {
+            let text = match std::fs::read_to_string(&file) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("error: cannot read {}: {e}", file.display());
+                    return ExitCode::FAILURE;
+                }
+            };
+            match boxfile::read_box(&text) {
+                Ok(set) => println!(
+                    "No problems: {} ({} distinct cards).",
+                    set.name,
+                    set.cards.len()
+                ),
+                Err(errors) => {
+                    for e in &errors {
+                        println!("{e}");
+                    }
+                    println!("{} problem(s).", errors.len());
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 fn import_cards(from: &std::path::Path, to: &std::path::Path) -> ExitCode {

@@ -209,3 +209,97 @@ async fn avatars_are_chosen_at_join_and_bad_choices_are_refused_with_the_list() 
     assert!(out.contains("Shadows:") && out.contains("Bureau:"), "{out}");
     assert!(out.contains("Your hand (6)"), "{out}");
 }
+
+/// A box file: the demo's cards under another name, with one card renamed.
+fn box_file(dir: &std::path::Path, name: &str, broken: bool) -> String {
+    let mut v: serde_json::Value =
+        serde_json::from_str(&xfiles_bot::engine::legendary::boxfile::demo_box()).unwrap();
+    v["name"] = serde_json::json!(name);
+    v["decks"]["starting"]["cards"][0]["name"] = serde_json::json!("Rookie Agent");
+    if broken {
+        v["decks"]["seasons"]["cards"][0]["defense"] = serde_json::Value::Null;
+        v["decks"]["avatars"]["cards"][0]["abilities"][0]["do"] = serde_json::json!("fly 2");
+    }
+    let path = dir.join(format!("{name}.json"));
+    std::fs::write(&path, v.to_string()).unwrap();
+    path.display().to_string()
+}
+
+#[tokio::test]
+async fn a_server_manager_imports_the_box_and_new_games_play_on_it() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, SEED).await;
+    let dir = tempfile::tempdir().unwrap();
+    let good = box_file(dir.path(), "Our box", false);
+    let bad = box_file(dir.path(), "Broken", true);
+    let script = format!(
+        "@alice /legendary check\n\
+         @alice /legendary check file:\"{bad}\"\n\
+         @owner /legendary import file:\"{bad}\"\n\
+         @owner /legendary check\n\
+         @alice /legendary import file:\"{good}\"\n\
+         @owner /legendary import file:\"{good}\"\n\
+         @alice /legendary check\n\
+         @alice /game new game:legendary avatar:scully\n\
+         @alice /game start\n\
+         @alice /hand\n\
+         @alice /legendary template"
+    );
+    let (out, _, _) = run_console(&app, &script).await;
+    let b = blocks(&out);
+    let said = |i: usize| {
+        b.iter()
+            .filter(|(h, _)| h.starts_with("[ephemeral"))
+            .nth(i)
+            .map(|(_, t)| t.clone())
+            .unwrap_or_default()
+    };
+    assert!(said(0).contains("plays on the demo set"), "{}", said(0));
+    assert!(
+        said(1).contains("problem(s); nothing was stored"),
+        "{}",
+        said(1)
+    );
+    assert!(
+        said(1).contains("seasons.json: card `s1-enemy-1`, field `defense`"),
+        "{}",
+        said(1)
+    );
+    assert!(said(1).contains("`fly` is not a verb"), "{}", said(1));
+    assert!(said(2).contains("nothing was stored"), "{}", said(2));
+    assert!(
+        said(3).contains("plays on the demo set"),
+        "the broken import stored nothing: {}",
+        said(3)
+    );
+    assert!(said(4).contains("Only a server manager"), "{}", said(4));
+    assert!(
+        said(5).contains("Stored for this server. **Our box**"),
+        "{}",
+        said(5)
+    );
+    assert!(said(6).contains("imported by owner"), "{}", said(6));
+    assert!(out.contains("Cards: Our box."), "{out}");
+    assert!(
+        out.contains("Rookie Agent"),
+        "the game plays the server's cards:\n{out}"
+    );
+    assert!(
+        !out.contains("· *demo card data*"),
+        "the board of a game on the server set: {out}"
+    );
+    assert!(out.contains("template.json"), "{out}");
+}
+
+#[test]
+fn the_committed_template_is_the_one_the_bot_writes() {
+    let committed = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/legendary/template.json"),
+    )
+    .unwrap();
+    assert_eq!(
+        committed.trim_end(),
+        xfiles_bot::engine::legendary::boxfile::template(),
+        "regenerate it: xfiles-bot legendary template > cards/legendary/template.json"
+    );
+}

@@ -30,6 +30,7 @@ conformance!(
     the_same_interaction_key_applies_once,
     decks_are_saved_replaced_listed_and_deleted,
     guild_settings_round_trip,
+    a_servers_legendary_set_is_stored_and_replaced,
     reminders_and_deadlines_are_found_by_time,
     a_missing_game_is_named,
     moves_taken_back_stay_in_the_log_marked_and_new_moves_follow_them,
@@ -407,6 +408,24 @@ async fn guild_settings_round_trip(backend: Backend) {
         store.guild_settings("g").await.unwrap().as_deref(),
         Some("{\"remind\":60}")
     );
+}
+
+async fn a_servers_legendary_set_is_stored_and_replaced(backend: Backend) {
+    let (store, _db) = fresh(backend).await;
+    assert_eq!(store.legendary_set("g").await.unwrap(), None);
+    let mut row = xfiles_bot::store::LegendarySetRow {
+        guild_id: "g".into(),
+        name: "Our box".into(),
+        data: "{\"name\":\"Our box\"}".into(),
+        updated_by: "owner".into(),
+        updated_at: 1,
+    };
+    store.set_legendary_set(&row).await.unwrap();
+    row.name = "Our box, fixed".into();
+    row.updated_at = 2;
+    store.set_legendary_set(&row).await.unwrap();
+    assert_eq!(store.legendary_set("g").await.unwrap(), Some(row));
+    assert_eq!(store.legendary_set("other").await.unwrap(), None);
 }
 
 async fn reminders_and_deadlines_are_found_by_time(backend: Backend) {

@@ -37,7 +37,10 @@ async fn new_game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
     let driver = playable_driver(app, kind)?;
     let timing = super::async_play::Timing::from_args(app, args)?;
     check_new_game_options(driver, kind, args)?;
-    let options = driver.build_options(args)?;
+    let mut options = driver.build_options(args)?;
+    if kind == GameKind::Legendary {
+        options = super::legendary_cmd::with_server_set(app, req, options).await?;
+    }
     let setup = match args.text("deck") {
         Some(deck) => Some(seat_setup(app, req, driver, &options, kind, deck).await?),
         None => driver.seat_pick(&options, args)?,

@@ -11,6 +11,7 @@ mod game_cmd;
 pub mod games;
 mod help;
 pub mod kinds;
+mod legendary_cmd;
 pub mod message;
 mod record;
 mod registry;
@@ -171,6 +172,7 @@ impl App {
             "rules" => rules_cmd::rules(self, req, &args).await,
             "deck" => deck_cmd::deck(self, req, &args).await,
             "game" => game_cmd::game(self, req, &args).await,
+            "legendary" => legendary_cmd::legendary(self, req, &args).await,
             _ => game_cmd::game_command(self, req, &args).await,
         }
     }

@@ -319,6 +319,31 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
             example: "/deck delete name:Old",
         },
         CommandSpec {
+            name: "legendary",
+            sub: Some("import"),
+            about: "Legendary: store this server's own card set from its box file (server managers)",
+            options: vec![req(
+                "file",
+                OptKind::File,
+                "the box file (JSON, see /legendary template)",
+            )],
+            example: "/legendary import file:box.json",
+        },
+        CommandSpec {
+            name: "legendary",
+            sub: Some("check"),
+            about: "Legendary: check a box file (nothing stored), or see which card set this server plays",
+            options: vec![opt("file", OptKind::File, "a box file to check")],
+            example: "/legendary check file:box.json",
+        },
+        CommandSpec {
+            name: "legendary",
+            sub: Some("template"),
+            about: "Legendary: where to get the fill-in file of every card slot in the box",
+            options: vec![],
+            example: "/legendary template",
+        },
+        CommandSpec {
             name: "game",
             sub: Some("new"),
             about: "Open a new game in this channel and take the first seat",

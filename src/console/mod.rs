@@ -112,7 +112,8 @@ pub fn to_request(app: &App, line: &Line, base: Option<&Path>, key: String) -> R
         user: User {
             id: line.user.clone(),
             name: line.user.clone(),
-            is_manager: false,
+            // The console's @owner is the person running it: a server manager.
+            is_manager: line.user == "owner",
         },
         place: Place {
             guild: if is_dm { None } else { Some(GUILD.to_string()) },

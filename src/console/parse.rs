@@ -2,6 +2,7 @@
 //! `@<user> [#<channel>] /<command> [<subcommand>] [<option>:<value> ...]`,
 //! where a value is a bare word or a "double-quoted string" (`\"` and `\\`
 //! escape inside quotes). Blank lines and lines starting with `#` are skipped.
+//! `@owner` is the person running the console: a server manager.
 
 /// One parsed console line.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -122,3 +122,48 @@ fn deck_row(r: &sqlx::any::AnyRow) -> Result<DeckRow, StoreError> {
         updated_at: r.try_get("updated_at")?,
     })
 }
+
+/// A server's Legendary Encounters card set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LegendarySetRow {
+    pub guild_id: String,
+    pub name: String,
+    /// JSON of the checked card set.
+    pub data: String,
+    pub updated_by: String,
+    pub updated_at: i64,
+}
+
+impl Store {
+    pub async fn legendary_set(&self, guild: &str) -> Result<Option<LegendarySetRow>, StoreError> {
+        let row: Option<(String, String, String, String, i64)> = sqlx::query_as(
+            "SELECT guild_id, name, data, updated_by, updated_at FROM legendary_sets WHERE guild_id = $1",
+        )
+        .bind(guild)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|r| LegendarySetRow {
+            guild_id: r.0,
+            name: r.1,
+            data: r.2,
+            updated_by: r.3,
+            updated_at: r.4,
+        }))
+    }
+
+    /// Stores (or replaces) a server's card set.
+    pub async fn set_legendary_set(&self, row: &LegendarySetRow) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO legendary_sets (guild_id, name, data, updated_by, updated_at) VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (guild_id) DO UPDATE SET name = excluded.name, data = excluded.data, updated_by = excluded.updated_by, updated_at = excluded.updated_at",
+        )
+        .bind(&row.guild_id)
+        .bind(&row.name)
+        .bind(&row.data)
+        .bind(&row.updated_by)
+        .bind(row.updated_at)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+}

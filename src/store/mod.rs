@@ -17,7 +17,7 @@ use std::time::Duration;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Executor};
 
-pub use decks::DeckRow;
+pub use decks::{DeckRow, LegendarySetRow};
 pub use games::{ActionRow, GameRow, GameStatus, GameUpdate, NewAction, NewGame, SeatRow};
 pub use play::{DmRecord, TurnStat};
 

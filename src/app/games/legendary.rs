@@ -471,9 +471,14 @@ impl GameUi for LeGame {
         } else {
             ""
         };
-        format!(
-            "Co-operative, 1-5 players. {seasons}; {academy}.{series} Demo card data (invented cards; a server can load its own box)."
-        )
+        let cards = match &o.cards {
+            Some(set) if !set.demo => format!("Cards: {}.", set.name),
+            _ => {
+                "Demo card data (invented cards; a server manager can /legendary import your box)."
+                    .into()
+            }
+        };
+        format!("Co-operative, 1-5 players. {seasons}; {academy}.{series} {cards}")
     }
 
     fn setup(_options: &LeOptions, _deck: &DeckRow) -> Result<LeSetup, UserError> {

@@ -45,15 +45,16 @@ pub fn read_box(text: &str) -> Result<CardSet, Vec<DataError>> {
         ))
     })?;
     let name = v["name"].as_str().unwrap_or("").trim().to_string();
+    let mut errors = Vec::new();
     if name.is_empty() {
-        return Err(whole("give the set a \"name\" (e.g. \"Our box\")".into()));
+        errors.extend(whole("give the set a \"name\" (e.g. \"Our box\")".into()));
     }
     let Some(decks) = v["decks"].as_object() else {
-        return Err(whole(
+        errors.extend(whole(
             "the file needs \"decks\", one section per deck kind".into(),
         ));
+        return Err(errors);
     };
-    let mut errors = Vec::new();
     for key in decks.keys() {
         if !SECTIONS.contains(&key.as_str()) {
             errors.extend(whole(format!(
@@ -352,7 +353,10 @@ mod tests {
         assert!(!has("the box has"), "{text:#?}");
         assert!(has("card `s1-enemy-1`, field `name`"), "{text:#?}");
         assert!(has("card `avatar-fox-mulder`, field `health`"), "{text:#?}");
-        assert!(has("card `academy-charles-burks-1`, field `class`"), "{text:#?}");
+        assert!(
+            has("card `academy-charles-burks-1`, field `class`"),
+            "{text:#?}"
+        );
     }
 
     #[test]

@@ -57,7 +57,10 @@ impl Report<'_> {
 
     fn need<T>(&mut self, value: &Option<T>, field: &str, what: &str) {
         if value.is_none() {
-            self.bad(field, format!("a {} needs {what}", self.card.kind.title()));
+            self.bad(
+                field,
+                format!("this {} needs {what}", self.card.kind.title()),
+            );
         }
     }
 
@@ -67,7 +70,7 @@ impl Report<'_> {
             self.bad(
                 "abilities",
                 format!(
-                    "a {} needs its {what} (an ability with \"when\": {when})",
+                    "this {} needs its {what} (an ability with \"when\": {when})",
                     self.card.kind.title()
                 ),
             );

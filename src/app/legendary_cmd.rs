@@ -1,0 +1,161 @@
+//! `/legendary`: a server's own Legendary Encounters card set. A server
+//! manager imports the box file (checked first: every error is listed by
+//! card and field and nothing is stored unless there are none), anyone
+//! checks a file or the stored set, and the fill-in template shows where
+//! to start. Games opened afterwards copy the set into their options.
+
+use super::App;
+use super::commands::Args;
+use super::message::{Outgoing, Request, UserError};
+use crate::engine::legendary::boxfile::{read_box, template};
+use crate::engine::legendary::data::{CardSet, DataError};
+use crate::store::LegendarySetRow;
+
+/// How many errors one reply lists.
+const SHOWN: usize = 30;
+
+pub async fn legendary(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
+    let text = match req.invocation.sub.as_deref() {
+        Some("import") => import(app, req, args).await?,
+        Some("check") => check(app, req, args).await?,
+        Some("template") => template_help(),
+        _ => unreachable!("the registry only routes known subcommands"),
+    };
+    Ok(vec![Outgoing::ephemeral(&req.user.id, text)])
+}
+
+fn guild(req: &Request) -> Result<&str, UserError> {
+    req.place.guild.as_deref().ok_or_else(|| {
+        UserError::new("A card set belongs to a server: use this in one of its channels, not in a direct message.")
+    })
+}
+
+fn errors_text(errors: &[DataError]) -> String {
+    let mut lines: Vec<String> = errors
+        .iter()
+        .take(SHOWN)
+        .map(|e| format!("• {e}"))
+        .collect();
+    if errors.len() > SHOWN {
+        lines.push(format!("… and {} more.", errors.len() - SHOWN));
+    }
+    format!(
+        "{} problem(s); nothing was stored.\n{}",
+        errors.len(),
+        lines.join("\n")
+    )
+}
+
+/// A short account of a set: its cards, and how many abilities the bot
+/// plays itself (the rest are manual steps).
+pub fn summary(set: &CardSet) -> String {
+    let copies: usize = set
+        .cards
+        .iter()
+        .map(|c| usize::from(set.copies_of(&c.id)))
+        .sum();
+    let abilities: Vec<_> = set.cards.iter().flat_map(|c| &c.abilities).collect();
+    let scripted = abilities.iter().filter(|a| a.program.is_some()).count();
+    format!(
+        "**{}**: {} distinct cards, {copies} with copies; {scripted} of {} abilities are played by the bot, the rest are manual steps.",
+        set.name,
+        set.cards.len(),
+        abilities.len()
+    )
+}
+
+/// The attached box file's text, if one is attached.
+fn file(args: &Args) -> Result<Option<&str>, UserError> {
+    match args.file("file") {
+        None => Ok(None),
+        Some((_, Ok(content))) => Ok(Some(content.as_str())),
+        Some((name, Err(why))) => Err(UserError::new(format!(
+            "Cannot read the file '{name}': {why}. Attach it again (or check the path). Nothing was stored."
+        ))),
+    }
+}
+
+async fn import(app: &App, req: &Request, args: &Args) -> Result<String, UserError> {
+    let guild = guild(req)?;
+    if !req.user.is_manager {
+        return Err(UserError::new(
+            "Only a server manager (Manage Server) can change this server's card set. Anyone can /legendary check a file.",
+        ));
+    }
+    let content = file(args)?.ok_or_else(|| UserError::new("Attach the box file with file:."))?;
+    let set = read_box(content).map_err(|e| UserError::new(errors_text(&e)))?;
+    let row = LegendarySetRow {
+        guild_id: guild.to_string(),
+        name: set.name.clone(),
+        data: serde_json::to_string(&set).expect("a card set serialises"),
+        updated_by: req.user.name.clone(),
+        updated_at: req.now,
+    };
+    app.store().set_legendary_set(&row).await?;
+    Ok(format!(
+        "Stored for this server. {} New Legendary games here play on it; games already open keep their cards.",
+        summary(&set)
+    ))
+}
+
+async fn check(app: &App, req: &Request, args: &Args) -> Result<String, UserError> {
+    if let Some(content) = file(args)? {
+        return Ok(match read_box(content) {
+            Ok(set) => format!("No problems. {}", summary(&set)),
+            Err(e) => errors_text(&e),
+        });
+    }
+    let stored = match req.place.guild.as_deref() {
+        Some(g) => app.store().legendary_set(g).await?,
+        None => None,
+    };
+    Ok(match stored {
+        Some(row) => {
+            let set: CardSet = serde_json::from_str(&row.data).map_err(|e| {
+                UserError::new(format!(
+                    "This server's stored set cannot be read ({e}); import it again."
+                ))
+            })?;
+            format!(
+                "This server plays on its own set, imported by {}. {}",
+                row.updated_by,
+                summary(&set)
+            )
+        }
+        None => format!(
+            "This server plays on the demo set (invented cards). {} A server manager can import your box with /legendary import file:<box file>.",
+            summary(&CardSet::demo())
+        ),
+    })
+}
+
+fn template_help() -> String {
+    let t = template();
+    format!(
+        "The fill-in file has a slot for each of the box's cards ({} lines of JSON), with what the rulebook states already in it: `cards/legendary/template.json` in the bot's source, or `xfiles-bot legendary template > box.json`. Fill in names, classes, costs, Recruit/Attack/Defense and keywords (text may stay text: it is played as a manual step), then /legendary check file:<it> and /legendary import file:<it>. The schema: `cards/legendary/README.md`.",
+        t.lines().count()
+    )
+}
+
+/// The options of a new Legendary game on this server: its own card set
+/// copied in, when it has one.
+pub async fn with_server_set(
+    app: &App,
+    req: &Request,
+    options: String,
+) -> Result<String, UserError> {
+    let Some(g) = req.place.guild.as_deref() else {
+        return Ok(options);
+    };
+    let Some(row) = app.store().legendary_set(g).await? else {
+        return Ok(options);
+    };
+    let mut v: serde_json::Value = serde_json::from_str(&options).expect("options are JSON");
+    let set: serde_json::Value = serde_json::from_str(&row.data).map_err(|e| {
+        UserError::new(format!(
+            "This server's card set cannot be read ({e}); a server manager can import it again."
+        ))
+    })?;
+    v["cards"] = set;
+    Ok(v.to_string())
+}
