@@ -303,3 +303,54 @@ fn the_committed_template_is_the_one_the_bot_writes() {
         "regenerate it: xfiles-bot legendary template > cards/legendary/template.json"
     );
 }
+
+#[tokio::test]
+async fn a_series_goes_on_game_by_game_with_points_and_cliffhangers_to_its_title() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, SEED).await;
+    let script = "@alice /game new game:legendary avatar:mulder series:true\n\
+                  @bob /game join avatar:scully\n\
+                  @alice /game start\n\
+                  @alice /game new game:legendary continue:1\n\
+                  @alice /resign game:1\n\
+                  @alice /game new game:legendary continue:1 avatar:mulder\n\
+                  @bob /game join avatar:scully game:2\n\
+                  @alice /game start game:2\n\
+                  @bob /resign game:2\n\
+                  @alice /game new game:legendary continue:2 avatar:mulder\n\
+                  @bob /game join avatar:scully game:3\n\
+                  @alice /game start game:3\n\
+                  @bob /resign game:3\n\
+                  @alice /game new game:legendary continue:3";
+    let (out, _, _) = run_console(&app, script).await;
+    assert!(
+        out.contains(
+            "Series game 1 of 3: 0 points, 0 in all. Next: /game new game:legendary continue:1."
+        ),
+        "{out}"
+    );
+    assert!(out.contains("Game #1 has not finished"), "{out}");
+    let g2 = {
+        let row = app.store().game(2).await.unwrap().unwrap();
+        serde_json::from_str::<LeGame>(row.state.as_deref().unwrap()).unwrap()
+    };
+    assert_eq!(g2.options.series.as_ref().unwrap().game, 2);
+    assert!(
+        g2.conspiracy.iter().any(|c| g2.def(*c).season == Some(4)),
+        "game 2 plays Seasons 4-6"
+    );
+    let cliffs: usize = g2.players.iter().map(|p| p.cliffhangers.len()).sum();
+    assert_eq!(
+        cliffs, 1,
+        "a lost game draws an Unexpected Help Cliffhanger"
+    );
+    assert!(
+        out.contains("Series game 3 of 3")
+            && out.contains("The Series is over: **Skinner Wants to See You**"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the Series' third game: the Series is over"),
+        "{out}"
+    );
+}

@@ -39,7 +39,10 @@ async fn new_game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
     check_new_game_options(driver, kind, args)?;
     let mut options = driver.build_options(args)?;
     if kind == GameKind::Legendary {
-        options = super::legendary_cmd::with_server_set(app, req, options).await?;
+        options = match args.int("continue") {
+            Some(previous) => super::legendary_cmd::next_in_series(app, req, previous).await?,
+            None => super::legendary_cmd::with_server_set(app, req, options).await?,
+        };
     }
     let setup = match args.text("deck") {
         Some(deck) => Some(seat_setup(app, req, driver, &options, kind, deck).await?),

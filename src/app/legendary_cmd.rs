@@ -159,3 +159,54 @@ pub async fn with_server_set(
     v["cards"] = set;
     Ok(v.to_string())
 }
+
+/// The options of a Series' next game, from the finished game before it
+/// (rulebook, "Playing a Series"): the same Academy, options and cards; the
+/// next three Seasons; the points so far and the Cliffhanger drawn.
+pub async fn next_in_series(app: &App, req: &Request, previous: i64) -> Result<String, UserError> {
+    use crate::engine::legendary::{LeGame, LeOptions, SeasonMode, series};
+    let row = app
+        .store()
+        .game(previous)
+        .await?
+        .filter(|g| g.kind == "legendary" && g.guild_id == req.place.guild)
+        .ok_or_else(|| {
+            UserError::new(format!(
+                "Game #{previous} is not a Legendary game of this server."
+            ))
+        })?;
+    let state = row
+        .state
+        .as_deref()
+        .filter(|_| row.status == crate::store::GameStatus::Finished)
+        .ok_or_else(|| {
+            UserError::new(format!(
+                "Game #{previous} has not finished; a Series goes on after it ends."
+            ))
+        })?;
+    let game: LeGame = serde_json::from_str(state)
+        .map_err(|e| UserError::new(format!("Game #{previous} cannot be read ({e}).")))?;
+    let old: LeOptions = serde_json::from_str(&row.options)
+        .map_err(|e| UserError::new(format!("Game #{previous}'s options cannot be read ({e}).")))?;
+    if old.series.is_none() {
+        return Err(UserError::new(format!(
+            "Game #{previous} was not part of a Series; start one with /game new game:legendary series:true."
+        )));
+    }
+    let set = old.cards.as_deref().cloned().unwrap_or_else(CardSet::demo);
+    let next = series::next_game(&game, &set, row.seed as u64 ^ 0x5e7e5).ok_or_else(|| {
+        let carry = old.series.clone().unwrap_or_default();
+        UserError::new(if carry.game >= 3 {
+            format!("Game #{previous} was the Series' third game: the Series is over.")
+        } else {
+            "\"This Time They May Have Won\" was drawn: the X-Files are destroyed and the Series is lost.".into()
+        })
+    })?;
+    let options = LeOptions {
+        mode: SeasonMode::Standard,
+        first_season: None,
+        series: Some(next),
+        ..old
+    };
+    Ok(serde_json::to_string(&options).expect("options serialise"))
+}

@@ -26,6 +26,8 @@ pub enum Intent<A> {
     Hand,
     /// Show the asker this private text.
     Private(String),
+    /// Post this text in the game's channel (a player sharing their hand).
+    Public(String),
 }
 
 /// What a command's handler reads: the game, who asks, and with what.
@@ -45,6 +47,8 @@ pub enum Handler<G: Game> {
     Act(fn(&Ask<'_, G>) -> Result<G::Action, UserError>),
     /// Text shown to the asker only.
     Show(fn(&Ask<'_, G>) -> Result<String, UserError>),
+    /// Text the asker chooses to post in the game's channel.
+    Public(fn(&Ask<'_, G>) -> Result<String, UserError>),
     /// The public board, in the channel.
     Board,
     /// The asker's own hand and options.
@@ -589,6 +593,9 @@ impl<G: GameUi> Host<G> {
                 &table.channel,
                 G::board(&game.view(Viewer::Spectator), table),
             )])),
+            Intent::Public(text) => Ok(Reaction::Reply(vec![
+                Outgoing::channel(&table.channel, text).in_game(table.game_id),
+            ])),
             Intent::Private(text) => {
                 let seat = seat.ok_or_else(|| not_seated(table))?;
                 Ok(Reaction::Reply(vec![Outgoing::ephemeral(
@@ -665,6 +672,7 @@ fn intent<G: GameUi>(
     Ok(match handler {
         Handler::Act(f) => Intent::Act(f(&ask)?),
         Handler::Show(f) => Intent::Private(f(&ask)?),
+        Handler::Public(f) => Intent::Public(f(&ask)?),
         Handler::Board => Intent::Board,
         Handler::Hand => Intent::Hand,
     })

@@ -326,6 +326,33 @@ fn on_choose(a: &Ask<'_, LeGame>) -> Result<LeAction, UserError> {
     Ok(LeAction::Choose { picks })
 }
 
+/// `/show`: a player shares their hand with the table, built from their
+/// own view; refused while Mulder's "Trust No One" is in force.
+fn on_show(a: &Ask<'_, LeGame>) -> Result<String, UserError> {
+    let seat = me(a)?;
+    if a.game.turn.silence {
+        return Err(UserError::new(
+            "\"Trust No One\" is in force this turn: no showing hands (rulebook, Mulder's Doubt). Game actions are still allowed.",
+        ));
+    }
+    let view = a.game.view(crate::engine::Viewer::Seat(seat));
+    let hand: Vec<String> = view.players[usize::from(seat)]
+        .hand
+        .iter()
+        .flatten()
+        .map(|c| c.name.clone())
+        .collect();
+    Ok(format!(
+        "{} shows their hand: {}.",
+        a.table.name(seat),
+        if hand.is_empty() {
+            "nothing".to_string()
+        } else {
+            hand.join(", ")
+        }
+    ))
+}
+
 fn on_end(_a: &Ask<'_, LeGame>) -> Result<LeAction, UserError> {
     Ok(LeAction::EndTurn)
 }
@@ -371,6 +398,7 @@ impl GameUi for LeGame {
         ("collect", Handler::Act(on_collect)),
         ("choose", Handler::Act(on_choose)),
         ("end", Handler::Act(on_end)),
+        ("show", Handler::Public(on_show)),
         ("resign", Handler::Act(on_resign)),
     ];
 
@@ -405,6 +433,14 @@ impl GameUi for LeGame {
                 "series",
                 OptKind::Bool,
                 "Legendary: the first game of a three-game Series",
+            ),
+            opt(
+                "continue",
+                OptKind::Int {
+                    min: 1,
+                    max: i64::MAX,
+                },
+                "Legendary: the Series' next game, after this finished game (its id)",
             ),
         ]
     }
@@ -735,13 +771,27 @@ impl GameUi for LeGame {
         if let Some(eg) = &v.end_game {
             out.push_str(&format!("\nThe End Game was {}.", eg.name));
         }
-        if let Some(points) = v
+        let points = v
             .outcome
             .as_ref()
             .and_then(|o| o.team.as_ref())
-            .and_then(|t| t.series_points)
-        {
-            out.push_str(&format!("\nSeries points this game: {points}."));
+            .and_then(|t| t.series_points);
+        if let (Some(points), Some((game, before))) = (points, v.series) {
+            let total = before + points;
+            out.push_str(&format!(
+                "\nSeries game {game} of 3: {points} points, {total} in all."
+            ));
+            if game >= 3 {
+                out.push_str(&format!(
+                    " The Series is over: **{}**.",
+                    crate::engine::legendary::series::title(total)
+                ));
+            } else {
+                out.push_str(&format!(
+                    " Next: /game new game:legendary continue:{}.",
+                    t.game_id
+                ));
+            }
         }
         out
     }
@@ -860,4 +910,48 @@ fn player_line(p: &crate::engine::legendary::view::PlayerView, t: &Table) -> Str
             )
         }
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table() -> Table {
+        Table {
+            game_id: 1,
+            channel: "c".into(),
+            seats: vec![("a".into(), "alice".into()), ("b".into(), "bob".into())],
+        }
+    }
+
+    #[test]
+    fn show_posts_your_hand_and_is_refused_under_trust_no_one() {
+        let (mut g, _) = LeGame::new(LeOptions::default(), vec![LeSetup::default(); 2], 1).unwrap();
+        let (t, args) = (table(), Args::default());
+        let text = on_show(&Ask {
+            game: &g,
+            seat: Some(1),
+            args: &args,
+            table: &t,
+        })
+        .unwrap();
+        let first = g.name(g.players[1].hand[0]);
+        assert!(
+            text.starts_with("bob shows their hand: ") && text.contains(&first),
+            "{text}"
+        );
+        g.turn.silence = true;
+        let refused = on_show(&Ask {
+            game: &g,
+            seat: Some(1),
+            args: &args,
+            table: &t,
+        })
+        .unwrap_err();
+        assert!(
+            refused.message.contains("Trust No One"),
+            "{}",
+            refused.message
+        );
+    }
 }

@@ -426,6 +426,12 @@ fn legendary_commands() -> Vec<CommandSpec> {
             "/collect",
         ),
         cmd(
+            "show",
+            "Legendary: show your hand to the table (not while \"Trust No One\" is in force)",
+            vec![],
+            "/show",
+        ),
+        cmd(
             "end",
             "Legendary: end your Action Phase (Strikes, then Cleanup)",
             vec![],

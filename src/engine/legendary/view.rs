@@ -102,6 +102,8 @@ pub struct LeView {
     /// The pending choice, unless it is another seat's secret one.
     pub choice: Option<(Seat, String, Vec<String>)>,
     pub outcome: Option<Outcome>,
+    /// A Series game: its number and the points of the games before it.
+    pub series: Option<(u8, i32)>,
 }
 
 impl LeGame {
@@ -249,5 +251,6 @@ pub(super) fn view(g: &LeGame, viewer: Viewer) -> LeView {
         silence: g.turn.silence,
         choice,
         outcome: g.outcome.clone(),
+        series: g.options.series.as_ref().map(|s| (s.game, s.points)),
     }
 }
