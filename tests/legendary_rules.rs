@@ -1609,3 +1609,156 @@ fn a_card_entering_the_shadows_never_lands_right_of_the_end_game() {
     assert_eq!(g.place_of(eg), Some(Place::Shadows(4)));
     assert_eq!(g.def(g.shadows[3].unwrap().card).kind, Kind::Lead);
 }
+
+// --- Ability Timing (p. 17) ---------------------------------------------------
+
+fn enemy_with(g: &mut LeGame, name: &str, defense: u8, abilities: serde_json::Value) -> Card {
+    g.new_card(def(
+        json!({"id": name, "name": name, "kind": "enemy", "season": 1,
+        "defense": defense, "abilities": abilities}),
+    ))
+}
+
+#[test]
+fn first_reveal_happens_only_the_first_time_reveal_every_time() {
+    let mut g = table(1);
+    let e = enemy_with(
+        &mut g,
+        "Twice",
+        9,
+        json!([
+        {"when": "reveal", "text": "Gain a Doubt.", "do": "doubt"},
+        {"when": "first-reveal", "text": "Gain a Belief.", "do": "belief"}]),
+    );
+    shadows(&mut g, 2, e, true);
+    let (doubts, beliefs) = (g.doubts.len(), g.beliefs.len());
+    for _ in 0..2 {
+        g.shadows[2].as_mut().unwrap().hidden = true; // hidden again by an effect
+        turn_points(&mut g, 9, 0);
+        act(
+            &mut g,
+            0,
+            LeAction::Scan {
+                place: Place::Shadows(2),
+            },
+        );
+    }
+    assert_eq!(g.doubts.len(), doubts - 2, "Reveal: each time");
+    assert_eq!(g.beliefs.len(), beliefs - 1, "First Reveal: once");
+}
+
+#[test]
+fn reveal_shadows_happens_only_when_revealed_in_the_shadows() {
+    let mut g = table(1);
+    let abilities = json!([{"when": "reveal-shadows", "text": "Gain a Doubt.", "do": "doubt"}]);
+    let a = enemy_with(&mut g, "Lurker", 9, abilities.clone());
+    let b = g.new_card(def(json!({"id": "Lurker2", "name": "Lurker2", "kind": "enemy", "season": 1, "defense": 9, "abilities": abilities})));
+    shadows(&mut g, 1, a, true);
+    for i in 1..5 {
+        if i != 1 {
+            let e = enemy(&mut g, &format!("P{i}"), 9, json!([]));
+            shadows(&mut g, i, e, false);
+        }
+    }
+    shadows(&mut g, 0, b, true);
+    let doubts = g.doubts.len();
+    turn_points(&mut g, 9, 0);
+    act(
+        &mut g,
+        0,
+        LeAction::Scan {
+            place: Place::Shadows(1),
+        },
+    );
+    assert_eq!(g.doubts.len(), doubts - 1);
+    act(&mut g, 0, LeAction::EndTurn); // pushes b, hidden, into the Field
+    assert_eq!(g.place_of(b), Some(Place::Field(0)));
+    assert_eq!(g.doubts.len(), doubts - 1, "revealed in the Field: nothing");
+}
+
+#[test]
+fn a_draw_ability_happens_when_the_card_is_drawn() {
+    let mut g = table(1);
+    let drawn = character(
+        &mut g,
+        "Lucky",
+        "will",
+        json!({"abilities": [
+        {"when": "draw", "text": "You get +1 Attack.", "do": "attack 1"}]}),
+    );
+    g.from_outside(drawn);
+    g.players[0].deck.push(drawn);
+    let drawer = character(
+        &mut g,
+        "Drawer",
+        "tech",
+        json!({"abilities": [
+        {"when": "play", "text": "Draw a card.", "do": "draw 1"}]}),
+    );
+    to_hand(&mut g, 0, drawer);
+    act(&mut g, 0, LeAction::Play { card: drawer });
+    assert_eq!(g.view(Viewer::Seat(0)).attack, 1);
+}
+
+#[test]
+fn defeat_happens_each_time_first_defeat_once() {
+    let mut g = table(1);
+    let e = enemy_with(
+        &mut g,
+        "Fallen",
+        1,
+        json!([
+        {"when": "defeat", "text": "Draw a card.", "do": "draw 1"},
+        {"when": "first-defeat", "text": "Gain a Belief.", "do": "belief"}]),
+    );
+    field(&mut g, e);
+    let beliefs = g.beliefs.len();
+    turn_points(&mut g, 1, 0);
+    act(
+        &mut g,
+        0,
+        LeAction::Fight {
+            place: Place::Field(0),
+        },
+    );
+    assert_eq!(g.players[0].hand.len(), 1);
+    assert_eq!(g.beliefs.len(), beliefs - 1);
+}
+
+#[test]
+fn a_cleanup_ability_happens_in_the_cleanup_phase() {
+    let mut g = table(1);
+    let c = character(
+        &mut g,
+        "Tidy",
+        "will",
+        json!({"abilities": [
+        {"when": "cleanup", "text": "Gain a Belief.", "do": "belief"}]}),
+    );
+    to_hand(&mut g, 0, c);
+    act(&mut g, 0, LeAction::Play { card: c });
+    let beliefs = g.beliefs.len();
+    act(&mut g, 0, LeAction::EndTurn);
+    assert_eq!(g.beliefs.len(), beliefs - 1);
+}
+
+#[test]
+fn shadows_field_and_ongoing_abilities_are_in_force_only_there() {
+    let mut g = table(1);
+    let e = enemy_with(
+        &mut g,
+        "Shifty",
+        3,
+        json!([
+        {"when": "shadows", "text": "+2 Defense in the Shadows.", "do": "defense 2"},
+        {"when": "field", "text": "+1 Defense in the Field.", "do": "defense 1"},
+        {"when": "ongoing", "text": "+1 Defense.", "do": "defense 1"}]),
+    );
+    shadows(&mut g, 0, e, false);
+    assert_eq!(g.defense_of(e), 3 + 2 + 1);
+    g.audit().unwrap();
+    // Moved into the Field.
+    let slot = g.shadows[0].take().unwrap();
+    g.field.insert(0, slot);
+    assert_eq!(g.defense_of(e), 3 + 1 + 1);
+}
