@@ -1762,3 +1762,20 @@ fn shadows_field_and_ongoing_abilities_are_in_force_only_there() {
     g.field.insert(0, slot);
     assert_eq!(g.defense_of(e), 3 + 1 + 1);
 }
+
+#[test]
+fn a_stored_state_round_trips_small_on_the_demo_set_and_whole_with_other_cards() {
+    let g = game(3);
+    let text = serde_json::to_string(&g).unwrap();
+    assert!(
+        text.len() < 8 * 1024,
+        "demo definitions stored as ids: {} bytes",
+        text.len()
+    );
+    assert_eq!(serde_json::from_str::<LeGame>(&text).unwrap(), g);
+    let mut g = game(2);
+    enemy(&mut g, "Homemade", 4, json!([]));
+    let text = serde_json::to_string(&g).unwrap();
+    assert!(text.contains("Homemade"));
+    assert_eq!(serde_json::from_str::<LeGame>(&text).unwrap(), g);
+}

@@ -535,6 +535,60 @@ impl CardSet {
     }
 }
 
+/// The embedded demo set, read once.
+pub fn demo_set() -> &'static CardSet {
+    static DEMO: std::sync::LazyLock<CardSet> = std::sync::LazyLock::new(CardSet::demo);
+    &DEMO
+}
+
+/// A game's card definitions in its stored state: only their ids when every
+/// one is the embedded demo set's, unchanged (most games; the state shrinks
+/// from ~29 KB to a few), else in full (a server's own set, test cards).
+pub mod defs_serde {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{CardDef, demo_set};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(untagged)]
+    enum Stored {
+        Demo { demo: Vec<String> },
+        Full(Vec<CardDef>),
+    }
+
+    pub fn serialize<S: Serializer>(defs: &[CardDef], s: S) -> Result<S::Ok, S::Error> {
+        let demo = demo_set();
+        let all_demo = defs.iter().all(|d| demo.cards.iter().any(|c| c == d));
+        if all_demo {
+            let ids = defs.iter().map(|d| d.id.clone()).collect();
+            Stored::Demo { demo: ids }.serialize(s)
+        } else {
+            Stored::Full(defs.to_vec()).serialize(s)
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<CardDef>, D::Error> {
+        match Stored::deserialize(d)? {
+            Stored::Full(defs) => Ok(defs),
+            Stored::Demo { demo: ids } => ids
+                .iter()
+                .map(|id| {
+                    demo_set()
+                        .cards
+                        .iter()
+                        .find(|c| &c.id == id)
+                        .cloned()
+                        .ok_or_else(|| {
+                            serde::de::Error::custom(format!(
+                                "the demo card `{id}` no longer exists"
+                            ))
+                        })
+                })
+                .collect(),
+        }
+    }
+}
+
 fn placeholder_board() -> Board {
     let space = || BureauSpace {
         scan: 0,

@@ -593,7 +593,9 @@ pub struct LeGame {
     pub options: LeOptions,
     pub set_name: String,
     pub demo: bool,
-    /// The definitions of the cards in this game.
+    /// The definitions of the cards in this game (stored as ids when they
+    /// are all the embedded demo set's: see `defs_serde`).
+    #[serde(with = "data::defs_serde")]
     pub defs: Vec<CardDef>,
     /// Each card's definition (index into `defs`).
     pub inst: Vec<u16>,
