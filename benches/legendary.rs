@@ -4,28 +4,13 @@
 //! of legal actions, and the size of a serialised state. Run with
 //! `cargo bench --bench legendary` (`LE_BENCH_GAMES`, default 300).
 
+#[path = "../tests/support/le_greedy.rs"]
+mod le_greedy;
+
 use std::time::Instant;
 
-use xfiles_bot::engine::legendary::{LeAction, LeGame, LeOptions, LeSetup, Place};
+use xfiles_bot::engine::legendary::{LeAction, LeGame, LeOptions, LeSetup};
 use xfiles_bot::engine::{Game, GameRng, Seat, step};
-
-fn rank(a: &LeAction) -> u8 {
-    match a {
-        LeAction::Choose { .. } => 0,
-        LeAction::Play { .. } | LeAction::PlayCoordinated { .. } => 1,
-        LeAction::Collect { .. } | LeAction::Discover { .. } => 2,
-        LeAction::Fight {
-            place: Place::Field(_),
-        } => 3,
-        LeAction::Fight { .. } => 4,
-        LeAction::Scan {
-            place: Place::Shadows(_),
-        } => 5,
-        LeAction::Recruit { .. } | LeAction::RecruitSpecialAgent => 6,
-        LeAction::EndTurn => 9,
-        _ => 7,
-    }
-}
 
 struct Played {
     players: usize,
@@ -48,8 +33,8 @@ fn playout(seed: u64, players: usize) -> Played {
             .filter(|a| *a != LeAction::Resign)
             .collect();
         if rng.below(5) > 0 {
-            let best = legal.iter().map(rank).min().unwrap_or(0);
-            legal.retain(|a| rank(a) == best);
+            let best = legal.iter().map(le_greedy::rank).min().unwrap_or(0);
+            legal.retain(|a| le_greedy::rank(a) == best);
         }
         let action = legal[rng.below(legal.len())].clone();
         g.apply(seat, &action).unwrap();

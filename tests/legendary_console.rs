@@ -6,6 +6,8 @@
 //! seats through the real app. Set `XFILES_WRITE_SCRIPTS=1` to regenerate it
 //! after a rules change (and review the diff).
 
+#[path = "support/le_greedy.rs"]
+mod le_greedy;
 mod support;
 
 use support::{Backend, app_on, blocks, database, play_script, run_console};
@@ -66,27 +68,6 @@ async fn state(app: &App) -> LeGame {
     serde_json::from_str(row.state.as_deref().unwrap()).unwrap()
 }
 
-fn rank(a: &LeAction) -> u8 {
-    match a {
-        LeAction::Choose { .. } => 0,
-        LeAction::Play { .. } | LeAction::PlayCoordinated { .. } => 1,
-        LeAction::Activate { .. } => 2,
-        LeAction::Collect { .. } | LeAction::Discover { .. } => 3,
-        LeAction::Fight {
-            place: Place::Field(_),
-        } => 4,
-        LeAction::Fight { .. } => 5,
-        LeAction::Scan {
-            place: Place::Shadows(_),
-        } => 6,
-        LeAction::Recruit { .. } => 7,
-        LeAction::RecruitSpecialAgent => 8,
-        LeAction::Scan { .. } => 9,
-        LeAction::EndTurn => 11,
-        _ => 10,
-    }
-}
-
 /// Plays both seats greedily: play every card, follow Leads, fight, scan,
 /// recruit, then end the turn.
 async fn write_script() -> String {
@@ -106,7 +87,7 @@ async fn write_script() -> String {
         let pick = legal
             .iter()
             .filter(|a| !matches!(a, LeAction::Resign))
-            .min_by_key(|a| rank(a))
+            .min_by_key(|a| le_greedy::rank(a))
             .cloned()
             .expect("a legal action");
         let l = line(names[usize::from(seat)], &g, &pick);

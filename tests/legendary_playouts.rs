@@ -3,6 +3,9 @@
 //! every action, hidden cards kept out of public events, and each game
 //! replayed from its log to the same state.
 
+#[path = "support/le_greedy.rs"]
+mod le_greedy;
+
 use xfiles_bot::engine::legendary::{
     Difficulty, LeAction, LeEvent, LeGame, LeOptions, LeSetup, SeasonMode,
 };
@@ -20,28 +23,6 @@ fn options(i: u64) -> LeOptions {
             fewer_syndicate: (i % 3) as u8,
         },
         ..LeOptions::default()
-    }
-}
-
-fn priority(a: &LeAction) -> u8 {
-    use xfiles_bot::engine::legendary::Place;
-    match a {
-        LeAction::Choose { .. } => 0,
-        LeAction::Play { .. } | LeAction::PlayCoordinated { .. } => 1,
-        LeAction::Activate { .. } => 2,
-        LeAction::Collect { .. } | LeAction::Discover { .. } => 3,
-        LeAction::Fight {
-            place: Place::Field(_),
-        } => 4,
-        LeAction::Fight { .. } => 5,
-        LeAction::Scan {
-            place: Place::Shadows(_),
-        } => 6,
-        LeAction::Recruit { .. } => 7,
-        LeAction::RecruitSpecialAgent => 8,
-        LeAction::Scan { .. } => 9,
-        LeAction::EndTurn => 11,
-        _ => 10,
     }
 }
 
@@ -69,8 +50,8 @@ fn playout(seed: u64, players: usize) -> (usize, bool) {
         // Mostly a greedy agent (so games reach "The End" and are sometimes
         // won), sometimes any legal move; other seats may Coordinate.
         if rng.below(5) > 0 {
-            let best = legal.iter().map(priority).min().unwrap_or(0);
-            legal.retain(|a| priority(a) == best);
+            let best = legal.iter().map(le_greedy::rank).min().unwrap_or(0);
+            legal.retain(|a| le_greedy::rank(a) == best);
         }
         let others: Vec<(u8, LeAction)> = (0..players as u8)
             .filter(|s| *s != seat)

@@ -8,7 +8,7 @@ use super::App;
 use super::commands::Args;
 use super::message::{Outgoing, Request, UserError};
 use crate::engine::legendary::boxfile::{read_box, template};
-use crate::engine::legendary::data::{CardSet, DataError};
+use crate::engine::legendary::data::{CardSet, DataError, demo_set};
 use crate::store::LegendarySetRow;
 
 /// How many errors one reply lists.
@@ -124,7 +124,7 @@ async fn check(app: &App, req: &Request, args: &Args) -> Result<String, UserErro
         }
         None => format!(
             "This server plays on the demo set (invented cards). {} A server manager can import your box with /legendary import file:<box file>.",
-            summary(&CardSet::demo())
+            summary(demo_set())
         ),
     })
 }
@@ -193,8 +193,8 @@ pub async fn next_in_series(app: &App, req: &Request, previous: i64) -> Result<S
             "Game #{previous} was not part of a Series; start one with /game new game:legendary series:true."
         )));
     }
-    let set = old.cards.as_deref().cloned().unwrap_or_else(CardSet::demo);
-    let next = series::next_game(&game, &set, row.seed as u64 ^ 0x5e7e5).ok_or_else(|| {
+    let set = old.cards.as_deref().unwrap_or_else(|| demo_set());
+    let next = series::next_game(&game, set, row.seed as u64 ^ 0x5e7e5).ok_or_else(|| {
         let carry = old.series.clone().unwrap_or_default();
         UserError::new(if carry.game >= 3 {
             format!("Game #{previous} was the Series' third game: the Series is over.")

@@ -7,9 +7,10 @@ use super::host::{Ask, GameUi, Handler, split_list};
 use crate::app::commands::{Args, OptKind, OptionSpec, opt};
 use crate::app::kinds::{GameKind, Table};
 use crate::app::message::{Button, UserError};
+use crate::engine::legendary::data::demo_set;
 use crate::engine::legendary::view::{CardView, SpaceView};
 use crate::engine::legendary::{
-    Card, CardSet, Difficulty, LeAction, LeEvent, LeGame, LeOptions, LeSetup, LeView, Phase, Place,
+    Card, Difficulty, LeAction, LeEvent, LeGame, LeOptions, LeSetup, LeView, Phase, Place,
     SeasonMode, SeriesCarry,
 };
 use crate::engine::{Game, Seat};
@@ -74,21 +75,16 @@ fn space(s: &SpaceView) -> String {
 
 /// Resolves a card a player names among the cards they could mean.
 fn named(g: &LeGame, text: &str, among: &[Card], what: &str) -> Result<Card, UserError> {
-    let norm = |s: &str| crate::cards::normalize(s);
+    let norm = crate::cards::normalize;
+    // The first copy named exactly: copies of a card are told apart by order.
     if let Some(c) = among.iter().find(|c| norm(&g.name(**c)) == norm(text)) {
         return Ok(*c);
     }
-    let best = among
-        .iter()
-        .map(|c| (*c, strsim::jaro_winkler(&norm(text), &norm(&g.name(*c)))))
-        .max_by(|a, b| a.1.total_cmp(&b.1))
-        .filter(|(_, s)| *s >= 0.85);
-    if let Some((c, _)) = best {
+    let score = |t: &str, n: &str| strsim::jaro_winkler(&norm(t), &norm(n));
+    if let Some(c) = super::best_named(text, among, |c| g.name(c), score) {
         return Ok(c);
     }
-    let mut names: Vec<String> = among.iter().map(|c| g.name(*c)).collect();
-    names.sort();
-    names.dedup();
+    let names = super::names_of(among, |c| g.name(c));
     Err(UserError::new(format!(
         "'{text}' is not {what}. {}",
         if names.is_empty() {
@@ -157,11 +153,7 @@ fn parse_place(g: &LeGame, text: &str) -> Result<Place, UserError> {
     let revealed: Vec<Card> = g
         .s_order()
         .into_iter()
-        .filter(|c| {
-            g.place_of(*c)
-                .and_then(|p| g.slot_at(p))
-                .is_some_and(|s| !s.hidden)
-        })
+        .filter(|c| g.is_revealed(*c))
         .collect();
     let card = named(g, text, &revealed, "a revealed card on the playmat").map_err(|e| {
         UserError::new(format!(
@@ -261,12 +253,7 @@ fn lead(a: &Ask<'_, LeGame>) -> Result<Card, UserError> {
     let leads: Vec<Card> = g
         .s_order()
         .into_iter()
-        .filter(|c| {
-            g.def(*c).kind == crate::engine::legendary::Kind::Lead
-                && g.place_of(*c)
-                    .and_then(|p| g.slot_at(p))
-                    .is_some_and(|s| !s.hidden)
-        })
+        .filter(|c| g.def(*c).kind == crate::engine::legendary::Kind::Lead && g.is_revealed(*c))
         .collect();
     match a.args.text("lead") {
         Some(t) => named(g, t, &leads, "a revealed Lead"),
@@ -477,13 +464,8 @@ impl GameUi for LeGame {
                 ..SeriesCarry::default()
             });
         }
-        // Refuse now what the set-up would refuse at the start.
-        let demo = CardSet::demo();
-        let probe = LeOptions {
-            cards: Some(Box::new(demo)),
-            ..o.clone()
-        };
-        LeGame::new(probe, vec![LeSetup::default()], 0)
+        // Refuse now what the set-up would refuse at the start (on the demo set).
+        LeGame::new(o.clone(), vec![LeSetup::default()], 0)
             .map_err(|r| UserError::new(format!("{}. Nothing was created.", r.reason)))?;
         Ok(o)
     }
@@ -527,7 +509,7 @@ impl GameUi for LeGame {
         let Some(name) = args.text("avatar") else {
             return Ok(None);
         };
-        let set = CardSet::demo();
+        let set = demo_set();
         match set.avatar(name) {
             Some(a) => Ok(Some(LeSetup {
                 avatar: Some(a.name.clone()),

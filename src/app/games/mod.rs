@@ -22,23 +22,23 @@ pub fn drivers() -> Vec<Box<dyn Driver>> {
 
 /// The item of `among` that `text` names best, if it scores 0.85 or more;
 /// `score` rates a typed text against a name (1 for an exact match).
-pub fn best_named<T: Copy>(
+pub fn best_named<T: Copy, N: AsRef<str>>(
     text: &str,
     among: &[T],
-    name: impl Fn(T) -> &'static str,
+    name: impl Fn(T) -> N,
     score: impl Fn(&str, &str) -> f64,
 ) -> Option<T> {
     among
         .iter()
-        .map(|c| (*c, score(text, name(*c))))
+        .map(|c| (*c, score(text, name(*c).as_ref())))
         .max_by(|a, b| a.1.total_cmp(&b.1))
         .filter(|(_, s)| *s >= 0.85)
         .map(|(c, _)| c)
 }
 
 /// The distinct names of `among`, sorted, for an error that lists the choices.
-pub fn names_of<T: Copy>(among: &[T], name: impl Fn(T) -> &'static str) -> Vec<&'static str> {
-    let mut names: Vec<&str> = among.iter().map(|c| name(*c)).collect();
+pub fn names_of<T: Copy, N: Ord>(among: &[T], name: impl Fn(T) -> N) -> Vec<N> {
+    let mut names: Vec<N> = among.iter().map(|c| name(*c)).collect();
     names.sort();
     names.dedup();
     names

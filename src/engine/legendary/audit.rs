@@ -6,6 +6,19 @@
 use super::{Card, LeGame, Place};
 
 impl LeGame {
+    /// Strikes drawn and not yet landed (a Fear Strike waiting on a Belief).
+    fn strikes_in_flight(&self) -> Vec<Card> {
+        self.tasks
+            .iter()
+            .filter_map(|t| match t {
+                super::Task::Fear { strike, .. } | super::Task::Land { strike, .. } => {
+                    Some(*strike)
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Every zone and the cards in it.
     pub fn zones(&self) -> Vec<(String, Vec<Card>)> {
         let mut z: Vec<(String, Vec<Card>)> = vec![
@@ -41,18 +54,7 @@ impl LeGame {
             ("end game damage".into(), self.end_game_damage.clone()),
             ("clone damage".into(), self.clone_damage.clone()),
             ("clone evidence".into(), self.clone_evidence.clone()),
-            (
-                "resolving".into(),
-                self.tasks
-                    .iter()
-                    .filter_map(|t| match t {
-                        super::Task::Fear { strike, .. } | super::Task::Land { strike, .. } => {
-                            Some(*strike)
-                        }
-                        _ => None,
-                    })
-                    .collect(),
-            ),
+            ("resolving".into(), self.strikes_in_flight()),
         ];
         for (i, p) in self.players.iter().enumerate() {
             let own_played: Vec<Card> = p
@@ -124,12 +126,7 @@ impl LeGame {
             .iter()
             .filter(|d| self.defs[usize::from(**d)].kind == super::Kind::Strike)
             .count();
-        let resolving = self
-            .tasks
-            .iter()
-            .filter(|t| matches!(t, super::Task::Fear { .. } | super::Task::Land { .. }))
-            .count();
-        let placed = resolving
+        let placed = self.strikes_in_flight().len()
             + self.strike_deck.len()
             + self.strike_discard.len()
             + self.end_game_damage.len()

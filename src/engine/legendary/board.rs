@@ -396,11 +396,7 @@ impl LeGame {
             }
         }
         for card in self.s_order() {
-            let revealed = self
-                .place_of(card)
-                .and_then(|p| self.slot_at(p))
-                .is_some_and(|s| !s.hidden);
-            if revealed && self.def(card).kind == Kind::Syndicate {
+            if self.is_revealed(card) && self.def(card).kind == Kind::Syndicate {
                 tasks.extend(self.triggered(card, Timing::TheEnd, seat));
             }
         }

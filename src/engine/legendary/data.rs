@@ -4,7 +4,7 @@
 //! `cards/legendary/README.md`; the demo set (invented, labelled so) is
 //! embedded from `cards/legendary/demo/`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
@@ -541,13 +541,26 @@ pub fn demo_set() -> &'static CardSet {
     &DEMO
 }
 
+/// The demo set's cards by id.
+fn demo_card(id: &str) -> Option<&'static CardDef> {
+    static BY_ID: std::sync::LazyLock<HashMap<&'static str, &'static CardDef>> =
+        std::sync::LazyLock::new(|| {
+            demo_set()
+                .cards
+                .iter()
+                .map(|c| (c.id.as_str(), c))
+                .collect()
+        });
+    BY_ID.get(id).copied()
+}
+
 /// A game's card definitions in its stored state: only their ids when every
 /// one is the embedded demo set's, unchanged (most games; the state shrinks
 /// from ~29 KB to a few), else in full (a server's own set, test cards).
 pub mod defs_serde {
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-    use super::{CardDef, demo_set};
+    use super::{CardDef, demo_card};
 
     #[derive(Serialize, Deserialize)]
     #[serde(untagged)]
@@ -557,9 +570,7 @@ pub mod defs_serde {
     }
 
     pub fn serialize<S: Serializer>(defs: &[CardDef], s: S) -> Result<S::Ok, S::Error> {
-        let demo = demo_set();
-        let all_demo = defs.iter().all(|d| demo.cards.iter().any(|c| c == d));
-        if all_demo {
+        if defs.iter().all(|d| demo_card(&d.id) == Some(d)) {
             let ids = defs.iter().map(|d| d.id.clone()).collect();
             Stored::Demo { demo: ids }.serialize(s)
         } else {
@@ -573,16 +584,9 @@ pub mod defs_serde {
             Stored::Demo { demo: ids } => ids
                 .iter()
                 .map(|id| {
-                    demo_set()
-                        .cards
-                        .iter()
-                        .find(|c| &c.id == id)
-                        .cloned()
-                        .ok_or_else(|| {
-                            serde::de::Error::custom(format!(
-                                "the demo card `{id}` no longer exists"
-                            ))
-                        })
+                    demo_card(id).cloned().ok_or_else(|| {
+                        serde::de::Error::custom(format!("the demo card `{id}` no longer exists"))
+                    })
                 })
                 .collect(),
         }

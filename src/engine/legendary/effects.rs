@@ -12,6 +12,14 @@ use super::{
 use crate::engine::choice::PendingChoice;
 use crate::engine::{Event, Seat};
 
+/// What [`LeGame::pick_one`] got.
+pub(super) enum Pick {
+    Nothing,
+    Got(Val),
+    /// The choice is offered: run the asking task again with the answer.
+    Asked,
+}
+
 /// What a step did.
 enum Flow {
     Next,
@@ -113,6 +121,25 @@ impl LeGame {
         self.ask(seat, prompt, options, 1, 1, false, events);
     }
 
+    /// One of `options` for `seat`: nothing when there are none, the only
+    /// one without asking, else the answer already given or a new choice.
+    pub(super) fn pick_one(
+        &mut self,
+        seat: Seat,
+        prompt: impl FnOnce() -> String,
+        mut options: Vec<(String, Val)>,
+        events: &mut Events,
+    ) -> Pick {
+        if options.len() <= 1 {
+            return options.pop().map_or(Pick::Nothing, |(_, v)| Pick::Got(v));
+        }
+        if let Some(answer) = self.answer.take() {
+            return answer.into_iter().next().map_or(Pick::Nothing, Pick::Got);
+        }
+        self.ask(seat, prompt(), options, 1, 1, false, events);
+        Pick::Asked
+    }
+
     fn answer_cards(&mut self) -> Option<Vec<Card>> {
         self.answer.take().map(|a| {
             a.into_iter()
@@ -176,28 +203,16 @@ impl LeGame {
                 .filter(|s| *s != self.current)
                 .collect(),
             Who::Chosen => {
-                let seats = self.in_turn_order();
-                if seats.len() == 1 {
-                    seats
-                } else {
-                    match self.answer.take() {
-                        Some(a) => a
-                            .into_iter()
-                            .filter_map(|v| match v {
-                                Val::Seat(s) => Some(s),
-                                _ => None,
-                            })
-                            .collect(),
-                        None => {
-                            let options = seats
-                                .iter()
-                                .map(|s| (format!("seat {}", s + 1), Val::Seat(*s)))
-                                .collect();
-                            let prompt = format!("{}: which player?", src.label);
-                            self.ask(self.current, prompt, options, 1, 1, false, events);
-                            return Flow::Wait;
-                        }
-                    }
+                let options = self
+                    .in_turn_order()
+                    .iter()
+                    .map(|s| (format!("seat {}", s + 1), Val::Seat(*s)))
+                    .collect();
+                let prompt = || format!("{}: which player?", src.label);
+                match self.pick_one(self.current, prompt, options, events) {
+                    Pick::Got(Val::Seat(s)) => vec![s],
+                    Pick::Asked => return Flow::Wait,
+                    _ => Vec::new(),
                 }
             }
         };
@@ -365,27 +380,14 @@ impl LeGame {
     }
 
     fn discard_class(&mut self, seat: Seat, class: Class, events: &mut Events) -> Flow {
-        let fits = |g: &LeGame, c: Card| g.def(c).class == Some(class);
-        let options = self.hand_options(seat, |c| fits(self, c));
-        match (options.len(), self.answer_cards()) {
-            (0, _) => Flow::Next,
-            (1, _) => {
-                let Val::Card(c) = options[0].1 else {
-                    return Flow::Next;
-                };
-                self.discard_cards(seat, &[c], events);
-                Flow::Next
-            }
-            (_, Some(cards)) => {
-                self.discard_cards(seat, &cards, events);
-                Flow::Next
-            }
-            (_, None) => {
-                let prompt = format!("Discard a {} card", class.title());
-                self.ask(seat, prompt, options, 1, 1, false, events);
-                Flow::Wait
-            }
+        let options = self.hand_options(seat, |c| self.def(c).class == Some(class));
+        let prompt = || format!("Discard a {} card", class.title());
+        match self.pick_one(seat, prompt, options, events) {
+            Pick::Got(Val::Card(c)) => self.discard_cards(seat, &[c], events),
+            Pick::Asked => return Flow::Wait,
+            _ => {}
         }
+        Flow::Next
     }
 
     /// `heal N`: the most recent Strikes go to the Discarded Strikes (never a Scar).
@@ -443,32 +445,16 @@ impl LeGame {
 
     /// `scan AREA`: reveal a hidden card of the player's choice, free.
     fn scan_verb(&mut self, area: Area, seat: Seat, events: &mut Events) -> Flow {
-        let places = self.hidden_places(area);
-        let chosen = match (places.len(), self.answer.take()) {
-            (0, _) => return Flow::Next,
-            (1, _) => places[0],
-            (_, Some(a)) => match a.first() {
-                Some(Val::Place(p)) => *p,
-                _ => return Flow::Next,
-            },
-            (_, None) => {
-                let options = places
-                    .iter()
-                    .map(|p| (place_label(*p), Val::Place(*p)))
-                    .collect();
-                self.ask(
-                    seat,
-                    "Scan which space?".into(),
-                    options,
-                    1,
-                    1,
-                    false,
-                    events,
-                );
-                return Flow::Wait;
-            }
-        };
-        self.reveal_at(chosen);
+        let options = self
+            .hidden_places(area)
+            .into_iter()
+            .map(|p| (place_label(p), Val::Place(p)))
+            .collect();
+        match self.pick_one(seat, || "Scan which space?".into(), options, events) {
+            Pick::Got(Val::Place(p)) => self.reveal_at(p),
+            Pick::Asked => return Flow::Wait,
+            _ => {}
+        }
         Flow::Next
     }
 
@@ -532,28 +518,16 @@ impl LeGame {
                     && self.defense_of(*c) <= i32::from(max)
             })
             .collect();
-        let chosen = match (targets.len(), self.answer_cards()) {
-            (0, _) => return Flow::Next,
-            (1, _) => targets[0],
-            (_, Some(c)) if !c.is_empty() => c[0],
-            _ => {
-                let options = targets
-                    .iter()
-                    .map(|c| (self.name(*c), Val::Card(*c)))
-                    .collect();
-                self.ask(
-                    seat,
-                    format!("Defeat an Enemy with {max} or less Defense"),
-                    options,
-                    1,
-                    1,
-                    false,
-                    events,
-                );
-                return Flow::Wait;
-            }
-        };
-        self.defeat_on_board(chosen, events);
+        let options = targets
+            .iter()
+            .map(|c| (self.name(*c), Val::Card(*c)))
+            .collect();
+        let prompt = || format!("Defeat an Enemy with {max} or less Defense");
+        match self.pick_one(seat, prompt, options, events) {
+            Pick::Got(Val::Card(c)) => self.defeat_on_board(c, events),
+            Pick::Asked => return Flow::Wait,
+            _ => {}
+        }
         Flow::Next
     }
 

@@ -727,6 +727,13 @@ impl LeGame {
             .map(|i| Place::Field(i as u8))
     }
 
+    /// A card face up on the playmat (Shadows, Field or Bureau).
+    pub fn is_revealed(&self, card: Card) -> bool {
+        self.place_of(card)
+            .and_then(|p| self.slot_at(p))
+            .is_some_and(|s| !s.hidden)
+    }
+
     pub fn slot_at(&self, place: Place) -> Option<Slot> {
         match place {
             Place::Shadows(i) => self.shadows.get(usize::from(i)).copied().flatten(),

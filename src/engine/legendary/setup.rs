@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::data::{CardSet, Kind};
+use super::data::{CardSet, Kind, demo_set};
 use super::{
     Card, Events, EvidenceSlot, LeEvent, LeGame, LeOptions, LeSetup, Phase, Player, Proof,
     SeasonMode, Slot, Turn,
@@ -243,19 +243,20 @@ pub fn new_game(
             "Legendary Encounters takes 1 to 5 players, not {n}"
         )));
     }
-    let set = options.cards.take().map_or_else(CardSet::demo, |b| *b);
-    let avatar_ids = avatars(&set, &setups)?;
-    let characters = academy_characters(&set, &options)?;
+    let own = options.cards.take();
+    let set: &CardSet = own.as_deref().unwrap_or_else(|| demo_set());
+    let avatar_ids = avatars(set, &setups)?;
+    let characters = academy_characters(set, &options)?;
     let mut b = Builder {
-        game: empty_game(options, &set, seed),
+        game: empty_game(options, set, seed),
         index: HashMap::new(),
     };
     let piles = seasons(&b.game.options.clone(), b.rng())?;
-    deal_players(&mut b, &set, &avatar_ids);
-    deal_evidence(&mut b, &set);
-    let season_text = build_conspiracy(&mut b, &set, &piles, n);
-    build_academy(&mut b, &set, &characters);
-    deal_stacks(&mut b, &set);
+    deal_players(&mut b, set, &avatar_ids);
+    deal_evidence(&mut b, set);
+    let season_text = build_conspiracy(&mut b, set, &piles, n);
+    build_academy(&mut b, set, &characters);
+    deal_stacks(&mut b, set);
     let g = &mut b.game;
     g.current = (0..n as u8)
         .min_by_key(|s| g.def(g.player(*s).avatar).rank.unwrap_or(u8::MAX))

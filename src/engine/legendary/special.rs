@@ -7,8 +7,8 @@ use super::{Card, Events, LeEvent, LeGame, Place, Proof, Slot, Src, Task, Wound}
 use crate::engine::{Event, Seat};
 
 /// Every handler's key (`special KEY` in card data). Cards whose rule is
-/// always in force are recognised by name instead: Cassandra Spender
-/// (`turn.rs`), Susanne Modeski and Extinction (here).
+/// always in force are recognised by name instead (below): Cassandra
+/// Spender, Susanne Modeski and Extinction.
 pub const KEYS: &[&str] = &["body_swap", "x_lead", "replication"];
 
 impl LeGame {
@@ -114,14 +114,20 @@ impl LeGame {
 const SUSANNE: &str = "Susanne Modeski";
 const LONE_GUNMEN: &str = "The Lone Gunmen";
 const EXTINCTION: &str = "Extinction";
+const CASSANDRA: &str = "Cassandra Spender";
 
 impl LeGame {
-    pub(super) fn revealed_named(&self, name: &str) -> bool {
+    fn revealed_named(&self, name: &str) -> bool {
         self.shadows
             .iter()
             .flatten()
             .chain(self.field.iter())
             .any(|s| !s.hidden && self.def(s.card).name == name)
+    }
+
+    /// Cassandra Spender (Informant) is face up: a Doubt fails to resolve.
+    pub(super) fn cassandra_revealed(&self) -> bool {
+        self.revealed_named(CASSANDRA)
     }
 
     /// Lone Gunmen cards a player may recruit from outside the game while

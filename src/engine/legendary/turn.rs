@@ -5,6 +5,7 @@
 //! players and the end of the game.
 
 use super::data::{Keyword, Kind, Timing};
+use super::effects::Pick;
 use super::{Card, Events, LeEvent, LeGame, Phase, Place, Task, Turn, Val, Wound, series};
 use crate::engine::{Event, Outcome, Seat, TeamResult};
 
@@ -607,11 +608,6 @@ impl LeGame {
         self.tasks.push(task);
     }
 
-    /// Cassandra Spender (Informant) is face up on the playmat.
-    fn cassandra_revealed(&self) -> bool {
-        self.revealed_named("Cassandra Spender")
-    }
-
     /// The End Game is defeated or the team falls.
     pub(super) fn finish(&mut self, won: bool, summary: String, events: &mut Events) {
         if self.is_over() {
@@ -646,17 +642,17 @@ impl LeGame {
 
     /// An Ally revealed in the Shadows: the current player chooses who gains it.
     fn ally_to(&mut self, card: Card, events: &mut Events) {
-        let seats = self.in_turn_order();
-        let chosen = match (seats.len(), self.answer.take()) {
-            (1, _) => Some(seats[0]),
-            (_, Some(a)) => match a.first() {
-                Some(Val::Seat(s)) => Some(*s),
-                _ => None,
-            },
-            _ => None,
-        };
-        match chosen {
-            Some(seat) => {
+        let options = self
+            .in_turn_order()
+            .iter()
+            .map(|s| {
+                let avatar = self.name(self.player(*s).avatar);
+                (format!("seat {} ({avatar})", s + 1), Val::Seat(*s))
+            })
+            .collect();
+        let prompt = format!("Who gains the Ally {}?", self.name(card));
+        match self.pick_one(self.current, || prompt, options, events) {
+            Pick::Got(Val::Seat(seat)) => {
                 if let Some(place) = self.place_of(card) {
                     self.take(place, events);
                 }
@@ -666,20 +662,8 @@ impl LeGame {
                     card: self.name(card),
                 }));
             }
-            None => {
-                self.tasks.push(Task::AllyTo { card });
-                let options = seats
-                    .iter()
-                    .map(|s| {
-                        (
-                            format!("seat {} ({})", s + 1, self.name(self.player(*s).avatar)),
-                            Val::Seat(*s),
-                        )
-                    })
-                    .collect();
-                let prompt = format!("Who gains the Ally {}?", self.name(card));
-                self.ask(self.current, prompt, options, 1, 1, false, events);
-            }
+            Pick::Asked => self.tasks.push(Task::AllyTo { card }),
+            _ => {}
         }
     }
 

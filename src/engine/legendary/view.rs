@@ -174,11 +174,7 @@ fn player_view(g: &LeGame, seat: Seat, viewer: Viewer) -> PlayerView {
 }
 
 pub(super) fn view(g: &LeGame, viewer: Viewer) -> LeView {
-    let end_game_face_up = g
-        .place_of(g.end_game)
-        .and_then(|p| g.slot_at(p))
-        .is_some_and(|s| !s.hidden)
-        || g.the_end;
+    let end_game_face_up = g.is_revealed(g.end_game) || g.the_end;
     let choice = g.choice.as_ref().map(|c| {
         let mine = viewer == Viewer::Seat(c.seat);
         let options = if c.secret && !mine {
@@ -238,12 +234,7 @@ pub(super) fn view(g: &LeGame, viewer: Viewer) -> LeView {
         end_game_damage: g.end_game_hits(),
         clone: g
             .clone
-            .filter(|c| {
-                g.place_of(*c)
-                    .and_then(|p| g.slot_at(p))
-                    .is_some_and(|s| !s.hidden)
-                    || g.is_over()
-            })
+            .filter(|c| g.is_revealed(*c) || g.is_over())
             .map(|c| (g.card_view(c), g.hits_on(c), g.health_of(c))),
         attack: super::effects::usable(&g.turn.attack, &[]),
         recruit: super::effects::usable(&g.turn.recruit, &[]),
