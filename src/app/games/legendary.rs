@@ -538,68 +538,7 @@ impl GameUi for LeGame {
             v.turn,
             if v.demo { " · *demo card data*" } else { "" }
         );
-        let evidence: Vec<String> = v
-            .evidence
-            .iter()
-            .map(|e| match &e.card {
-                Some(c) => format!("P{} {:?}: {}", e.priority, e.state, c.name),
-                None => format!("P{} hidden", e.priority),
-            })
-            .collect();
-        out.push_str(&format!("Evidence: {}\n", evidence.join(" · ")));
-        let shadows: Vec<String> = v
-            .shadows
-            .iter()
-            .enumerate()
-            .map(|(i, s)| format!("[{}·{}⚔] {}", i + 1, v.shadows_scan[i], space(s)))
-            .collect();
-        out.push_str(&format!("Shadows: {}\n", shadows.join(" · ")));
-        let field: Vec<String> = v
-            .field
-            .iter()
-            .enumerate()
-            .map(|(i, c)| format!("[{}] {}", i + 1, short(c)))
-            .collect();
-        out.push_str(&format!(
-            "Field: {}\n",
-            if field.is_empty() {
-                "empty".to_string()
-            } else {
-                field.join(" · ")
-            }
-        ));
-        let bureau: Vec<String> = v
-            .bureau
-            .iter()
-            .enumerate()
-            .map(|(i, s)| format!("[{}·{}★] {}", i + 1, v.bureau_scan[i], space(s)))
-            .collect();
-        out.push_str(&format!("Bureau: {}\n", bureau.join(" · ")));
-        let powers: Vec<String> = v
-            .bureau_powers
-            .iter()
-            .enumerate()
-            .map(|(i, p)| format!("{}. {p}", i + 1))
-            .collect();
-        out.push_str(&format!("Bureau powers: {}\n", powers.join(" ")));
-        if let Some(eg) = &v.end_game {
-            out.push_str(&format!(
-                "End Game: {} — {} damage of {} Health\n",
-                short(eg),
-                v.end_game_damage,
-                v.end_game_health.unwrap_or(0)
-            ));
-        }
-        if let Some((clone, damage, health)) = &v.clone {
-            out.push_str(&format!(
-                "Clone: {} — {damage} damage of {health} Health\n",
-                short(clone)
-            ));
-        }
-        out.push_str(&format!(
-            "Conspiracy {} · Academy {} · Special Agents {} · Strikes {} ({} discarded) · Beliefs {} · Doubts {}\n",
-            v.conspiracy_left, v.academy_left, v.special_agents_left, v.strikes_left, v.strikes_discarded, v.beliefs_left, v.doubts_left
-        ));
+        out.push_str(&playmat(v));
         for p in &v.players {
             out.push_str(&player_line(p, t));
         }
@@ -851,6 +790,68 @@ fn card_name(v: &LeView, card: Card) -> String {
         })
         .find(|c| c.id == card)
         .map_or_else(|| "a card".to_string(), |c| c.name.clone())
+}
+
+/// The playmat: Evidence, Shadows, Field, Bureau, the End Game and the decks.
+fn playmat(v: &LeView) -> String {
+    let evidence: Vec<String> = v
+        .evidence
+        .iter()
+        .map(|e| match &e.card {
+            Some(c) => format!("P{} {:?}: {}", e.priority, e.state, c.name),
+            None => format!("P{} hidden", e.priority),
+        })
+        .collect();
+    let spaces = |row: &[SpaceView], cost: &[u8], unit: &str| -> String {
+        row.iter()
+            .enumerate()
+            .map(|(i, s)| format!("[{}·{}{unit}] {}", i + 1, cost[i], space(s)))
+            .collect::<Vec<_>>()
+            .join(" · ")
+    };
+    let field: Vec<String> = v
+        .field
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("[{}] {}", i + 1, short(c)))
+        .collect();
+    let powers: Vec<String> = v
+        .bureau_powers
+        .iter()
+        .enumerate()
+        .map(|(i, p)| format!("{}. {p}", i + 1))
+        .collect();
+    let mut out = format!(
+        "Evidence: {}\nShadows: {}\nField: {}\nBureau: {}\nBureau powers: {}\n",
+        evidence.join(" · "),
+        spaces(&v.shadows, &v.shadows_scan, "⚔"),
+        if field.is_empty() {
+            "empty".to_string()
+        } else {
+            field.join(" · ")
+        },
+        spaces(&v.bureau, &v.bureau_scan, "★"),
+        powers.join(" ")
+    );
+    if let Some(eg) = &v.end_game {
+        out.push_str(&format!(
+            "End Game: {} — {} damage of {} Health\n",
+            short(eg),
+            v.end_game_damage,
+            v.end_game_health.unwrap_or(0)
+        ));
+    }
+    if let Some((clone, damage, health)) = &v.clone {
+        out.push_str(&format!(
+            "Clone: {} — {damage} damage of {health} Health\n",
+            short(clone)
+        ));
+    }
+    out.push_str(&format!(
+        "Conspiracy {} · Academy {} · Special Agents {} · Strikes {} ({} discarded) · Beliefs {} · Doubts {}\n",
+        v.conspiracy_left, v.academy_left, v.special_agents_left, v.strikes_left, v.strikes_discarded, v.beliefs_left, v.doubts_left
+    ));
+    out
 }
 
 fn player_line(p: &crate::engine::legendary::view::PlayerView, t: &Table) -> String {

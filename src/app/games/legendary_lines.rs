@@ -14,9 +14,62 @@ fn place(p: &Option<Place>) -> String {
 }
 
 /// One event as a line (`None` to say nothing).
-pub fn line(v: &LeView, e: &LeEvent, t: &Table) -> Option<String> {
-    let n = |s: &u8| t.name(*s).to_string();
+pub fn line(_v: &LeView, e: &LeEvent, t: &Table) -> Option<String> {
+    // Every event has a theme: the compiler checks this match is whole.
     let text = match e {
+        LeEvent::Setup { .. }
+        | LeEvent::TurnBegins { .. }
+        | LeEvent::TurnSkipped { .. }
+        | LeEvent::Conspiracy { .. }
+        | LeEvent::IntoField { .. }
+        | LeEvent::EndGameMoves
+        | LeEvent::Revealed { .. }
+        | LeEvent::Defeated { .. }
+        | LeEvent::Escaped { .. }
+        | LeEvent::EvidenceDiscovered { .. }
+        | LeEvent::EvidenceCollected { .. }
+        | LeEvent::TheEnd
+        | LeEvent::EndGameHit { .. } => board_line(e, t),
+        LeEvent::Played { .. }
+        | LeEvent::Activated { .. }
+        | LeEvent::Scanned { .. }
+        | LeEvent::Recruited { .. }
+        | LeEvent::RecruitedOutside { .. }
+        | LeEvent::Gained { .. }
+        | LeEvent::Fought { .. }
+        | LeEvent::Coordinated { .. }
+        | LeEvent::Drew { .. }
+        | LeEvent::DrewCards { .. }
+        | LeEvent::Discarded { .. }
+        | LeEvent::Shuffled { .. }
+        | LeEvent::Manual { .. }
+        | LeEvent::Choosing { .. }
+        | LeEvent::Chose { .. } => play_line(e, t),
+        LeEvent::StrikeDrawn { .. }
+        | LeEvent::Avoided { .. }
+        | LeEvent::Cancelled { .. }
+        | LeEvent::Scarred { .. }
+        | LeEvent::Healed { .. }
+        | LeEvent::StrikesReshuffled
+        | LeEvent::PlayerDefeated { .. }
+        | LeEvent::Rejoins { .. }
+        | LeEvent::Swapped { .. }
+        | LeEvent::Resigned { .. }
+        | LeEvent::Over { .. } => strike_line(e, t),
+        LeEvent::BeliefGained { .. }
+        | LeEvent::DoubtGained { .. }
+        | LeEvent::BeliefResolved { .. }
+        | LeEvent::DoubtResolved { .. }
+        | LeEvent::DoubtsDefeated { .. }
+        | LeEvent::Silenced { .. } => mind_line(e, t),
+    }?;
+    Some(t.named(&text))
+}
+
+/// The Conspiracy: the Shadows, reveals, defeats, Evidence and the End Game.
+fn board_line(e: &LeEvent, t: &Table) -> Option<String> {
+    let n = |s: &u8| t.name(*s).to_string();
+    Some(match e {
         LeEvent::Setup {
             avatars,
             seasons,
@@ -54,6 +107,31 @@ pub fn line(v: &LeView, e: &LeEvent, t: &Table) -> Option<String> {
             kind,
             place: p,
         } => format!("Revealed{}: **{card}** ({}).", place(p), kind.title()),
+        LeEvent::Defeated { card, kind } => format!("{card} ({}) is defeated.", kind.title()),
+        LeEvent::Escaped { card } => format!("{card} eludes the team and escapes."),
+        LeEvent::EvidenceDiscovered { priority, card } => {
+            format!("Evidence Discovered (Priority {priority}): **{card}**.")
+        }
+        LeEvent::EvidenceCollected { priority, card } => {
+            format!("Evidence Collected (Priority {priority}): {card} — the End Game loses it.")
+        }
+        LeEvent::TheEnd => {
+            "**\"The End\" has begun.** Leads are lost; the remaining Evidence joins the End Game."
+                .into()
+        }
+        LeEvent::EndGameHit {
+            damage,
+            total,
+            health,
+        } => format!("The End Game takes {damage} damage ({total} of {health})."),
+        _ => return None,
+    })
+}
+
+/// What players do with their cards.
+fn play_line(e: &LeEvent, t: &Table) -> Option<String> {
+    let n = |s: &u8| t.name(*s).to_string();
+    Some(match e {
         LeEvent::Played {
             seat,
             card,
@@ -81,16 +159,34 @@ pub fn line(v: &LeView, e: &LeEvent, t: &Table) -> Option<String> {
             ),
             None => format!("{} recruits a Special Agent ({card}) for {cost}★.", n(seat)),
         },
+        LeEvent::RecruitedOutside { seat, card, cost } => format!(
+            "{} recruits {card} from outside the game for {cost}★.",
+            n(seat)
+        ),
         LeEvent::Gained { seat, card } => format!("{} gains {card}.", n(seat)),
         LeEvent::Fought { seat, card, cost } => format!("{} fights {card} for {cost}.", n(seat)),
-        LeEvent::Defeated { card, kind } => format!("{card} ({}) is defeated.", kind.title()),
-        LeEvent::Escaped { card } => format!("{card} eludes the team and escapes."),
+        LeEvent::Coordinated { from, to, card } => {
+            format!("{} Coordinates {card} to {}.", n(from), n(to))
+        }
         LeEvent::Drew { seat, count } => format!("{} draws {count}.", n(seat)),
         LeEvent::DrewCards { cards, .. } => format!("You draw: {}.", cards.join(", ")),
         LeEvent::Discarded { seat, cards } => format!("{} discards {}.", n(seat), cards.join(", ")),
         LeEvent::Shuffled { seat } => {
             format!("{} shuffles their discard pile into a new deck.", n(seat))
         }
+        LeEvent::Manual { seat, card, text } => {
+            format!("{} — do by hand ({}): {text}", card, n(seat))
+        }
+        LeEvent::Choosing { seat, prompt } => format!("{} chooses: {}", n(seat), t.named(prompt)),
+        LeEvent::Chose { seat, what } => format!("{} chose {}.", n(seat), what.join(", ")),
+        _ => return None,
+    })
+}
+
+/// Strikes and Avatars' fates.
+fn strike_line(e: &LeEvent, t: &Table) -> Option<String> {
+    let n = |s: &u8| t.name(*s).to_string();
+    Some(match e {
         LeEvent::StrikeDrawn {
             seat,
             strike,
@@ -130,41 +226,6 @@ pub fn line(v: &LeView, e: &LeEvent, t: &Table) -> Option<String> {
             "{} falls, but will rejoin after a turn (their Strikes become Scars).",
             n(seat)
         ),
-        LeEvent::BeliefGained { seat } => format!("{} gains a Belief.", n(seat)),
-        LeEvent::DoubtGained { seat } => format!("{} gains a Doubt.", n(seat)),
-        LeEvent::BeliefResolved { seat, name } => {
-            format!("{} resolves their Belief: {name}.", n(seat))
-        }
-        LeEvent::DoubtResolved { seat, name } => format!("{}'s Doubt resolves: {name}.", n(seat)),
-        LeEvent::DoubtsDefeated { count } => format!("The team defeats {count} Doubt(s)."),
-        LeEvent::EvidenceDiscovered { priority, card } => {
-            format!("Evidence Discovered (Priority {priority}): **{card}**.")
-        }
-        LeEvent::EvidenceCollected { priority, card } => {
-            format!("Evidence Collected (Priority {priority}): {card} — the End Game loses it.")
-        }
-        LeEvent::TheEnd => {
-            "**\"The End\" has begun.** Leads are lost; the remaining Evidence joins the End Game."
-                .into()
-        }
-        LeEvent::EndGameHit {
-            damage,
-            total,
-            health,
-        } => format!("The End Game takes {damage} damage ({total} of {health})."),
-        LeEvent::Coordinated { from, to, card } => {
-            format!("{} Coordinates {card} to {}.", n(from), n(to))
-        }
-        LeEvent::Manual { seat, card, text } => {
-            format!("{} — do by hand ({}): {text}", card, n(seat))
-        }
-        LeEvent::Choosing { seat, prompt } => format!("{} chooses: {}", n(seat), t.named(prompt)),
-        LeEvent::Chose { seat, what } => format!("{} chose {}.", n(seat), what.join(", ")),
-        LeEvent::Silenced { .. } => {
-            "\"Trust No One\": until the end of the turn, no strategy talk and no shown hands."
-                .into()
-        }
-        LeEvent::Resigned { seat } => format!("{} gives up for the team.", n(seat)),
         LeEvent::Swapped { seat, with, avatar } => match with {
             Some(w) => format!(
                 "Body Swap: {} and {} exchange Avatars; {} is now {avatar}.",
@@ -174,10 +235,7 @@ pub fn line(v: &LeView, e: &LeEvent, t: &Table) -> Option<String> {
             ),
             None => format!("Body Swap: {} is now {avatar}.", n(seat)),
         },
-        LeEvent::RecruitedOutside { seat, card, cost } => format!(
-            "{} recruits {card} from outside the game for {cost}★.",
-            n(seat)
-        ),
+        LeEvent::Resigned { seat } => format!("{} gives up for the team.", n(seat)),
         LeEvent::Over { won, summary } => format!(
             "**{}** {}",
             if *won {
@@ -187,7 +245,25 @@ pub fn line(v: &LeView, e: &LeEvent, t: &Table) -> Option<String> {
             },
             t.named(summary)
         ),
-    };
-    let _ = v;
-    Some(t.named(&text))
+        _ => return None,
+    })
+}
+
+/// Beliefs, Doubts and "Trust No One".
+fn mind_line(e: &LeEvent, t: &Table) -> Option<String> {
+    let n = |s: &u8| t.name(*s).to_string();
+    Some(match e {
+        LeEvent::BeliefGained { seat } => format!("{} gains a Belief.", n(seat)),
+        LeEvent::DoubtGained { seat } => format!("{} gains a Doubt.", n(seat)),
+        LeEvent::BeliefResolved { seat, name } => {
+            format!("{} resolves their Belief: {name}.", n(seat))
+        }
+        LeEvent::DoubtResolved { seat, name } => format!("{}'s Doubt resolves: {name}.", n(seat)),
+        LeEvent::DoubtsDefeated { count } => format!("The team defeats {count} Doubt(s)."),
+        LeEvent::Silenced { .. } => {
+            "\"Trust No One\": until the end of the turn, no strategy talk and no shown hands."
+                .into()
+        }
+        _ => return None,
+    })
 }

@@ -98,7 +98,9 @@ pub(super) fn check(g: &LeGame, seat: Seat, action: &LeAction) -> Result<(), Ref
             )
         }
         LeAction::EndTurn => Ok(()),
-        LeAction::Choose { .. } | LeAction::Resign | LeAction::Coordinate { .. } => Ok(()),
+        LeAction::Choose { .. } | LeAction::Resign | LeAction::Coordinate { .. } => {
+            unreachable!("answered before the turn checks")
+        }
     }
 }
 
