@@ -222,15 +222,9 @@ fn runner_moves_another_space_at_the_end_of_the_conspiracy_phase() {
 #[test]
 fn the_end_game_moves_one_space_on_its_own_and_pushes_stationary_cards() {
     let mut g = table(1);
-    let eg = g.end_game;
-    g.conspiracy.retain(|c| *c != eg);
-    g.outside.append(&mut g.conspiracy);
+    let eg = end_game_at(&mut g, 3);
     let still = enemy(&mut g, "Still", 9, json!([{"k": "stationary"}]));
     shadows(&mut g, 2, still, false);
-    g.shadows[3] = Some(Slot {
-        card: eg,
-        hidden: true,
-    });
     act(&mut g, 0, LeAction::EndTurn);
     assert_eq!(g.place_of(eg), Some(Place::Shadows(2)));
     assert_eq!(g.place_of(still), Some(Place::Shadows(1)));
@@ -793,9 +787,8 @@ fn avoid_skips_drawing_the_strike_and_its_strike_ability() {
     assert_eq!(g.doubts.len(), doubts);
 }
 
-#[test]
-fn fear_is_cancelled_by_another_player_revealing_a_belief() {
-    let mut g = table(2);
+/// Puts a Fear Strike on top of the Strike Deck.
+fn fear_on_top(g: &mut LeGame) -> Card {
     let fear = g
         .strike_deck
         .iter()
@@ -804,6 +797,13 @@ fn fear_is_cancelled_by_another_player_revealing_a_belief() {
         .unwrap();
     g.strike_deck.retain(|c| *c != fear);
     g.strike_deck.push(fear);
+    fear
+}
+
+#[test]
+fn fear_is_cancelled_by_another_player_revealing_a_belief() {
+    let mut g = table(2);
+    let fear = fear_on_top(&mut g);
     let belief = g.beliefs.pop().unwrap();
     let other = 1 - g.current;
     g.players[usize::from(other)].hand.push(belief);
@@ -819,14 +819,7 @@ fn fear_is_cancelled_by_another_player_revealing_a_belief() {
 #[test]
 fn fear_alone_is_cancelled_if_you_played_a_belief_this_turn() {
     let mut g = table(1);
-    let fear = g
-        .strike_deck
-        .iter()
-        .copied()
-        .find(|c| g.def(*c).fear)
-        .unwrap();
-    g.strike_deck.retain(|c| *c != fear);
-    g.strike_deck.push(fear);
+    fear_on_top(&mut g);
     let belief = g.beliefs.pop().unwrap();
     g.players[0].hand.push(belief);
     act(&mut g, 0, LeAction::Play { card: belief });
@@ -1104,14 +1097,21 @@ fn vigilant_stays_in_play_and_is_discarded_for_its_text() {
 
 // --- The End Game (pp. 15-17) -------------------------------------------------
 
-fn reveal_end_game(g: &mut LeGame) {
+/// The End Game, hidden, in Shadows space `space`; the rest of the
+/// Conspiracy Deck goes back in the box.
+fn end_game_at(g: &mut LeGame, space: usize) -> Card {
     let eg = g.end_game;
     g.conspiracy.retain(|c| *c != eg);
     g.outside.append(&mut g.conspiracy);
-    g.shadows[4] = Some(Slot {
+    g.shadows[space] = Some(Slot {
         card: eg,
         hidden: true,
     });
+    eg
+}
+
+fn reveal_end_game(g: &mut LeGame) {
+    end_game_at(g, 4);
     turn_points(g, 9, 0);
     let cur = g.current;
     act(
@@ -1545,10 +1545,7 @@ fn replication_puts_the_clone_one_space_right_and_both_must_fall() {
     let mut g = table(1);
     strike_deck(&mut g, 1);
     set_end_game(&mut g, "Replication");
-    let eg = g.end_game;
-    g.conspiracy.retain(|c| *c != eg);
-    g.outside.append(&mut g.conspiracy);
-    shadows(&mut g, 2, eg, true);
+    let eg = end_game_at(&mut g, 2);
     turn_points(&mut g, 9, 0);
     act(
         &mut g,
@@ -1599,12 +1596,7 @@ fn a_card_entering_the_shadows_never_lands_right_of_the_end_game() {
     // one entering while it is there takes the space just left of it (how
     // xfiles-bot plays it).
     let mut g = table(1);
-    let eg = g.end_game;
-    g.conspiracy.retain(|c| *c != eg);
-    g.shadows[4] = Some(Slot {
-        card: eg,
-        hidden: true,
-    });
+    let eg = end_game_at(&mut g, 4);
     reveal_event(&mut g, "X", 1);
     assert_eq!(g.place_of(eg), Some(Place::Shadows(4)));
     assert_eq!(g.def(g.shadows[3].unwrap().card).kind, Kind::Lead);
