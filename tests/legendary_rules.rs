@@ -5,7 +5,7 @@
 use serde_json::json;
 use xfiles_bot::engine::legendary::{
     Card, CardDef, Class, Kind, LeAction, LeEvent, LeGame, LeOptions, LeSetup, Phase, Place, Proof,
-    Slot, Task, Wound, series,
+    Slot, Task, Wound, program::Program, series,
 };
 use xfiles_bot::engine::{Game, Seat, Viewer};
 
@@ -955,7 +955,9 @@ fn a_doubt_drawn_in_the_action_phase_resolves_once_and_extra_doubts_stay() {
 fn cassandra_spender_revealed_makes_a_doubt_fail_to_resolve() {
     let mut g = table(1);
     let cass = g.new_card(def(
-        json!({"id": "cass", "name": "Cassandra Spender", "kind": "informant"}),
+        json!({"id": "cass", "name": "Cassandra Spender", "kind": "informant",
+               "abilities": [{"when": "ongoing", "text": "A Doubt fails to resolve.",
+                              "do": "special cassandra"}]}),
     ));
     shadows(&mut g, 2, cass, false);
     let d = g.doubts.pop().unwrap();
@@ -1770,4 +1772,264 @@ fn a_stored_state_round_trips_small_on_the_demo_set_and_whole_with_other_cards()
     let text = serde_json::to_string(&g).unwrap();
     assert!(text.contains("Homemade"));
     assert_eq!(serde_json::from_str::<LeGame>(&text).unwrap(), g);
+}
+
+// --- Texts in force, cards on others' turns, Cliffhangers (pp. 11, 21-22, 25) ---
+
+fn demo_card(g: &mut LeGame, name: &str) -> Card {
+    g.new_card(demo_def(name))
+}
+
+fn wound(g: &mut LeGame, seat: usize) {
+    let s = g.strike_deck.pop().unwrap();
+    g.players[seat].strikes.push(Wound {
+        card: s,
+        scar: false,
+    });
+}
+
+fn healer(g: &mut LeGame, name: &str) -> Card {
+    let h = character(
+        g,
+        name,
+        "will",
+        json!({"abilities": [{"when": "play", "text": "Heal a Strike.", "do": "heal 1"}]}),
+    );
+    to_hand(g, 0, h);
+    h
+}
+
+#[test]
+fn ongoing_text_is_in_force_while_revealed_moth_man_forbids_healing() {
+    let mut g = table(1);
+    let moth = demo_card(&mut g, "Moth Man (S1)");
+    shadows(&mut g, 2, moth, true);
+    wound(&mut g, 0);
+    let h = healer(&mut g, "Hidden Healer");
+    act(&mut g, 0, LeAction::Play { card: h });
+    assert_eq!(g.damage(0), 0, "a hidden Moth Man forbids nothing");
+    wound(&mut g, 0);
+    g.shadows[2].as_mut().unwrap().hidden = false;
+    let h = healer(&mut g, "Barred Healer");
+    let ev = act(&mut g, 0, LeAction::Play { card: h });
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, LeEvent::HealBarred { by, .. } if by == "Moth Man (S1)"))
+    );
+    assert_eq!(g.players[0].strikes.len(), 1);
+}
+
+#[test]
+fn infection_each_strike_gives_a_symptom_and_the_third_defeats_the_player() {
+    // Rulebook, "Infection (End Game)": Symptoms are counted for the players.
+    let mut g = table(2);
+    strike_deck(&mut g, 0);
+    let infection = demo_def("Infection");
+    let e = g.new_card(def(
+        json!({"id": "carrier", "name": "Carrier", "kind": "enemy",
+        "season": 1, "defense": 9, "keywords": [{"k": "triple-strike"}],
+        "abilities": infection.abilities}),
+    ));
+    field(&mut g, e);
+    let me = usize::from(g.current);
+    let ev = act_now(&mut g, LeAction::EndTurn);
+    let counts: Vec<u8> = ev
+        .iter()
+        .filter_map(|e| match e {
+            LeEvent::Symptom { count, .. } => Some(*count),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(counts, [1, 2, 3]);
+    assert_eq!(g.players[me].symptoms, 3);
+    assert!(
+        g.is_over(),
+        "a player defeated before \"The End\" loses the game"
+    );
+}
+
+/// Puts a demo Protector in `seat`'s Vigilant cards in play.
+fn protector_in_play(g: &mut LeGame, seat: usize) -> Card {
+    let p = demo_card(g, "Protector");
+    g.from_outside(p);
+    g.players[seat].vigilant.push(p);
+    p
+}
+
+#[test]
+fn protector_is_discarded_to_cancel_a_strike_another_player_drew() {
+    let mut g = table(2);
+    strike_deck(&mut g, 1);
+    let me = usize::from(g.current);
+    let other = 1 - me;
+    let prot = protector_in_play(&mut g, other);
+    let e = enemy(&mut g, "Biter", 9, json!([]));
+    field(&mut g, e);
+    act_now(&mut g, LeAction::EndTurn);
+    let c = g.choice.clone().expect("the teammate is asked");
+    assert_eq!(usize::from(c.seat), other);
+    assert!(c.prompt.contains("Protector"), "{}", c.prompt);
+    choose(&mut g, "yes");
+    assert_eq!(g.damage(me as Seat), 0);
+    assert!(g.players[other].discard.contains(&prot));
+    assert!(g.players[other].vigilant.is_empty());
+}
+
+#[test]
+fn protector_alone_cancels_a_strike_you_drew_and_is_not_used_like_other_vigilant_cards() {
+    // Rulebook, "Playing Solo": "You can cancel a Strike that you drew."
+    let mut g = table(1);
+    strike_deck(&mut g, 1);
+    let prot = protector_in_play(&mut g, 0);
+    let r = g.apply(0, &LeAction::Vigilant { card: prot }).unwrap_err();
+    assert!(r.to_string().contains("asks you"), "{r}");
+    let e = enemy(&mut g, "Biter", 9, json!([]));
+    field(&mut g, e);
+    act(&mut g, 0, LeAction::EndTurn);
+    choose(&mut g, "no");
+    assert_eq!(g.damage(0), 1, "declined: the Strike lands");
+    assert!(g.players[0].vigilant.contains(&prot));
+}
+
+#[test]
+fn professional_colleagues_is_played_on_another_players_turn_and_they_draw() {
+    let mut g = table(2);
+    let me = g.current;
+    let other = 1 - me;
+    let pc = demo_card(&mut g, "Professional Colleagues");
+    to_hand(&mut g, other, pc);
+    let before = g.players[usize::from(me)].hand.len();
+    let ev = act(&mut g, other, LeAction::Play { card: pc });
+    assert!(ev.iter().any(
+        |e| matches!(e, LeEvent::PlayedOnTurnOf { seat, turn_of, .. } if *seat == other && *turn_of == me)
+    ));
+    assert_eq!(g.players[usize::from(me)].hand.len(), before + 1);
+    assert!(g.players[usize::from(other)].discard.contains(&pc));
+    assert_eq!(
+        g.turn.attack.iter().sum::<i32>(),
+        0,
+        "no Attack for a turn not its owner's"
+    );
+    let own = demo_card(&mut g, "Professional Colleagues");
+    to_hand(&mut g, me, own);
+    let r = g.apply(me, &LeAction::Play { card: own }).unwrap_err();
+    assert!(r.to_string().contains("another player's turn"), "{r}");
+}
+
+#[test]
+fn professional_colleagues_alone_may_be_played_on_your_own_turn() {
+    // Rulebook, "Playing Solo": "You are allowed to play this on your turn."
+    let mut g = table(1);
+    let pc = demo_card(&mut g, "Professional Colleagues");
+    to_hand(&mut g, 0, pc);
+    act(&mut g, 0, LeAction::Play { card: pc });
+    assert_eq!(g.players[0].hand.len(), 1, "it drew a card");
+    assert_eq!(g.turn.attack.iter().sum::<i32>(), 4);
+}
+
+#[test]
+fn jenn_choose_wisely_is_flavour_and_asks_nothing() {
+    // Rulebook, "Jenn (Enemy)": "You don't really have to choose wisely."
+    let mut g = table(1);
+    let ev = reveal_event(&mut g, "Jenn", 2);
+    assert!(g.choice.is_none());
+    assert!(!ev.iter().any(|e| matches!(e, LeEvent::Manual { .. })));
+}
+
+/// A Series game whose first Avatar has the named Cliffhanger.
+fn with_cliffhanger(name: &str) -> (LeGame, Vec<LeEvent>) {
+    let cliff = demo_def(name);
+    let avatar = cliff.avatar.clone().unwrap();
+    let opts = LeOptions {
+        series: Some(series::SeriesCarry {
+            game: 2,
+            cliffhangers: vec![(avatar.clone(), cliff.id.clone())],
+            ..Default::default()
+        }),
+        ..LeOptions::default()
+    };
+    let setup = LeSetup {
+        avatar: Some(avatar),
+    };
+    let (g, ev) = LeGame::new(opts, vec![setup], 3).unwrap();
+    (g, ev.into_iter().map(|e| e.body).collect())
+}
+
+#[test]
+fn a_cliffhanger_starts_the_next_game_with_a_doubt_or_a_belief_in_the_deck() {
+    for (name, kind) in [("Marked", Kind::Doubt), ("A Friend in Need", Kind::Belief)] {
+        let (g, ev) = with_cliffhanger(name);
+        let p = &g.players[0];
+        let n = p
+            .deck
+            .iter()
+            .chain(&p.hand)
+            .chain(&p.discard)
+            .filter(|c| g.def(**c).kind == kind)
+            .count();
+        assert_eq!(n, 1, "{name}");
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, LeEvent::CliffhangerUsed { card, .. } if card == name))
+        );
+        g.audit().unwrap();
+    }
+}
+
+#[test]
+fn reincarnation_lessons_from_the_past_then_the_regular_belief_in_the_same_turn() {
+    // Rulebook, "Reincarnation (Cliffhanger)": either Belief; both in one turn.
+    let (mut g, _) = with_cliffhanger("Reincarnation");
+    let cliff = g.players[0].cliffhangers[0];
+    let resolve = |g: &mut LeGame| {
+        let b = g.beliefs.pop().unwrap();
+        g.players[0].hand.push(b);
+        act(g, 0, LeAction::Play { card: b });
+        act(g, 0, LeAction::Activate { card: b })
+    };
+    resolve(&mut g);
+    choose(&mut g, "Lessons from the Past");
+    assert!(g.players[0].cliffhangers.is_empty());
+    assert!(g.outside.contains(&cliff), "back in the box");
+    assert!(!g.turn.belief_used, "the regular Belief is still open");
+    let ev = resolve(&mut g);
+    assert!(g.choice.is_none() || g.choice.as_ref().unwrap().prompt != "Which Belief?");
+    assert!(ev.iter().any(
+        |e| matches!(e, LeEvent::BeliefResolved { name, .. } if name != "Lessons from the Past")
+    ));
+    assert!(g.turn.belief_used);
+}
+
+#[test]
+fn every_demo_ability_is_played_by_the_bot() {
+    let set = xfiles_bot::engine::legendary::CardSet::demo();
+    let manual: Vec<String> = set
+        .cards
+        .iter()
+        .flat_map(|c| {
+            c.abilities
+                .iter()
+                .filter(|a| a.program.is_none())
+                .map(move |a| format!("{}: {}", c.name, a.text))
+        })
+        .collect();
+    assert!(manual.is_empty(), "left to the players: {manual:#?}");
+}
+
+#[test]
+fn rule_and_start_texts_are_refused_on_cards_they_do_not_fit() {
+    let mut set = xfiles_bot::engine::legendary::CardSet::demo();
+    let i = set.cards.iter().position(|c| c.name == "Jenn").unwrap();
+    set.cards[i].abilities[0].program = Some(Program::parse("rule").unwrap());
+    let j = set.cards.iter().position(|c| c.name == "Marked").unwrap();
+    set.cards[j].kind = Kind::Enemy;
+    set.cards[j].season = Some(1);
+    let errors = xfiles_bot::engine::legendary::check::check(&set);
+    let says = |id: &str, what: &str| {
+        errors
+            .iter()
+            .any(|e| e.card == id && e.message.contains(what))
+    };
+    assert!(says(&set.cards[i].id, "`rule` is only for"), "{errors:?}");
+    assert!(says(&set.cards[j].id, "Cliffhanger's text"), "{errors:?}");
 }

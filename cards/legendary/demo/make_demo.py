@@ -148,10 +148,13 @@ for c in academy:
         c.pop("recruit", None)
     if c["name"] == "Professional Colleagues":
         c["abilities"] = [ab("play", "Play this on another player's turn: they draw a card. "
-                             "(Solo: you may play this on your turn.)")]
+                             "(Solo: you may play this on your turn.)",
+                             "draw 1 current")]
+        c["abilities"][0]["when"] = "other-turn"
     if c["name"] == "Protector":
         c["abilities"] = [ab("vigilant", "Discard this: cancel a Strike another player drew. "
-                             "(Solo: a Strike you drew.)")]
+                             "(Solo: a Strike you drew.)", "cancel_strike")]
+        c["keywords"] = [{"k": "vigilant"}]
 # keep copies 1,1,2,2,4,4 per character after the edits
 for ch in CHARACTERS:
     ids = [c["id"] for c in academy if c["character"] == ch]
@@ -204,7 +207,7 @@ ENEMY_ABILITIES = [
     [ab("shadows", "It has +2 Defense while in the Shadows.", "defense 2")],
     [ab("field", "It has +1 Defense while in the Field.", "defense 1")],
     [ab("reveal-shadows", "Add the top Conspiracy card to the Shadows, hidden.", "conspiracy 1")],
-    [ab("ongoing", "While it is revealed, the team may not heal Strikes.")],
+    [ab("ongoing", "While it is revealed, the team may not heal Strikes.", "no_heal")],
 ]
 EVENTS = ["Missing Time", "Government Cover-Up", "Power Outage", "Media Blackout",
           "Evidence Destroyed", "Abducted", "Budget Cuts", "Reassigned", "Smear Campaign",
@@ -249,7 +252,8 @@ for s in range(1, 10):
                     "recruit": 1, "abilities": [ab("play", "Draw a card.", "draw 1")]})
 # The rulebook's named Season cards.
 named = {"s1-enemy-10": ("Jenn", "Human", [ab("reveal", "Choose wisely. (Flavour only: the "
-                                                "rulebook says you don't really have to.)")]),
+                                                "rulebook says you don't really have to.)",
+                                                "nothing")]),
          "s2-event-1": ("Body Swap", None, [ab("reveal",
                         "Swap your Avatar, with its Strikes and attached cards, with the next "
                         "player's. (Solo: with a random Avatar from outside the game.)",
@@ -268,9 +272,10 @@ write("seasons.json", seasons)
 
 # --- Informants (15)
 INF = [("Cassandra Spender", ab("ongoing", "While she is revealed, a Doubt you must resolve "
-                                 "fails to resolve; defeat it.")),
+                                 "fails to resolve; defeat it.", "special cassandra")),
        ("Susanne Modeski", ab("shadows", "On your turn you may recruit a Lone Gunmen card from "
-                              "outside the game, paying its cost (no Bureau power).")),
+                              "outside the game, paying its cost (no Bureau power).",
+                              "special susanne")),
        ("X", ab("reveal", "Add a Lead from outside the game to the Shadows, hidden.",
                 "special x_lead")),
        ("Deep Throat", ab("reveal", "Each player draws a card.", "draw 1 each")),
@@ -328,9 +333,10 @@ write("evidence.json", evidence)
 # --- End Games (9 with Clone)
 ENDS = [("Extinction", 7, 10, ab("ongoing", "Each card a player discards is defeated instead "
                                   "(Vigilant cards discarded to use them too). A player with no "
-                                  "cards in hand, deck and discard pile is defeated.")),
+                                  "cards in hand, deck and discard pile is defeated.",
+                                  "special extinction")),
         ("Infection", 6, 10, ab("strike", "The player gains a Symptom; at three Symptoms they "
-                                 "are defeated.")),
+                                 "are defeated.", "symptom")),
         ("Replication", 6, 8, ab("reveal", "Put the Clone End Game face down one space to the "
                                   "right of Replication, with a hidden Evidence from outside the "
                                   "game for each priority Replication has.",
@@ -360,7 +366,8 @@ for (n, dmg, k, fear) in STRIKES:
     if fear:
         c["fear"] = True
         c["abilities"] = [ab("strike", "Another player may reveal a Belief from their hand to "
-                             "cancel this Strike. (Solo: if you played a Belief this turn.)")]
+                             "cancel this Strike. (Solo: if you played a Belief this turn.)",
+                             "rule")]
     strikes.append(c)
     strike_copies[c["id"]] = k
 write("strikes.json", strikes, strike_copies)
@@ -380,20 +387,25 @@ GTC = ["Marked", "Under Surveillance", "Framed", "Cut Off", "Haunted", "Poisoned
 for i, (name, *_rest) in enumerate(AVATARS):
     for j in range(2):
         uh = UH[i * 2 + j]
-        text = ("When you resolve a Belief you may resolve Lessons from the Past instead: draw "
-                "two cards, then defeat this Cliffhanger.") if uh == "Reincarnation" else \
-            "Start the next game with a Belief in your deck."
+        if uh == "Reincarnation":
+            a = ab("belief", "When you resolve a Belief you may resolve Lessons from the Past "
+                   "instead: draw two cards, then defeat this Cliffhanger.", "draw 2",
+                   name="Lessons from the Past")
+        else:
+            a = ab("start", "Start the next game with a Belief in your deck.", "belief")
         cliffs.append({"id": "cliffhanger-" + slug(uh), "name": uh, "kind": "cliffhanger",
                        "avatar": name, "cliffhanger": "unexpected-help",
-                       "abilities": [ab("play", text)]})
+                       "abilities": [a]})
         g = GTC[i * 2 + j]
         cliffs.append({"id": "cliffhanger-" + slug(g), "name": g, "kind": "cliffhanger",
                        "avatar": name, "cliffhanger": "got-too-close",
-                       "abilities": [ab("play", "Start the next game with a Doubt in your deck.")]})
+                       "abilities": [ab("start", "Start the next game with a Doubt in your deck.",
+                                        "doubt")]})
 cliffs.append({"id": "cliffhanger-this-time-they-may-have-won",
                "name": "This Time They May Have Won", "kind": "cliffhanger",
                "cliffhanger": "they-may-have-won",
-               "abilities": [ab("play", "The X-Files are destroyed: the Series is lost.")]})
+               "abilities": [ab("start", "The X-Files are destroyed: the Series is lost.",
+                                "rule")]})
 write("cliffhangers.json", cliffs)
 
 board = {

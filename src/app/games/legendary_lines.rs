@@ -38,6 +38,7 @@ pub fn line(_v: &LeView, e: &LeEvent, t: &Table) -> Option<String> {
         | LeEvent::Gained { .. }
         | LeEvent::Fought { .. }
         | LeEvent::Coordinated { .. }
+        | LeEvent::PlayedOnTurnOf { .. }
         | LeEvent::Drew { .. }
         | LeEvent::DrewCards { .. }
         | LeEvent::Discarded { .. }
@@ -50,6 +51,9 @@ pub fn line(_v: &LeView, e: &LeEvent, t: &Table) -> Option<String> {
         | LeEvent::Cancelled { .. }
         | LeEvent::Scarred { .. }
         | LeEvent::Healed { .. }
+        | LeEvent::HealBarred { .. }
+        | LeEvent::Symptom { .. }
+        | LeEvent::Protected { .. }
         | LeEvent::StrikesReshuffled
         | LeEvent::PlayerDefeated { .. }
         | LeEvent::Rejoins { .. }
@@ -61,7 +65,8 @@ pub fn line(_v: &LeView, e: &LeEvent, t: &Table) -> Option<String> {
         | LeEvent::BeliefResolved { .. }
         | LeEvent::DoubtResolved { .. }
         | LeEvent::DoubtsDefeated { .. }
-        | LeEvent::Silenced { .. } => mind_line(e, t),
+        | LeEvent::Silenced { .. }
+        | LeEvent::CliffhangerUsed { .. } => mind_line(e, t),
     }?;
     Some(t.named(&text))
 }
@@ -168,6 +173,11 @@ fn play_line(e: &LeEvent, t: &Table) -> Option<String> {
         LeEvent::Coordinated { from, to, card } => {
             format!("{} Coordinates {card} to {}.", n(from), n(to))
         }
+        LeEvent::PlayedOnTurnOf {
+            seat,
+            card,
+            turn_of,
+        } => format!("{} plays {card} on {}'s turn.", n(seat), n(turn_of)),
         LeEvent::Drew { seat, count } => format!("{} draws {count}.", n(seat)),
         LeEvent::DrewCards { cards, .. } => format!("You draw: {}.", cards.join(", ")),
         LeEvent::Discarded { seat, cards } => format!("{} discards {}.", n(seat), cards.join(", ")),
@@ -218,6 +228,17 @@ fn strike_line(e: &LeEvent, t: &Table) -> Option<String> {
         ),
         LeEvent::Scarred { seat } => format!("{} gains a Scar.", n(seat)),
         LeEvent::Healed { seat, count } => format!("{} heals {count} Strike(s).", n(seat)),
+        LeEvent::HealBarred { seat, by } => {
+            format!("{} cannot heal: {by} forbids healing Strikes.", n(seat))
+        }
+        LeEvent::Symptom { seat, count } => {
+            format!("{} shows a Symptom ({count} of 3).", n(seat))
+        }
+        LeEvent::Protected { seat, by, card } => format!(
+            "{} discards {card} and cancels the Strike on {}.",
+            n(by),
+            n(seat)
+        ),
         LeEvent::StrikesReshuffled => {
             "The discarded Strikes are shuffled into a new Strike Deck.".into()
         }
@@ -260,6 +281,20 @@ fn mind_line(e: &LeEvent, t: &Table) -> Option<String> {
         }
         LeEvent::DoubtResolved { seat, name } => format!("{}'s Doubt resolves: {name}.", n(seat)),
         LeEvent::DoubtsDefeated { count } => format!("The team defeats {count} Doubt(s)."),
+        LeEvent::CliffhangerUsed {
+            seat,
+            card,
+            text,
+            defeated,
+        } => format!(
+            "{}'s Cliffhanger **{card}**: {text}{}",
+            n(seat),
+            if *defeated {
+                " It goes back in the box."
+            } else {
+                ""
+            }
+        ),
         LeEvent::Silenced { .. } => {
             "\"Trust No One\": until the end of the turn, no strategy talk and no shown hands."
                 .into()

@@ -4,6 +4,7 @@
 
 use super::data::{Keyword, Kind, Timing};
 use super::effects::{spend, usable};
+use super::program::Step;
 use super::{Card, Events, LeAction, LeEvent, LeGame, Place, Played, Proof, Task};
 use crate::engine::{Event, Refusal, Seat};
 
@@ -39,6 +40,9 @@ pub(super) fn check(g: &LeGame, seat: Seat, action: &LeAction) -> Result<(), Ref
         LeAction::Resign => return Ok(()),
         LeAction::Choose { .. } => return refuse("nothing is waiting for a choice"),
         LeAction::Coordinate { card } => return check_coordinate(g, seat, *card),
+        LeAction::Play { card } if seat != g.current => {
+            return check_play_on_turn_of(g, seat, *card);
+        }
         _ => {}
     }
     if seat != g.current {
@@ -139,9 +143,27 @@ fn check_coordinate(g: &LeGame, seat: Seat, card: Card) -> Result<(), Refusal> {
     coordinate_card(g, seat, card)
 }
 
+/// A card "played on another player's turn" (Professional Colleagues).
+fn check_play_on_turn_of(g: &LeGame, seat: Seat, card: Card) -> Result<(), Refusal> {
+    in_hand(g, seat, card)?;
+    if g.def(card).ability(Timing::OtherTurn).is_none() {
+        return Err(g.not_your_move(seat));
+    }
+    if !g.in_action() {
+        return refuse(format!("wait for seat {}'s Action Phase", g.current + 1));
+    }
+    Ok(())
+}
+
 fn check_play(g: &LeGame, seat: Seat, card: Card) -> Result<(), Refusal> {
     in_hand(g, seat, card)?;
     let def = g.def(card);
+    if def.ability(Timing::OtherTurn).is_some() && !g.alone() {
+        return refuse(format!(
+            "{} is played on another player's turn (alone, on your own)",
+            def.name
+        ));
+    }
     if def.kind == Kind::Doubt {
         return refuse("a Doubt is not played: it resolves on its own in your Action Phase");
     }
@@ -170,7 +192,7 @@ fn check_activate(g: &LeGame, seat: Seat, card: Card) -> Result<(), Refusal> {
         return refuse("play the card first; you activate cards you played this turn");
     };
     if g.def(card).kind == Kind::Belief {
-        if g.turn.belief_used {
+        if g.turn.belief_used && g.lessons(seat).is_none() {
             return refuse("you already resolved your Belief this turn");
         }
         return Ok(());
@@ -209,8 +231,14 @@ fn check_vigilant(g: &LeGame, seat: Seat, card: Card) -> Result<(), Refusal> {
     if !in_play || !g.def(card).has(Keyword::Vigilant) {
         return refuse("that is not a Vigilant card you have in play");
     }
-    if g.def(card).ability(Timing::Vigilant).is_none() {
+    let Some(a) = g.def(card).ability(Timing::Vigilant) else {
         return refuse(format!("{} has no Vigilant text to use", g.name(card)));
+    };
+    if a.steps().contains(&Step::CancelStrike) {
+        return refuse(format!(
+            "{} cancels a Strike: when one is drawn, the bot asks you whether to use it",
+            g.name(card)
+        ));
     }
     Ok(())
 }
@@ -352,6 +380,7 @@ fn perform(g: &mut LeGame, seat: Seat, action: &LeAction, events: &mut Events) {
                 events,
             );
         }
+        LeAction::Play { card } if seat != g.current => play_on_turn_of(g, seat, *card, events),
         LeAction::Play { card } => {
             g.player_mut(seat).hand.retain(|c| c != card);
             play(g, seat, *card, None, events);
@@ -469,8 +498,13 @@ fn play(g: &mut LeGame, seat: Seat, card: Card, from: Option<Seat>, events: &mut
         virtual_from: from,
     }));
     let def = g.def(card);
+    // Alone, a card for another player's turn is played on your own.
     let plays: Vec<usize> = (0..def.abilities.len())
-        .filter(|i| def.abilities[*i].when == Timing::Play)
+        .filter(|i| match def.abilities[*i].when {
+            Timing::Play => true,
+            Timing::OtherTurn => from.is_none() && g.alone(),
+            _ => false,
+        })
         .collect();
     let mut tasks = Vec::new();
     for i in plays {
@@ -483,6 +517,21 @@ fn play(g: &mut LeGame, seat: Seat, card: Card, from: Option<Seat>, events: &mut
         }
     }
     g.queue(tasks);
+}
+
+/// Played on another player's turn: only its text, then it is discarded
+/// (its Recruit Points and Attack are for its owner's turn: how xfiles-bot
+/// plays it).
+fn play_on_turn_of(g: &mut LeGame, seat: Seat, card: Card, events: &mut Events) {
+    g.player_mut(seat).hand.retain(|c| *c != card);
+    events.push(Event::public(LeEvent::PlayedOnTurnOf {
+        seat,
+        card: g.name(card),
+        turn_of: g.current,
+    }));
+    g.discard_card(seat, card, events);
+    let t = g.triggered(card, Timing::OtherTurn, seat);
+    g.queue(t);
 }
 
 fn activate(g: &mut LeGame, seat: Seat, card: Card, events: &mut Events) {

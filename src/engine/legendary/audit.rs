@@ -11,9 +11,9 @@ impl LeGame {
         self.tasks
             .iter()
             .filter_map(|t| match t {
-                super::Task::Fear { strike, .. } | super::Task::Land { strike, .. } => {
-                    Some(*strike)
-                }
+                super::Task::Fear { strike, .. }
+                | super::Task::Guard { strike, .. }
+                | super::Task::Land { strike, .. } => Some(*strike),
                 _ => None,
             })
             .collect()

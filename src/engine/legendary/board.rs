@@ -424,13 +424,17 @@ impl LeGame {
             .collect()
     }
 
-    /// Defense from a card's own static abilities where it is.
-    fn static_defense(&self, card: Card) -> i32 {
+    /// The steps of a card's abilities in force where it is: Ongoing
+    /// while revealed, Shadows: and Field: in those places.
+    pub(super) fn statics(&self, card: Card) -> Vec<&Step> {
         let Some(place) = self.place_of(card) else {
-            return 0;
+            return Vec::new();
         };
-        let def = self.def(card);
-        def.abilities
+        if self.slot_at(place).is_none_or(|s| s.hidden) {
+            return Vec::new();
+        }
+        self.def(card)
+            .abilities
             .iter()
             .filter(|a| match a.when {
                 Timing::Ongoing => true,
@@ -439,6 +443,20 @@ impl LeGame {
                 _ => false,
             })
             .flat_map(|a| a.steps())
+            .collect()
+    }
+
+    /// The first card on the playmat with `step` in force, if any.
+    pub(super) fn in_force(&self, step: &Step) -> Option<Card> {
+        self.s_order()
+            .into_iter()
+            .find(|c| self.statics(*c).contains(&step))
+    }
+
+    /// Defense from a card's own static abilities where it is.
+    fn static_defense(&self, card: Card) -> i32 {
+        self.statics(card)
+            .into_iter()
             .map(|s| match s {
                 Step::Defense(n) => *n,
                 _ => 0,

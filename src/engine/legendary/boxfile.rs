@@ -235,11 +235,18 @@ pub fn template() -> String {
         ));
     }
     decks.insert("seasons".into(), deck(seasons, BTreeMap::new()));
-    let named = ["Cassandra Spender", "Susanne Modeski", "X"];
+    // The rulebook's named Informants, each with the handler of its rule.
+    let named = [
+        ("Cassandra Spender", "ongoing", "special cassandra"),
+        ("Susanne Modeski", "shadows", "special susanne"),
+        ("X", "reveal", "special x_lead"),
+    ];
     decks.insert(
         "informants".into(),
         numbered("informant", "informant", 15, |i| match named.get(i - 1) {
-            Some(n) => json!({"name": n}),
+            Some((n, when, r#do)) => {
+                json!({"name": n, "abilities": [{"when": when, "text": "", "do": r#do}]})
+            }
             None => json!({}),
         }),
     );
@@ -272,9 +279,14 @@ pub fn template() -> String {
             if let Some(n) = ends.get(i - 1) {
                 v["name"] = json!(n);
             }
-            if i == 3 {
-                v["abilities"] =
-                    json!([{"when": "reveal", "text": "", "do": "special replication"}]);
+            let rule = match i {
+                1 => Some(("ongoing", "special extinction")),
+                2 => Some(("strike", "symptom")),
+                3 => Some(("reveal", "special replication")),
+                _ => None,
+            };
+            if let Some((when, r#do)) = rule {
+                v["abilities"] = json!([{"when": when, "text": "", "do": r#do}]);
             }
             v
         }),

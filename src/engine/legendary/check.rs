@@ -5,7 +5,8 @@
 
 use std::collections::BTreeMap;
 
-use super::data::{CardDef, CardSet, DataError, Kind, Timing};
+use super::data::{CardDef, CardSet, Cliffhanger, DataError, Kind, Timing};
+use super::program::Step;
 
 /// Copies the rulebook's box holds per kind ("Sorting Guide"); seasons
 /// and Academy characters are checked one by one.
@@ -121,6 +122,26 @@ fn check_card(c: &CardDef) -> Vec<DataError> {
         }
         Kind::Cliffhanger => r.need(&c.cliffhanger, "cliffhanger", "its category"),
         _ => {}
+    }
+    let by_rule = c.fear || c.cliffhanger == Some(Cliffhanger::TheyMayHaveWon);
+    let says_rule = c.abilities.iter().any(|a| a.steps().contains(&Step::Rule));
+    if says_rule && !by_rule {
+        r.bad(
+            "abilities",
+            "`rule` is only for text the rules play from the card's fields (a Fear Strike, \"This Time They May Have Won\"); write its steps instead",
+        );
+    }
+    for a in c.abilities.iter().filter(|a| a.when == Timing::Start) {
+        let plain = a
+            .steps()
+            .iter()
+            .all(|s| matches!(s, Step::GainBelief(_) | Step::GainDoubt(_) | Step::Rule));
+        if c.kind != Kind::Cliffhanger || !plain {
+            r.bad(
+                "abilities",
+                "\"start\" is a Cliffhanger's text for the next game: `belief` or `doubt` (shuffled into the deck); leave other text without `do` and the players do it",
+            );
+        }
     }
     if matches!(c.kind, Kind::Enemy | Kind::Event | Kind::Ally) {
         match c.season {

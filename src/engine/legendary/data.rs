@@ -217,6 +217,10 @@ pub enum Timing {
     Doubt,
     /// A Bureau space's power.
     Bureau,
+    /// A Cliffhanger's text done as the next game is set up.
+    Start,
+    /// "Play this on another player's turn" (alone: on your own).
+    OtherTurn,
 }
 
 /// One ability: when, an optional class condition, the printed text, and

@@ -36,6 +36,7 @@ fn who_of(step: &Step) -> Option<Who> {
         | Step::GainDoubt(w)
         | Step::Strike(w)
         | Step::Scar(w)
+        | Step::Symptom(w)
         | Step::FightPlayer(w) => Some(*w),
         _ => None,
     }
@@ -52,6 +53,7 @@ fn for_you(step: &Step) -> Step {
         Step::Strike(_) => Step::Strike(y),
         Step::Scar(_) => Step::Scar(y),
         Step::FightPlayer(_) => Step::FightPlayer(y),
+        Step::Symptom(_) => Step::Symptom(y),
         other => other,
     }
 }
@@ -197,6 +199,7 @@ impl LeGame {
             Who::You => vec![seat],
             Who::Each => self.in_turn_order(),
             Who::Next => vec![self.next_after(self.current)],
+            Who::Current => vec![self.current],
             Who::Others => self
                 .in_turn_order()
                 .into_iter()
@@ -304,6 +307,10 @@ impl LeGame {
             Step::DiscardClass(c) => return self.discard_class(seat, *c, events),
             Step::May(inner) => return self.may(src, inner, seat, events),
             Step::Special(key) => self.special(key, src, seat, events),
+            Step::Symptom(_) => self.symptom(seat, events),
+            // In force while the card is (`heal`), asked for when a Strike
+            // is drawn (`guard`), played by the rules, or nothing at all.
+            Step::NoHeal | Step::CancelStrike | Step::Rule | Step::Nothing => {}
         }
         Flow::Next
     }
@@ -390,8 +397,17 @@ impl LeGame {
         Flow::Next
     }
 
-    /// `heal N`: the most recent Strikes go to the Discarded Strikes (never a Scar).
+    /// `heal N`: the most recent Strikes go to the Discarded Strikes (never
+    /// a Scar), unless a card in force says no Strike can be healed.
     fn heal(&mut self, seat: Seat, n: u8, events: &mut Events) {
+        if let Some(by) = self.in_force(&Step::NoHeal) {
+            let hurt = self.player(seat).strikes.iter().any(|w| !w.scar);
+            if hurt {
+                let by = self.name(by);
+                events.push(Event::public(LeEvent::HealBarred { seat, by }));
+            }
+            return;
+        }
         let mut healed = 0;
         for _ in 0..n {
             let p = self.player_mut(seat);
@@ -407,6 +423,17 @@ impl LeGame {
                 seat,
                 count: healed,
             }));
+        }
+    }
+
+    /// `symptom`: Infection's counter; the third Symptom defeats the player.
+    fn symptom(&mut self, seat: Seat, events: &mut Events) {
+        let p = self.player_mut(seat);
+        p.symptoms += 1;
+        let count = p.symptoms;
+        events.push(Event::public(LeEvent::Symptom { seat, count }));
+        if count >= 3 {
+            self.defeat_player(seat, events);
         }
     }
 
@@ -607,24 +634,89 @@ impl LeGame {
             .map(|e| e.state)
     }
 
-    /// Resolves `seat`'s Avatar Belief (once a turn, from any source).
-    pub(super) fn resolve_belief(&mut self, seat: Seat, events: &mut Events) {
-        let avatar = self.player(seat).avatar;
-        let Some(index) = self
-            .def(avatar)
-            .abilities
+    /// A Cliffhanger in front of `seat` with a Belief of its own
+    /// (Reincarnation's "Lessons from the Past").
+    pub(super) fn lessons(&self, seat: Seat) -> Option<Card> {
+        self.player(seat)
+            .cliffhangers
             .iter()
-            .position(|a| a.when == Timing::Belief)
-        else {
+            .copied()
+            .find(|c| self.def(*c).ability(Timing::Belief).is_some())
+    }
+
+    fn avatar_belief_open(&self, seat: Seat) -> bool {
+        let avatar = self.player(seat).avatar;
+        !self.turn.belief_used && self.def(avatar).ability(Timing::Belief).is_some()
+    }
+
+    /// Resolves a Belief for `seat`: the Avatar's (once a turn), or a
+    /// Cliffhanger's, which does not use up the turn's Belief since the
+    /// rulebook allows both in one turn ("Reincarnation"); with both open
+    /// the player picks.
+    pub(super) fn resolve_belief(&mut self, seat: Seat, events: &mut Events) {
+        match (self.avatar_belief_open(seat), self.lessons(seat)) {
+            (true, Some(_)) => self.belief_choice(seat, events),
+            (true, None) => self.avatar_belief(seat, events),
+            (false, Some(c)) => self.cliffhanger_belief(seat, c, events),
+            (false, None) => {}
+        }
+    }
+
+    pub(super) fn belief_choice(&mut self, seat: Seat, events: &mut Events) {
+        let avatar = self.player(seat).avatar;
+        let Some(cliff) = self.lessons(seat) else {
+            return self.avatar_belief(seat, events);
+        };
+        let title = |c: Card| {
+            let a = self.def(c).ability(Timing::Belief).expect("has a Belief");
+            a.name.clone().unwrap_or_else(|| a.text.clone())
+        };
+        let options = vec![
+            (title(avatar), Val::Card(avatar)),
+            (title(cliff), Val::Card(cliff)),
+        ];
+        match self.pick_one(seat, || "Which Belief?".into(), options, events) {
+            Pick::Got(Val::Card(c)) if c == cliff => self.cliffhanger_belief(seat, c, events),
+            Pick::Got(_) => self.avatar_belief(seat, events),
+            Pick::Asked => self.tasks.push(Task::BeliefChoice { seat }),
+            Pick::Nothing => {}
+        }
+    }
+
+    fn avatar_belief(&mut self, seat: Seat, events: &mut Events) {
+        let avatar = self.player(seat).avatar;
+        self.turn.belief_used = true;
+        self.belief_of(avatar, seat, events);
+    }
+
+    /// A Cliffhanger's Belief, then the Cliffhanger goes back in the box.
+    fn cliffhanger_belief(&mut self, seat: Seat, cliff: Card, events: &mut Events) {
+        self.player_mut(seat).cliffhangers.retain(|c| *c != cliff);
+        self.outside.push(cliff);
+        let text = self
+            .def(cliff)
+            .ability(Timing::Belief)
+            .map_or_else(String::new, |a| a.text.clone());
+        events.push(Event::public(LeEvent::CliffhangerUsed {
+            seat,
+            card: self.name(cliff),
+            text,
+            defeated: true,
+        }));
+        self.belief_of(cliff, seat, events);
+    }
+
+    fn belief_of(&mut self, card: Card, seat: Seat, events: &mut Events) {
+        let def = self.def(card);
+        let Some(index) = def.abilities.iter().position(|a| a.when == Timing::Belief) else {
             return;
         };
-        self.turn.belief_used = true;
-        let name = self.def(avatar).abilities[index]
+        let name = def.abilities[index]
             .name
             .clone()
             .unwrap_or_else(|| "Belief".into());
         events.push(Event::public(LeEvent::BeliefResolved { seat, name }));
-        let task = self.ability_task(avatar, index, seat);
+        let task = self.ability_task(card, index, seat);
         self.tasks.push(task);
     }
 

@@ -21,7 +21,12 @@ fn candidates(g: &LeGame, seat: Seat) -> Vec<LeAction> {
         return p
             .hand
             .iter()
-            .map(|c| LeAction::Coordinate { card: *c })
+            .flat_map(|c| {
+                [
+                    LeAction::Coordinate { card: *c },
+                    LeAction::Play { card: *c },
+                ]
+            })
             .collect();
     }
     let mut out: Vec<LeAction> = p.hand.iter().map(|c| LeAction::Play { card: *c }).collect();

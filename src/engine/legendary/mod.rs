@@ -172,6 +172,13 @@ pub struct Player {
     /// Cliffhangers in front of the player (a Series).
     #[serde(default)]
     pub cliffhangers: Vec<Card>,
+    /// Symptoms (Infection): three defeat the player.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub symptoms: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// Points and once-per-turn uses of the current turn.
@@ -267,6 +274,19 @@ pub enum Task {
     },
     /// A Fear Strike: others, in turn, may reveal a Belief to cancel it.
     Fear {
+        seat: Seat,
+        strike: Card,
+        source: Option<Card>,
+        asked: Vec<Seat>,
+    },
+    /// Alone with a Belief to resolve and a Cliffhanger offering another
+    /// ("Lessons from the Past"): the player picks one.
+    BeliefChoice {
+        seat: Seat,
+    },
+    /// A drawn Strike: players with a Vigilant card that cancels Strikes
+    /// (Protector) are asked in turn before it lands.
+    Guard {
         seat: Seat,
         strike: Card,
         source: Option<Card>,
@@ -578,6 +598,35 @@ pub enum LeEvent {
         seat: Seat,
         card: Name,
         cost: i32,
+    },
+    /// A Strike could not be healed: a card in force forbids it.
+    HealBarred {
+        seat: Seat,
+        by: Name,
+    },
+    /// A Symptom (Infection); the third defeats the player.
+    Symptom {
+        seat: Seat,
+        count: u8,
+    },
+    /// `by` discarded `card` to cancel the Strike `seat` drew.
+    Protected {
+        seat: Seat,
+        by: Seat,
+        card: Name,
+    },
+    /// A card played on another player's turn.
+    PlayedOnTurnOf {
+        seat: Seat,
+        card: Name,
+        turn_of: Seat,
+    },
+    /// A Cliffhanger in front of `seat` did its text.
+    CliffhangerUsed {
+        seat: Seat,
+        card: Name,
+        text: String,
+        defeated: bool,
     },
     Over {
         won: bool,

@@ -23,6 +23,8 @@ pub enum Who {
     Others,
     /// A player the current player chooses.
     Chosen,
+    /// The player whose turn it is (for a card played on another's turn).
+    Current,
 }
 
 /// Where a verb looks for a card.
@@ -93,6 +95,18 @@ pub enum Step {
     /// `special KEY`: a unique card's own rule, a small Rust handler
     /// (`special.rs`), for text no verb says.
     Special(String),
+    /// `no_heal`: while in force, no Strike can be healed.
+    NoHeal,
+    /// `symptom [who]`: gain a Symptom; a third one defeats the player.
+    Symptom(Who),
+    /// `cancel_strike`: (Vigilant) when another player draws a Strike
+    /// (alone: you), you may discard this to cancel it.
+    CancelStrike,
+    /// `rule`: the game's rules play this text from the card's own fields
+    /// (the Fear Strike, "This Time They May Have Won").
+    Rule,
+    /// `nothing`: flavour text; there is nothing to do.
+    Nothing,
 }
 
 /// A parsed list of steps.
@@ -112,9 +126,10 @@ fn who(word: Option<&str>, verb: &str) -> Result<Who, String> {
         Some("next") => Who::Next,
         Some("others") => Who::Others,
         Some("chosen") => Who::Chosen,
+        Some("current") => Who::Current,
         Some(w) => {
             return Err(format!(
-                "`{verb}`: `{w}` is not a player; use you, each, next, others or chosen"
+                "`{verb}`: `{w}` is not a player; use you, each, next, others, chosen or current"
             ));
         }
     })
@@ -162,6 +177,11 @@ pub const VERBS: &[&str] = &[
     "discard_class",
     "may",
     "special",
+    "no_heal",
+    "symptom",
+    "cancel_strike",
+    "rule",
+    "nothing",
 ];
 
 fn step(words: &[&str]) -> Result<Step, String> {
@@ -198,6 +218,11 @@ fn step(words: &[&str]) -> Result<Step, String> {
         "defense" => Step::Defense(int(a, verb)?),
         "health" => Step::Health(int(a, verb)?),
         "silence" => Step::Silence,
+        "no_heal" => Step::NoHeal,
+        "symptom" => Step::Symptom(who(a, verb)?),
+        "cancel_strike" => Step::CancelStrike,
+        "rule" => Step::Rule,
+        "nothing" => Step::Nothing,
         "fight_player" => Step::FightPlayer(who(a, verb)?),
         "top_deck" => Step::TopDeck,
         "defeat_doubts" => Step::DefeatDoubts(int(a, verb)?),
@@ -221,7 +246,13 @@ fn step(words: &[&str]) -> Result<Step, String> {
     };
     let takes = match &s {
         Step::May(_) => rest.len(),
-        Step::GainSpecialAgent | Step::Silence | Step::TopDeck => 0,
+        Step::GainSpecialAgent
+        | Step::Silence
+        | Step::TopDeck
+        | Step::NoHeal
+        | Step::CancelStrike
+        | Step::Rule
+        | Step::Nothing => 0,
         Step::Draw(..) | Step::Discard(..) | Step::Heal(..) | Step::DefeatEnemy(..) => 2,
         _ => 1,
     };
@@ -251,6 +282,7 @@ fn who_word(w: Who) -> &'static str {
         Who::Next => " next",
         Who::Others => " others",
         Who::Chosen => " chosen",
+        Who::Current => " current",
     }
 }
 
@@ -292,6 +324,11 @@ impl fmt::Display for Step {
             Step::DiscardClass(c) => write!(f, "discard_class {}", c.word()),
             Step::May(s) => write!(f, "may {s}"),
             Step::Special(k) => write!(f, "special {k}"),
+            Step::NoHeal => write!(f, "no_heal"),
+            Step::Symptom(w) => write!(f, "symptom{}", who_word(*w)),
+            Step::CancelStrike => write!(f, "cancel_strike"),
+            Step::Rule => write!(f, "rule"),
+            Step::Nothing => write!(f, "nothing"),
         }
     }
 }
@@ -327,9 +364,10 @@ mod tests {
                     defeat_own 1; special_agent; conspiracy 1; defeat_enemy 3 field; \
                     defense 2; health 5; silence; fight_player next; top_deck; \
                     defeat_doubts 2; pay_attack 3; pay_recruit 2; discard_class tech; may draw 1; \
-                    special body_swap";
+                    special body_swap; no_heal; symptom; cancel_strike; rule; nothing; \
+                    draw 1 current";
         let p = Program::parse(text).unwrap();
-        assert_eq!(p.0.len(), 27);
+        assert_eq!(p.0.len(), 33);
         let again = Program::parse(&p.to_string()).unwrap();
         assert_eq!(p, again);
         let covered: Vec<String> =

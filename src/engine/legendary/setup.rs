@@ -4,12 +4,13 @@
 
 use std::collections::HashMap;
 
-use super::data::{CardSet, Kind, demo_set};
+use super::data::{CardSet, Kind, Timing, demo_set};
+use super::program::Step;
 use super::{
     Card, Events, EvidenceSlot, LeEvent, LeGame, LeOptions, LeSetup, Phase, Player, Proof,
     SeasonMode, Slot, Turn,
 };
-use crate::engine::{Event, GameRng, Refusal, Stepped};
+use crate::engine::{Event, GameRng, Refusal, Seat, Stepped};
 
 /// The first game's Avatars in the order players take them (rulebook,
 /// "Your First Game").
@@ -269,12 +270,42 @@ pub fn new_game(
         demo: g.demo,
         set: g.set_name.clone(),
     })];
+    start_cliffhangers(g, &mut events);
     for s in 0..n as u8 {
         g.draw(s, usize::from(g.board.hand_size), &mut events);
     }
     g.begin_turn(&mut events);
     g.settle(&mut events);
     Ok((b.game, events))
+}
+
+/// Cliffhangers whose text starts this game: a Belief or a Doubt shuffled
+/// into the player's deck (rulebook, "Cliffhanger Cards").
+fn start_cliffhangers(g: &mut LeGame, events: &mut Events) {
+    for seat in 0..g.players.len() as Seat {
+        for cliff in g.player(seat).cliffhangers.clone() {
+            let Some(a) = g.def(cliff).ability(Timing::Start).cloned() else {
+                continue;
+            };
+            for step in a.steps() {
+                let card = match step {
+                    Step::GainBelief(_) => g.beliefs.pop(),
+                    Step::GainDoubt(_) => g.doubts.pop(),
+                    _ => None,
+                };
+                g.player_mut(seat).deck.extend(card);
+            }
+            let mut deck = std::mem::take(&mut g.player_mut(seat).deck);
+            g.rng.shuffle(&mut deck);
+            g.player_mut(seat).deck = deck;
+            events.push(Event::public(LeEvent::CliffhangerUsed {
+                seat,
+                card: g.name(cliff),
+                text: a.text.clone(),
+                defeated: false,
+            }));
+        }
+    }
 }
 
 fn deal_players(b: &mut Builder, set: &CardSet, avatar_ids: &[&str]) {
@@ -301,6 +332,7 @@ fn deal_players(b: &mut Builder, set: &CardSet, avatar_ids: &[&str]) {
             skip: 0,
             set_aside: None,
             cliffhangers: Vec::new(),
+            symptoms: 0,
         });
     }
     let unused: Vec<&str> = ids_of(set, Kind::Avatar)

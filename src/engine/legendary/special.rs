@@ -3,13 +3,21 @@
 //! rulebook's "Specific Card Clarifications".
 
 use super::data::{Kind, Timing};
+use super::program::Step;
 use super::{Card, Events, LeEvent, LeGame, Place, Proof, Slot, Src, Task, Wound};
 use crate::engine::{Event, Seat};
 
-/// Every handler's key (`special KEY` in card data). Cards whose rule is
-/// always in force are recognised by name instead (below): Cassandra
-/// Spender, Susanne Modeski and Extinction.
-pub const KEYS: &[&str] = &["body_swap", "x_lead", "replication"];
+/// Every handler's key (`special KEY` in card data). The last three are
+/// rules in force while their card is (an Ongoing or Shadows: ability):
+/// Cassandra Spender, Susanne Modeski and Extinction.
+pub const KEYS: &[&str] = &[
+    "body_swap",
+    "x_lead",
+    "replication",
+    "cassandra",
+    "susanne",
+    "extinction",
+];
 
 impl LeGame {
     pub(super) fn special(&mut self, key: &str, src: &Src, seat: Seat, events: &mut Events) {
@@ -17,6 +25,8 @@ impl LeGame {
             "body_swap" => self.body_swap(seat, events),
             "x_lead" => self.x_lead(events),
             "replication" => self.replication(src, events),
+            // In force while the card is: see below.
+            "cassandra" | "susanne" | "extinction" => {}
             _ => events.push(Event::public(LeEvent::Manual {
                 seat,
                 card: src.label.clone(),
@@ -110,35 +120,23 @@ impl LeGame {
     }
 }
 
-/// The rulebook names these cards' rules; a group's own data keeps the names.
-const SUSANNE: &str = "Susanne Modeski";
+/// The rulebook names the Lone Gunmen; a group's own data keeps the name.
 const LONE_GUNMEN: &str = "The Lone Gunmen";
-const EXTINCTION: &str = "Extinction";
-const CASSANDRA: &str = "Cassandra Spender";
+
+fn key(k: &str) -> Step {
+    Step::Special(k.to_string())
+}
 
 impl LeGame {
-    fn revealed_named(&self, name: &str) -> bool {
-        self.shadows
-            .iter()
-            .flatten()
-            .chain(self.field.iter())
-            .any(|s| !s.hidden && self.def(s.card).name == name)
-    }
-
     /// Cassandra Spender (Informant) is face up: a Doubt fails to resolve.
     pub(super) fn cassandra_revealed(&self) -> bool {
-        self.revealed_named(CASSANDRA)
+        self.in_force(&key("cassandra")).is_some()
     }
 
     /// Lone Gunmen cards a player may recruit from outside the game while
     /// Susanne Modeski is revealed in the Shadows (one of each card).
     pub fn susanne_offers(&self) -> Vec<Card> {
-        let revealed_in_shadows = self
-            .shadows
-            .iter()
-            .flatten()
-            .any(|s| !s.hidden && self.def(s.card).name == SUSANNE);
-        if !revealed_in_shadows {
+        if self.in_force(&key("susanne")).is_none() {
             return Vec::new();
         }
         let mut seen: Vec<&str> = Vec::new();
@@ -158,7 +156,12 @@ impl LeGame {
 
     /// Extinction's rule is in force: "The End" has begun with it.
     pub(super) fn extinction(&self) -> bool {
-        self.the_end && self.def(self.end_game).name == EXTINCTION
+        let k = key("extinction");
+        self.the_end
+            && self
+                .end_games()
+                .into_iter()
+                .any(|e| self.def(e).abilities.iter().any(|a| a.steps().contains(&k)))
     }
 
     /// A card `seat` discards: defeated instead under Extinction.

@@ -6,6 +6,7 @@
 
 use super::data::{Keyword, Kind, Timing};
 use super::effects::Pick;
+use super::program::Step;
 use super::{Card, Events, LeEvent, LeGame, Phase, Place, Task, Turn, Val, Wound, series};
 use crate::engine::{Event, Outcome, Seat, TeamResult};
 
@@ -53,6 +54,13 @@ impl LeGame {
                 source,
                 asked,
             } => self.fear(seat, strike, source, asked, events),
+            Task::BeliefChoice { seat } => self.belief_choice(seat, events),
+            Task::Guard {
+                seat,
+                strike,
+                source,
+                asked,
+            } => self.guard(seat, strike, source, asked, events),
             Task::Land {
                 seat,
                 strike,
@@ -265,10 +273,11 @@ impl LeGame {
                 asked: Vec::new(),
             }
         } else {
-            Task::Land {
+            Task::Guard {
                 seat,
                 strike,
                 source,
+                asked: Vec::new(),
             }
         }];
         tasks.extend(strike_text);
@@ -331,8 +340,77 @@ impl LeGame {
                 };
                 self.ask_yes_no(who, prompt, events);
             }
-            None => self.land(seat, strike, source, events),
+            None => self.guard(seat, strike, source, Vec::new(), events),
         }
+    }
+
+    /// Who may still cancel a Strike `seat` drew with a Vigilant card in
+    /// play (Protector): another player; alone, the player themself
+    /// (rulebook, "Playing Solo").
+    fn guardians(&self, seat: Seat, asked: &[Seat]) -> Vec<(Seat, Card)> {
+        let cancels = |c: &Card| {
+            self.def(*c)
+                .ability(Timing::Vigilant)
+                .is_some_and(|a| a.steps().contains(&Step::CancelStrike))
+        };
+        self.in_turn_order()
+            .into_iter()
+            .filter(|s| (*s == seat) == self.alone() && !asked.contains(s))
+            .filter_map(|s| {
+                let p = self.player(s);
+                p.vigilant.iter().find(|c| cancels(c)).map(|c| (s, *c))
+            })
+            .collect()
+    }
+
+    fn guard(
+        &mut self,
+        seat: Seat,
+        strike: Card,
+        source: Option<Card>,
+        mut asked: Vec<Seat>,
+        events: &mut Events,
+    ) {
+        if let Some(answer) = self.answer.take()
+            && answer.first() == Some(&Val::Yes)
+            && let Some(by) = asked.last().copied()
+            && let Some(card) = self
+                .guardians(seat, &asked[..asked.len() - 1])
+                .into_iter()
+                .find(|(s, _)| *s == by)
+                .map(|(_, c)| c)
+        {
+            self.player_mut(by).vigilant.retain(|c| *c != card);
+            self.discard_card(by, card, events);
+            self.strike_discard.push(strike);
+            events.push(Event::public(LeEvent::Protected {
+                seat,
+                by,
+                card: self.name(card),
+            }));
+            return;
+        }
+        let Some((who, card)) = self.guardians(seat, &asked).first().copied() else {
+            return self.land(seat, strike, source, events);
+        };
+        asked.push(who);
+        self.tasks.push(Task::Guard {
+            seat,
+            strike,
+            source,
+            asked,
+        });
+        let whose = if who == seat {
+            "you drew".to_string()
+        } else {
+            format!("seat {} drew", seat + 1)
+        };
+        let prompt = format!(
+            "Discard {} to cancel the Strike ({}) {whose}?",
+            self.name(card),
+            self.name(strike)
+        );
+        self.ask_yes_no(who, prompt, events);
     }
 
     /// A drawn Strike lands: a Miss is discarded (and a Ferocious card
