@@ -9,6 +9,7 @@ mod support;
 use std::time::Duration;
 
 use fake::{BotProcess, FakeDiscord, Person};
+use xfiles_bot::engine::Game;
 
 const T: Duration = Duration::from_secs(30);
 const CHANNEL: &str = "4000";
@@ -523,4 +524,118 @@ async fn after_the_agreed_deadline_the_game_moves_for_the_idle_player_and_vacati
     tokio::time::sleep(Duration::from_secs(4)).await;
     assert_eq!(contains(&fake.in_channel(&thread), "ran out"), before);
     bot.assert_no_dropped_events();
+}
+
+fn alice() -> Person {
+    Person::new(31, "alice")
+}
+
+fn bob() -> Person {
+    Person::new(32, "bob")
+}
+
+/// Names of cards the finished game never revealed (still in the Academy,
+/// the Conspiracy Deck or undiscovered Evidence), leaving out any name that
+/// is part of a name the table saw.
+fn never_revealed(g: &xfiles_bot::engine::legendary::LeGame) -> Vec<String> {
+    use xfiles_bot::engine::legendary::Proof;
+    let seen: Vec<String> = g.revealed_once.iter().map(|c| g.name(*c)).collect();
+    let hidden_evidence = g
+        .evidence
+        .iter()
+        .filter(|e| e.state == Proof::Undiscovered && !g.the_end)
+        .map(|e| e.card);
+    let mut names: Vec<String> = g
+        .academy
+        .iter()
+        .chain(&g.conspiracy)
+        .copied()
+        .chain(hidden_evidence)
+        .map(|c| g.name(c))
+        .filter(|n| !seen.iter().any(|s| s.contains(n.as_str())))
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// The committed console script of a whole Legendary Encounters game,
+/// played through Discord: the thread and the channel never name a card
+/// before it is revealed, hands go by DM, and the fill-in template comes
+/// back as a file.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_whole_legendary_game_through_discord_keeps_hidden_cards_hidden() {
+    let (fake, bot, db) = bot(&[("XFILES_SEED", "11")]).await;
+    let script = std::fs::read_to_string("tests/scripts/legendary-game.txt").unwrap();
+    let mut thread: Option<String> = None;
+    for line in script.lines().filter(|l| l.starts_with('@')) {
+        let (user, command) = line.split_once(' ').unwrap();
+        let person = if user == "@alice" { alice() } else { bob() };
+        let channel = thread.clone().unwrap_or_else(|| CHANNEL.to_string());
+        let reply = run(&fake, &person, Some(&channel), command).await;
+        assert!(!reply.contains("Refused"), "{line}: {reply}");
+        if thread.is_none() {
+            thread = fake.threads().pop();
+        }
+    }
+    let thread = thread.expect("the game has a thread");
+    let store = xfiles_bot::store::Store::open(&db).await.unwrap();
+    let row = store.game(1).await.unwrap().unwrap();
+    store.close().await;
+    let g: xfiles_bot::engine::legendary::LeGame =
+        serde_json::from_str(row.state.as_deref().unwrap()).unwrap();
+    assert!(
+        g.outcome().is_some() && g.the_end,
+        "the script reaches \"The End\""
+    );
+    let hidden = never_revealed(&g);
+    assert!(hidden.len() > 10, "names to look for: {hidden:?}");
+    let posts: Vec<fake::Sent> = fake
+        .in_channel(&thread)
+        .into_iter()
+        .chain(fake.in_channel(CHANNEL))
+        .collect();
+    assert!(posts.len() > 100);
+    let end_game = g.name(g.end_game);
+    assert!(
+        posts.iter().any(|p| p.content.contains(&end_game)),
+        "a revealed card is named: the search can find names"
+    );
+    for p in &posts {
+        for name in &hidden {
+            assert!(
+                !p.content.contains(name.as_str()),
+                "{name} leaked: {}",
+                p.content
+            );
+        }
+        assert!(!p.content.contains("You draw:"), "a hand: {}", p.content);
+    }
+    for user in [alice(), bob()] {
+        let dms = fake.dms_to(&user.id);
+        assert!(
+            dms.iter().any(|d| d.content.contains("You draw:")),
+            "{}",
+            user.name
+        );
+    }
+    let i = fake.command(&alice(), Some(CHANNEL), "/legendary template");
+    let reply = fake.reply(&i).await;
+    let file = reply
+        .iter()
+        .flat_map(|r| &r.files)
+        .next()
+        .expect("the template is attached");
+    assert_eq!(file.filename, "legendary-box-template.json");
+    assert_eq!(
+        String::from_utf8(file.bytes.clone()).unwrap(),
+        xfiles_bot::engine::legendary::boxfile::template()
+    );
+    assert!(reply.iter().all(|r| r.ephemeral));
+    bot.assert_no_dropped_events();
+    assert!(
+        fake.unknown_routes().is_empty(),
+        "{:?}",
+        fake.unknown_routes()
+    );
 }

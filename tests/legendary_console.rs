@@ -269,7 +269,17 @@ async fn a_server_manager_imports_the_box_and_new_games_play_on_it() {
         !out.contains("· *demo card data*"),
         "the board of a game on the server set: {out}"
     );
-    assert!(out.contains("template.json"), "{out}");
+    let template = xfiles_bot::engine::legendary::boxfile::template();
+    let sent = format!(
+        "File: legendary-box-template.json ({} bytes)",
+        template.len()
+    );
+    assert!(out.contains(&sent), "the template is sent as a file: {out}");
+    let saved = out
+        .lines()
+        .find_map(|l| l.strip_prefix("(saved ")?.strip_suffix(')'))
+        .expect("the console saves the file");
+    assert_eq!(std::fs::read_to_string(saved).unwrap(), template);
 }
 
 #[test]

@@ -13,15 +13,19 @@ use crate::store::LegendarySetRow;
 
 /// How many errors one reply lists.
 const SHOWN: usize = 30;
+/// The fill-in file's name as sent.
+pub const TEMPLATE_FILE: &str = "legendary-box-template.json";
 
 pub async fn legendary(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
-    let text = match req.invocation.sub.as_deref() {
-        Some("import") => import(app, req, args).await?,
-        Some("check") => check(app, req, args).await?,
-        Some("template") => template_help(),
+    let reply = |text: String| Outgoing::ephemeral(&req.user.id, text);
+    Ok(vec![match req.invocation.sub.as_deref() {
+        Some("import") => reply(import(app, req, args).await?),
+        Some("check") => reply(check(app, req, args).await?),
+        Some("template") => {
+            reply(template_help()).with_file(TEMPLATE_FILE, template().into_bytes())
+        }
         _ => unreachable!("the registry only routes known subcommands"),
-    };
-    Ok(vec![Outgoing::ephemeral(&req.user.id, text)])
+    }])
 }
 
 fn guild(req: &Request) -> Result<&str, UserError> {
@@ -130,10 +134,8 @@ async fn check(app: &App, req: &Request, args: &Args) -> Result<String, UserErro
 }
 
 fn template_help() -> String {
-    let t = template();
     format!(
-        "The fill-in file has a slot for each of the box's cards ({} lines of JSON), with what the rulebook states already in it: `cards/legendary/template.json` in the bot's source, or `xfiles-bot legendary template > box.json`. Fill in names, classes, costs, Recruit/Attack/Defense and keywords (text may stay text: it is played as a manual step), then /legendary check file:<it> and /legendary import file:<it>. The schema: `cards/legendary/README.md`.",
-        t.lines().count()
+        "Here is the fill-in file (`{TEMPLATE_FILE}`): a slot for each of the box's cards, with what the rulebook states already in it. Fill in names, classes, costs, Recruit/Attack/Defense and keywords (text may stay text: the players do it by hand), then /legendary check file:<it> and, as a server manager, /legendary import file:<it>. The fields are explained in `cards/legendary/README.md` of the bot's source."
     )
 }
 

@@ -82,6 +82,14 @@ pub struct Button {
     pub command: String,
 }
 
+/// A file sent with a message (an attachment on Discord; the console
+/// saves it and prints where).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileOut {
+    pub name: String,
+    pub bytes: Vec<u8>,
+}
+
 /// One message to send.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outgoing {
@@ -99,6 +107,8 @@ pub struct Outgoing {
     /// (transports without threads ignore it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub thread: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<FileOut>,
 }
 
 impl Outgoing {
@@ -110,6 +120,7 @@ impl Outgoing {
             game: None,
             ping: vec![],
             thread: None,
+            files: vec![],
         }
     }
 
@@ -121,6 +132,7 @@ impl Outgoing {
             game: None,
             ping: vec![],
             thread: None,
+            files: vec![],
         }
     }
 
@@ -132,6 +144,7 @@ impl Outgoing {
             game: None,
             ping: vec![],
             thread: None,
+            files: vec![],
         }
     }
 
@@ -147,6 +160,14 @@ impl Outgoing {
 
     pub fn with_ping(mut self, users: Vec<String>) -> Self {
         self.ping = users;
+        self
+    }
+
+    pub fn with_file(mut self, name: impl Into<String>, bytes: Vec<u8>) -> Self {
+        self.files.push(FileOut {
+            name: name.into(),
+            bytes,
+        });
         self
     }
 

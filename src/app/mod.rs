@@ -27,7 +27,7 @@ pub use async_play::{Schedule, describe_duration, parse_duration};
 pub use commands::{Args, CommandSpec, OptKind, OptionSpec};
 pub use kinds::{Driver, GameKind, Reaction, Table, Transition};
 pub use message::{
-    Address, Button, Invocation, OptionValue, Outgoing, Place, Request, User, UserError,
+    Address, Button, FileOut, Invocation, OptionValue, Outgoing, Place, Request, User, UserError,
 };
 pub use registry::Registry;
 pub use verify::Verdict;

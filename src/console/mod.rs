@@ -41,6 +41,7 @@ pub async fn run<W: Write, E: Write>(
                     clock_offset += ms;
                     for message in app.tick(now_ms() + clock_offset).await {
                         let _ = write!(out, "{}", render(&message));
+                        save_files(&message, out);
                     }
                 }
                 Err(e) => {
@@ -67,6 +68,7 @@ pub async fn run<W: Write, E: Write>(
         request.now += clock_offset;
         for message in app.handle(&request).await {
             let _ = write!(out, "{}", render(&message));
+            save_files(&message, out);
         }
         let _ = out.flush();
     }
@@ -159,6 +161,9 @@ pub fn render(message: &Outgoing) -> String {
         let who: Vec<String> = message.ping.iter().map(|u| format!("@{u}")).collect();
         block.push_str(&format!("Pings: {}\n", who.join(" ")));
     }
+    for f in &message.files {
+        block.push_str(&format!("File: {} ({} bytes)\n", f.name, f.bytes.len()));
+    }
     if !message.buttons.is_empty() {
         let buttons: Vec<String> = message
             .buttons
@@ -169,6 +174,35 @@ pub fn render(message: &Outgoing) -> String {
     }
     block.push('\n');
     block
+}
+
+/// Where the console saves the files messages carry: `XFILES_CONSOLE_FILES`,
+/// else `xfiles-bot-files` in the system's temporary directory.
+pub fn files_dir() -> PathBuf {
+    std::env::var_os("XFILES_CONSOLE_FILES")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| std::env::temp_dir().join("xfiles-bot-files"))
+}
+
+/// Saves a message's files and says where (a file that cannot be saved
+/// says why; the message itself was printed already).
+fn save_files<W: Write>(message: &Outgoing, out: &mut W) {
+    if message.files.is_empty() {
+        return;
+    }
+    let dir = files_dir();
+    for f in &message.files {
+        // Only the file's own name: never a path out of the directory.
+        let name = Path::new(&f.name)
+            .file_name()
+            .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
+        let path = dir.join(name);
+        let saved = std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&path, &f.bytes));
+        let _ = match saved {
+            Ok(()) => writeln!(out, "(saved {})", path.display()),
+            Err(e) => writeln!(out, "(cannot save {}: {e})", path.display()),
+        };
+    }
 }
 
 /// Discord's channel and user mentions (`<#id>`, `<@id>`) as the console shows them.

@@ -6,12 +6,22 @@
 use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, ChannelId, CommandInteraction, ComponentInteraction, CreateActionRow,
-    CreateAllowedMentions, CreateButton, CreateInteractionResponseFollowup, CreateMessage,
-    CreateThread, EditInteractionResponse, Http, UserId,
+    CreateAllowedMentions, CreateAttachment, CreateButton, CreateInteractionResponseFollowup,
+    CreateMessage, CreateThread, EditInteractionResponse, Http, UserId,
 };
 
 use super::{Bot, clip};
-use crate::app::{Address, Button, Handled, Outgoing, Request};
+use crate::app::{Address, Button, FileOut, Handled, Outgoing, Request};
+
+/// A reply to the interaction: its text, buttons and files.
+type Reply = (String, Vec<Button>, Vec<FileOut>);
+
+fn attachments(files: &[FileOut]) -> Vec<CreateAttachment> {
+    files
+        .iter()
+        .map(|f| CreateAttachment::bytes(f.bytes.clone(), f.name.clone()))
+        .collect()
+}
 
 /// Discord's limit on a message's content.
 pub const MESSAGE_LIMIT: usize = 2000;
@@ -77,7 +87,7 @@ pub async fn deliver(
     handled: Handled,
 ) {
     let invoker = req.user.id.as_str();
-    let mut replies: Vec<(String, Vec<Button>)> = Vec::new();
+    let mut replies: Vec<Reply> = Vec::new();
     let mut posted_in: Vec<String> = Vec::new();
     // A thread opened for a game replaces its channel in the later messages.
     let mut moved: Option<(i64, String, String)> = None;
@@ -90,7 +100,7 @@ pub async fn deliver(
         match &m.to {
             Address::Ephemeral(u) => {
                 if origin.is_some() && u == invoker {
-                    replies.push((m.text.clone(), m.buttons.clone()));
+                    replies.push((m.text.clone(), m.buttons.clone(), m.files.clone()));
                 } else if !handled.replayed {
                     let dm = Outgoing {
                         to: Address::Dm(u.clone()),
@@ -112,6 +122,7 @@ pub async fn deliver(
                     tracing::warn!(channel = %c, error = %e, "cannot post in channel");
                     replies.push((
                         format!("I could not post in <#{c}> ({e}). Check that I may send messages and create threads there."),
+                        vec![],
                         vec![],
                     ));
                 }
@@ -135,23 +146,26 @@ pub async fn deliver(
             let places: Vec<String> = posted_in.iter().map(|c| format!("<#{c}>")).collect();
             format!("Done: see {}.", places.join(" and "))
         };
-        replies.push((text, vec![]));
+        replies.push((text, vec![], vec![]));
     }
     let mut first = true;
-    for (text, buttons) in replies {
+    for (text, buttons, files) in replies {
         let pieces = split(&text, MESSAGE_LIMIT);
         let last = pieces.len() - 1;
         for (i, piece) in pieces.into_iter().enumerate() {
-            let rows = if i == last {
-                components(bot, &buttons).await
+            let (rows, files) = if i == last {
+                (components(bot, &buttons).await, attachments(&files))
             } else {
-                vec![]
+                (vec![], vec![])
             };
             let result = if first {
                 first = false;
-                let b = EditInteractionResponse::new()
+                let mut b = EditInteractionResponse::new()
                     .content(piece)
                     .components(rows);
+                for f in files {
+                    b = b.new_attachment(f);
+                }
                 match origin {
                     Origin::Command(i) => i.edit_response(http, b).await.map(|_| ()),
                     Origin::Component(i) => i.edit_response(http, b).await.map(|_| ()),
@@ -160,7 +174,8 @@ pub async fn deliver(
                 let b = CreateInteractionResponseFollowup::new()
                     .ephemeral(true)
                     .content(piece)
-                    .components(rows);
+                    .components(rows)
+                    .add_files(files);
                 match origin {
                     Origin::Command(i) => i.create_followup(http, b).await.map(|_| ()),
                     Origin::Component(i) => i.create_followup(http, b).await.map(|_| ()),
@@ -211,7 +226,9 @@ async fn post(
             .content(piece)
             .allowed_mentions(CreateAllowedMentions::new().users(pings.clone()));
         if i == last {
-            msg = msg.components(components(bot, &buttons).await);
+            msg = msg
+                .components(components(bot, &buttons).await)
+                .add_files(attachments(&m.files));
         }
         let sent = channel_id
             .send_message(http, msg)
@@ -266,7 +283,7 @@ async fn send_dm(
     bot: &Bot,
     m: &Outgoing,
     acting: Option<&str>,
-    replies: &mut Vec<(String, Vec<Button>)>,
+    replies: &mut Vec<Reply>,
 ) {
     let Address::Dm(user) = &m.to else { return };
     let is_actor = acting == Some(user.as_str());
@@ -297,7 +314,9 @@ async fn send_dm(
         for (i, piece) in pieces.into_iter().enumerate() {
             let mut msg = CreateMessage::new().content(piece);
             if i == last {
-                msg = msg.components(components(bot, &m.buttons).await);
+                msg = msg
+                    .components(components(bot, &m.buttons).await)
+                    .add_files(attachments(&m.files));
             }
             channel_id.send_message(http, msg).await.map_err(Some)?;
         }
@@ -322,6 +341,7 @@ async fn send_dm(
                         m.text
                     ),
                     m.buttons.clone(),
+                    m.files.clone(),
                 ));
             }
             if first_failure && let Some(game) = m.game {

@@ -33,6 +33,13 @@ pub struct Call {
     pub at: Instant,
 }
 
+/// A file the bot uploaded with a message (`files[n]` of a multipart body).
+#[derive(Debug, Clone)]
+pub struct Upload {
+    pub filename: String,
+    pub bytes: Vec<u8>,
+}
+
 /// A message the bot sent, wherever it went.
 #[derive(Debug, Clone)]
 pub struct Sent {
@@ -43,6 +50,7 @@ pub struct Sent {
     /// For interaction replies: the interaction's id; ephemeral or not.
     pub interaction: Option<String>,
     pub ephemeral: bool,
+    pub files: Vec<Upload>,
     pub at: Instant,
 }
 
@@ -143,6 +151,20 @@ impl FakeDiscord {
             .files
             .insert(name.to_string(), bytes.to_vec());
         format!("{}/files/{name}", self.api_url())
+    }
+
+    /// Attachment objects for uploaded files, each served at its `url`.
+    fn attachments(&self, uploads: &[Upload]) -> Value {
+        let list: Vec<Value> = uploads
+            .iter()
+            .map(|u| {
+                let id = self.id();
+                let url = self.add_file(&id, &u.bytes);
+                json!({"id": id, "filename": u.filename, "size": u.bytes.len(),
+                       "url": url, "proxy_url": url, "content_type": "application/json"})
+            })
+            .collect();
+        Value::Array(list)
     }
 
     pub fn calls(&self) -> Vec<Call> {
@@ -572,20 +594,25 @@ impl FakeDiscord {
             if reader.read_exact(&mut body).await.is_err() {
                 return;
             }
-            let body: Value = if content_type.starts_with("multipart/") {
-                multipart_json(&body)
+            let (body, uploads) = if content_type.starts_with("multipart/") {
+                multipart(&content_type, &body)
             } else {
-                serde_json::from_slice(&body).unwrap_or(Value::Null)
+                (
+                    serde_json::from_slice(&body).unwrap_or(Value::Null),
+                    Vec::new(),
+                )
             };
-            let (status, reply, raw) = self.route(&method, &path, body, ws_port);
+            let (status, reply, raw) = self.route(&method, &path, body, uploads, ws_port);
             let payload = raw.unwrap_or_else(|| reply.to_string().into_bytes());
             let head = format!(
                 "HTTP/1.1 {status} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
                 payload.len()
             );
-            if write.write_all(head.as_bytes()).await.is_err()
-                || write.write_all(&payload).await.is_err()
-            {
+            // Head and body in one write: two small writes would wait on
+            // the client's delayed ACK (about 40 ms a reply).
+            let mut reply = head.into_bytes();
+            reply.extend_from_slice(&payload);
+            if write.write_all(&reply).await.is_err() {
                 return;
             }
             self.changed.notify_waiters();
@@ -597,6 +624,7 @@ impl FakeDiscord {
         method: &str,
         path: &str,
         body: Value,
+        uploads: Vec<Upload>,
         ws_port: u16,
     ) -> (u16, Value, Option<Vec<u8>>) {
         let p = path.split('?').next().unwrap_or_default();
@@ -670,11 +698,14 @@ impl FakeDiscord {
                 let ephemeral =
                     deferred_ephemeral || body["flags"].as_u64().is_some_and(|f| f & 64 != 0);
                 let index = s.sent.len();
-                s.sent
-                    .push(sent_from(&body, id.clone(), Some(id.clone()), ephemeral));
+                let mut sent = sent_from(&body, id.clone(), Some(id.clone()), ephemeral);
+                sent.files = uploads.clone();
+                s.sent.push(sent);
                 s.replies.entry(id.clone()).or_default().push(index);
                 drop(s);
-                (200, message_json(&self.id(), &id, &body), None)
+                let mut m = message_json(&self.id(), &id, &body);
+                m["attachments"] = self.attachments(&uploads);
+                (200, m, None)
             }
             ("POST", ["api", "v10", "users", "@me", "channels"]) => {
                 let user = body["recipient_id"]
@@ -708,10 +739,13 @@ impl FakeDiscord {
                         None,
                     );
                 }
-                s.sent
-                    .push(sent_from(&body, channel.to_string(), None, false));
+                let mut sent = sent_from(&body, channel.to_string(), None, false);
+                sent.files = uploads.clone();
+                s.sent.push(sent);
                 drop(s);
-                (200, message_json(&self.id(), channel, &body), None)
+                let mut m = message_json(&self.id(), channel, &body);
+                m["attachments"] = self.attachments(&uploads);
+                (200, m, None)
             }
             ("POST", ["api", "v10", "channels", channel, "messages", _, "threads"]) => {
                 let thread = self.id();
@@ -814,19 +848,64 @@ fn sent_from(body: &Value, channel: String, interaction: Option<String>, ephemer
         buttons,
         interaction,
         ephemeral,
+        files: Vec::new(),
         at: Instant::now(),
     }
 }
 
-/// The JSON part of a multipart body (serenity sends `payload_json`).
-fn multipart_json(body: &[u8]) -> Value {
-    let text = String::from_utf8_lossy(body);
-    text.find('{')
-        .and_then(|start| {
-            let end = text.rfind('}')?;
-            serde_json::from_str(&text[start..=end]).ok()
-        })
-        .unwrap_or(Value::Null)
+/// A multipart/form-data body: its `payload_json` part and its files
+/// (RFC 7578; serenity sends the JSON as `payload_json`, files as `files[n]`).
+fn multipart(content_type: &str, body: &[u8]) -> (Value, Vec<Upload>) {
+    let Some(boundary) = content_type
+        .split(';')
+        .find_map(|p| p.trim().strip_prefix("boundary="))
+    else {
+        return (Value::Null, Vec::new());
+    };
+    let delimiter = format!("--{}", boundary.trim_matches('"'));
+    let mut json = Value::Null;
+    let mut uploads = Vec::new();
+    for part in split_bytes(body, delimiter.as_bytes()).into_iter().skip(1) {
+        if part.starts_with(b"--") {
+            break;
+        }
+        let part = part.strip_prefix(b"\r\n").unwrap_or(part);
+        let Some(at) = find(part, b"\r\n\r\n") else {
+            continue;
+        };
+        let head = String::from_utf8_lossy(&part[..at]).to_string();
+        let data = &part[at + 4..];
+        let data = data.strip_suffix(b"\r\n").unwrap_or(data);
+        let field = |key: &str| {
+            let marker = format!("{key}=\"");
+            let start = head.find(&marker)? + marker.len();
+            let end = head[start..].find('"')? + start;
+            Some(head[start..end].to_string())
+        };
+        match (field("name").as_deref(), field("filename")) {
+            (Some("payload_json"), _) => json = serde_json::from_slice(data).unwrap_or(Value::Null),
+            (_, Some(filename)) => uploads.push(Upload {
+                filename,
+                bytes: data.to_vec(),
+            }),
+            _ => {}
+        }
+    }
+    (json, uploads)
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+fn split_bytes<'a>(mut hay: &'a [u8], delimiter: &[u8]) -> Vec<&'a [u8]> {
+    let mut out = Vec::new();
+    while let Some(i) = find(hay, delimiter) {
+        out.push(&hay[..i]);
+        hay = &hay[i + delimiter.len()..];
+    }
+    out.push(hay);
+    out
 }
 
 /// `/deck import name:"My deck" text:"..."` → ("deck", Some("import"), options).

@@ -866,8 +866,25 @@ fn player_line(p: &crate::engine::legendary::view::PlayerView, t: &Table) -> Str
             p.scars
         ));
     }
+    let names = |cards: &[crate::engine::legendary::view::CardView]| {
+        cards
+            .iter()
+            .map(|c| c.name.clone())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut extra = String::new();
+    if !p.vigilant.is_empty() {
+        extra.push_str(&format!(" · Vigilant: {}", names(&p.vigilant)));
+    }
+    if p.symptoms > 0 {
+        extra.push_str(&format!(" · Symptoms {}/3", p.symptoms));
+    }
+    if !p.cliffhangers.is_empty() {
+        extra.push_str(&format!(" · Cliffhanger: {}", names(&p.cliffhangers)));
+    }
     format!(
-        "{} — {}: {}/{} damage{} · hand {} · deck {} · discard {}{}\n",
+        "{} — {}: {}/{} damage{} · hand {} · deck {} · discard {}{extra}\n",
         t.name(p.seat),
         p.avatar,
         p.damage,
@@ -880,18 +897,6 @@ fn player_line(p: &crate::engine::legendary::view::PlayerView, t: &Table) -> Str
         p.hand_count,
         p.deck_count,
         p.discard_count,
-        if p.vigilant.is_empty() {
-            String::new()
-        } else {
-            format!(
-                " · Vigilant: {}",
-                p.vigilant
-                    .iter()
-                    .map(|c| c.name.clone())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        }
     )
 }
 

@@ -52,6 +52,10 @@ pub struct PlayerView {
     pub defeated: bool,
     pub belief: String,
     pub doubt: String,
+    /// Infection's Symptoms (three defeat the player).
+    pub symptoms: u8,
+    /// Cliffhangers in front of the player (face up).
+    pub cliffhangers: Vec<CardView>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -170,6 +174,8 @@ fn player_view(g: &LeGame, seat: Seat, viewer: Viewer) -> PlayerView {
         defeated: p.defeated,
         belief: avatar_text(g, p.avatar, super::Timing::Belief),
         doubt: avatar_text(g, p.avatar, super::Timing::Doubt),
+        symptoms: p.symptoms,
+        cliffhangers: p.cliffhangers.iter().map(|c| g.card_view(*c)).collect(),
     }
 }
 
