@@ -738,6 +738,10 @@ impl GameUi for LeGame {
                 label: "End turn".into(),
                 command: format!("/end game:{game}"),
             });
+            out.push(Button {
+                label: "Rules".into(),
+                command: "/rules game:legendary private:true".into(),
+            });
         }
         out
     }

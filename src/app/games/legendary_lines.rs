@@ -83,7 +83,7 @@ fn board_line(e: &LeEvent, t: &Table) -> Option<String> {
             set,
             ..
         } => format!(
-            "The team: {}. {seasons}; Academy: {}. The End Game waits at the bottom of the Conspiracy Deck.{}",
+            "The team: {}. {seasons}; Academy: {}. The End Game waits at the bottom of the Conspiracy Deck.{} The rules: /rules game:legendary (a keyword: /rules query:ravage).",
             avatars
                 .iter()
                 .enumerate()
