@@ -60,11 +60,18 @@ pub fn summary(set: &CardSet) -> String {
         .sum();
     let abilities: Vec<_> = set.cards.iter().flat_map(|c| &c.abilities).collect();
     let scripted = abilities.iter().filter(|a| a.program.is_some()).count();
+    let manual = abilities.len() - scripted;
+    let plays = match manual {
+        0 => format!("the bot plays all {scripted} of its abilities"),
+        n => format!(
+            "the bot plays {scripted} of its {} abilities; the other {n} are manual steps the players do",
+            abilities.len()
+        ),
+    };
     format!(
-        "**{}**: {} distinct cards, {copies} with copies; {scripted} of {} abilities are played by the bot, the rest are manual steps.",
+        "**{}**: {} distinct cards, {copies} with copies; {plays}.",
         set.name,
         set.cards.len(),
-        abilities.len()
     )
 }
 
