@@ -8,5 +8,6 @@ pub mod console;
 pub mod decks;
 pub mod discord;
 pub mod engine;
+pub mod league;
 pub mod rules;
 pub mod store;

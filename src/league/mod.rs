@@ -1,0 +1,12 @@
+//! Organised play, the pure part: pairings (round-robin and Swiss),
+//! Glicko-2 ratings and standings with their tie-breakers. No store, no
+//! clock: the application layer feeds in members and results and keeps
+//! what comes out.
+
+pub mod pairing;
+pub mod rating;
+pub mod standings;
+
+pub use pairing::{Member, Pairing, Record, round_robin, swiss_round};
+pub use rating::{Rated, Rating, after_period, rate_period};
+pub use standings::{Counted, Standing, standings};

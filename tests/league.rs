@@ -1,0 +1,264 @@
+//! Organised play's pure parts: pairings, Glicko-2 ratings, standings.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use xfiles_bot::engine::GameRng;
+use xfiles_bot::league::{
+    Counted, Member, Pairing, Rated, Rating, Record, after_period, rate_period, round_robin,
+    standings, swiss_round,
+};
+
+#[test]
+fn round_robin_meets_everyone_once_one_game_a_round_byes_once_seats_balanced() {
+    for n in 2..=13i64 {
+        let members: Vec<Member> = (1..=n).collect();
+        let rounds = round_robin(&members);
+        let mut met: HashMap<(Member, Member), u32> = HashMap::new();
+        let mut byes: HashMap<Member, u32> = HashMap::new();
+        let mut first: HashMap<Member, i32> = HashMap::new();
+        assert_eq!(rounds.len() as i64, if n % 2 == 0 { n - 1 } else { n });
+        for round in &rounds {
+            let mut seen: Vec<Member> = round.iter().flat_map(Pairing::members).collect();
+            seen.sort();
+            assert_eq!(seen, members, "n={n}: everyone once a round");
+            for p in round {
+                match *p {
+                    Pairing::Match(a, b) => {
+                        *met.entry((a.min(b), a.max(b))).or_default() += 1;
+                        *first.entry(a).or_default() += 1;
+                        *first.entry(b).or_default() -= 1;
+                    }
+                    Pairing::Bye(a) => *byes.entry(a).or_default() += 1,
+                }
+            }
+        }
+        for a in 1..=n {
+            for b in a + 1..=n {
+                assert_eq!(met.get(&(a, b)), Some(&1), "n={n}: {a} meets {b} once");
+            }
+            let expected_byes = u32::from(n % 2 == 1);
+            assert_eq!(byes.get(&a).copied().unwrap_or(0), expected_byes);
+            let balance = first.get(&a).copied().unwrap_or(0);
+            assert!(
+                balance.abs() <= 1,
+                "n={n}: member {a} first-seat balance {balance}"
+            );
+        }
+    }
+}
+
+/// Whether some pairing of `members` (one bye among `bye_from` when the
+/// count is odd) avoids every pair in `met`: exhaustive, for small leagues.
+fn rematch_free_exists(
+    members: &[Member],
+    met: &HashSet<(Member, Member)>,
+    bye_from: &[Member],
+) -> bool {
+    fn pairs(left: &[Member], met: &HashSet<(Member, Member)>) -> bool {
+        let Some((&top, rest)) = left.split_first() else {
+            return true;
+        };
+        rest.iter().enumerate().any(|(i, &o)| {
+            !met.contains(&(top, o)) && {
+                let others: Vec<Member> = rest
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != i)
+                    .map(|(_, m)| *m)
+                    .collect();
+                pairs(&others, met)
+            }
+        })
+    }
+    if members.len().is_multiple_of(2) {
+        return pairs(members, met);
+    }
+    bye_from.iter().any(|b| {
+        let rest: Vec<Member> = members.iter().copied().filter(|m| m != b).collect();
+        pairs(&rest, met)
+    })
+}
+
+#[test]
+fn swiss_never_rematches_while_avoidable_and_byes_rotate_over_many_random_seasons() {
+    let mut rng = GameRng::seeded(2026);
+    let mut rematch_rounds = 0;
+    for season in 0..300 {
+        let n = 3 + rng.below(8) as i64; // 3-10 members: checkable by brute force
+        let members: Vec<Member> = (1..=n).collect();
+        let mut records: Vec<Record> = members
+            .iter()
+            .map(|m| Record {
+                member: *m,
+                points: 0.0,
+                opponents: vec![],
+                byes: 0,
+            })
+            .collect();
+        // Play a round-robin's length: late rounds force rematches.
+        for round in 0..(n + 2) as usize {
+            let met: HashSet<(Member, Member)> = records
+                .iter()
+                .flat_map(|r| r.opponents.iter().map(move |o| (r.member, *o)))
+                .collect();
+            let fewest = records.iter().map(|r| r.byes).min().unwrap();
+            let bye_from: Vec<Member> = records
+                .iter()
+                .filter(|r| r.byes == fewest)
+                .map(|r| r.member)
+                .collect();
+            let tables = swiss_round(&records);
+            let mut seen: Vec<Member> = tables.iter().flat_map(Pairing::members).collect();
+            seen.sort();
+            assert_eq!(
+                seen, members,
+                "season {season} round {round}: everyone once"
+            );
+            let repeats = tables
+                .iter()
+                .filter(|t| matches!(t, Pairing::Match(a, b) if met.contains(&(*a, *b))))
+                .count();
+            if repeats > 0 {
+                rematch_rounds += 1;
+                assert!(
+                    !rematch_free_exists(&members, &met, &bye_from),
+                    "season {season} round {round}: a rematch that could be avoided: {tables:?}"
+                );
+            }
+            for t in &tables {
+                match *t {
+                    Pairing::Bye(m) => {
+                        let r = records.iter_mut().find(|r| r.member == m).unwrap();
+                        assert_eq!(
+                            r.byes, fewest,
+                            "season {season}: a second bye before everyone had one"
+                        );
+                        r.byes += 1;
+                        r.points += 3.0;
+                    }
+                    Pairing::Match(a, b) => {
+                        let a_wins = rng.below(2) == 0;
+                        for (m, o, won) in [(a, b, a_wins), (b, a, !a_wins)] {
+                            let r = records.iter_mut().find(|r| r.member == m).unwrap();
+                            r.opponents.push(o);
+                            r.points += if won { 3.0 } else { 0.0 };
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        rematch_rounds > 0,
+        "the seasons reach rounds where rematches are forced"
+    );
+}
+
+#[test]
+fn swiss_pairs_within_score_groups_first() {
+    let rec = |m: Member, points: f64| Record {
+        member: m,
+        points,
+        opponents: vec![],
+        byes: 0,
+    };
+    let records = vec![rec(1, 0.0), rec(2, 3.0), rec(3, 0.0), rec(4, 3.0)];
+    let tables = swiss_round(&records);
+    assert!(tables.contains(&Pairing::Match(2, 4)), "{tables:?}");
+    assert!(tables.contains(&Pairing::Match(1, 3)), "{tables:?}");
+}
+
+#[test]
+fn glicko2_follows_glickmans_worked_example() {
+    // Glickman, "Example of the Glicko-2 system": 1500/200 beats 1400/30,
+    // loses to 1550/100 and 1700/300; τ = 0.5.
+    let r = |rating: f64, deviation: f64| Rating {
+        rating,
+        deviation,
+        volatility: 0.06,
+    };
+    let after = after_period(
+        r(1500.0, 200.0),
+        &[
+            (r(1400.0, 30.0), 1.0),
+            (r(1550.0, 100.0), 0.0),
+            (r(1700.0, 300.0), 0.0),
+        ],
+    );
+    assert!((after.rating - 1464.06).abs() < 0.01, "{after:?}");
+    assert!((after.deviation - 151.52).abs() < 0.01, "{after:?}");
+    assert!((after.volatility - 0.05999).abs() < 0.0001, "{after:?}");
+}
+
+#[test]
+fn a_rating_period_rates_everyone_from_where_they_began_and_idle_members_grow_uncertain() {
+    let before: BTreeMap<Member, Rating> = BTreeMap::new();
+    let games = [Rated {
+        a: 1,
+        b: 2,
+        score_a: 1.0,
+    }];
+    let after = rate_period(&before, &[1, 2, 3], &games);
+    assert!(after[&1].rating > 1500.0 && after[&2].rating < 1500.0);
+    assert!((after[&1].rating - 1500.0 - (1500.0 - after[&2].rating)).abs() < 1e-6);
+    let again = rate_period(&after, &[1, 2, 3], &[]);
+    assert!(
+        again[&1].deviation > after[&1].deviation,
+        "no games: less certain"
+    );
+    assert_eq!(again[&1].rating, after[&1].rating);
+}
+
+#[test]
+fn standings_rank_by_points_then_opponents_win_percentage_then_head_to_head() {
+    let g = |a: Member, b: Member| Counted::Game { a, b, score_a: 1.0 };
+    // 1 beats 3 and 2; 4 beats 5 and 6; 2 beats 6; 3 beats 5; 6 has a bye.
+    let results = [
+        g(1, 3),
+        g(4, 5),
+        g(1, 2),
+        g(4, 6),
+        g(2, 6),
+        g(3, 5),
+        Counted::Bye(6),
+    ];
+    let s = standings(&[1, 2, 3, 4, 5, 6], &results);
+    let order: Vec<Member> = s.iter().map(|r| r.member).collect();
+    // 1 and 4 have 6 points: 1's opponents (2: 3 of 6, 3: 3 of 6) beat 4's
+    // (5: 0 → floored 1/3, 6: 3 of 9).
+    assert_eq!(&order[..2], [1, 4]);
+    assert_eq!(s[0].points, 6);
+    assert!(s[0].omw > s[1].omw);
+    // 6's bye counts 3 points like a win.
+    let six = s.iter().find(|r| r.member == 6).unwrap();
+    assert_eq!((six.points, six.byes, six.losses), (3, 1, 2));
+    // A tie on points and OMW% goes to the one who won their game.
+    let h = [
+        Counted::Game {
+            a: 8,
+            b: 7,
+            score_a: 1.0,
+        },
+        Counted::Game {
+            a: 7,
+            b: 9,
+            score_a: 1.0,
+        },
+        Counted::Game {
+            a: 9,
+            b: 8,
+            score_a: 1.0,
+        },
+    ];
+    let s = standings(&[7, 8, 9], &h);
+    assert!(s.iter().all(|r| r.points == 3));
+    // A cycle: everyone 3 points, OMW% equal, head to head equal: join order.
+    assert_eq!(s.iter().map(|r| r.member).collect::<Vec<_>>(), [7, 8, 9]);
+    // A (1) beat B (2) but B joined first; A, B and E (5) tie on 3 points
+    // and an OMW% of 50%: head to head puts A first, then join order.
+    let (a, b, c, d, e, f) = (1, 2, 3, 4, 5, 6);
+    let h2 = [g(a, b), g(c, a), g(b, d), g(e, c), g(d, f)];
+    let s = standings(&[b, a, c, d, e, f], &h2);
+    let order: Vec<Member> = s.iter().map(|r| r.member).collect();
+    assert_eq!(order, [c, a, b, e, d, f], "{s:#?}");
+}
