@@ -1,6 +1,11 @@
-//! Organised play's pure parts: pairings, Glicko-2 ratings, standings.
+//! Organised play: pairings, Glicko-2 ratings and standings (the pure
+//! parts), and leagues through the application layer on both databases.
+
+mod support;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
+
+use support::{Backend, app_on, blocks, database, run_console};
 
 use xfiles_bot::engine::GameRng;
 use xfiles_bot::league::{
@@ -261,4 +266,106 @@ fn standings_rank_by_points_then_opponents_win_percentage_then_head_to_head() {
     let s = standings(&[b, a, c, d, e, f], &h2);
     let order: Vec<Member> = s.iter().map(|r| r.member).collect();
     assert_eq!(order, [c, a, b, e, d, f], "{s:#?}");
+}
+
+const LEAGUE_SETUP: &str =
+    "@alice /deck import name:Believer file:tests/data/decks/fan-mulder.txt game:fan-ccg
+@bob /deck import name:Skeptic file:tests/data/decks/fan-scully.txt game:fan-ccg
+@alice /league create name:Winter game:fan-ccg
+@owner /league create name:Winter game:fan-ccg options:\"hand-size:6\"
+@owner /league create name:Winter game:fan-ccg
+@alice /league join
+@alice /league join
+@bob /league join league:winter
+@carol /league join
+@alice /league round
+@owner /league round";
+
+/// The ephemeral answers and channel posts of a console run, in order.
+fn answers(out: &str) -> Vec<(String, String)> {
+    blocks(out)
+}
+
+#[tokio::test]
+async fn a_league_pairs_a_round_opens_the_game_and_the_finished_game_reports_itself() {
+    let mut checked = 0;
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let db = database(backend).await;
+        let app = app_on(&db, 7).await;
+        let (out, _, failures) = run_console(&app, LEAGUE_SETUP).await;
+        assert_eq!(failures, 0, "{out}");
+        let b = answers(&out);
+        let said = |needle: &str| b.iter().any(|(_, t)| t.contains(needle));
+        assert!(
+            said("Only an organiser (Manage Server) can create a league"),
+            "{out}"
+        );
+        assert!(said("League **Winter** is open"), "{out}");
+        assert!(said("already has a league named 'Winter'"), "{out}");
+        assert!(said("You are already a member of Winter"), "{out}");
+        assert!(
+            said("Only an organiser (Manage Server) can open a round"),
+            "{out}"
+        );
+        let round = b
+            .iter()
+            .find(|(h, t)| h.starts_with("[#") && t.contains("Winter — round 1"))
+            .map(|(_, t)| t.clone())
+            .expect("round 1 is posted");
+        assert!(round.contains("bye"), "three members: one bye\n{round}");
+        // The two who play open their game with the league's options.
+        let store = app.store();
+        let league = store.leagues("console").await.unwrap().remove(0);
+        let pairings = store.league_pairings(league.id).await.unwrap();
+        let game = pairings
+            .iter()
+            .find(|p| p.b_user.is_some())
+            .unwrap()
+            .clone();
+        let bye = pairings.iter().find(|p| p.b_user.is_none()).unwrap();
+        assert_eq!(bye.result.as_deref(), Some("bye"));
+        let deck = |u: &str| if u == "alice" { "Believer" } else { "Skeptic" };
+        let (first, second) = (game.a_user.clone(), game.b_user.clone().unwrap());
+        assert!(
+            first != "carol" && second != "carol",
+            "round 1 in join order: the bye goes to carol, who joined last"
+        );
+        let script = format!(
+            "@{first} /league play deck:{}\n@{second} /game join deck:{}\n@{first} /game start\n\
+             @{first} /resign\n@{second} /league standings",
+            deck(&first),
+            deck(&second)
+        );
+        let (out, _, _) = run_console(&app, &script).await;
+        assert!(out.contains("join it with /game join game:"), "{out}");
+        let pairings = store.league_pairings(league.id).await.unwrap();
+        let played = pairings.iter().find(|p| p.id == game.id).unwrap();
+        assert!(
+            played.game_id.is_some(),
+            "the pairing is linked to its game"
+        );
+        assert_eq!(
+            played.result.as_deref(),
+            Some("b"),
+            "a resignation is a loss: {out}"
+        );
+        let standings = blocks(&out)
+            .into_iter()
+            .find(|(_, t)| t.contains("Winter — standings"))
+            .map(|(_, t)| t)
+            .expect("standings posted");
+        let lines: Vec<&str> = standings.lines().skip(1).collect();
+        assert_eq!(lines.len(), 3, "{standings}");
+        assert!(
+            lines[2].contains(&first) && lines[2].contains("0 pts"),
+            "{standings}"
+        );
+        assert!(
+            standings.contains(&format!("{second} — 3 pts (1-0-0)")),
+            "{standings}"
+        );
+        assert!(standings.contains("3 pts (0-0-0, 1 bye)"), "{standings}");
+        checked += 1;
+    }
+    assert_eq!(checked, 2);
 }

@@ -11,6 +11,7 @@ mod game_cmd;
 pub mod games;
 mod help;
 pub mod kinds;
+mod league_cmd;
 mod legendary_cmd;
 pub mod message;
 mod record;
@@ -173,6 +174,7 @@ impl App {
             "deck" => deck_cmd::deck(self, req, &args).await,
             "game" => game_cmd::game(self, req, &args).await,
             "legendary" => legendary_cmd::legendary(self, req, &args).await,
+            "league" => league_cmd::league(self, req, &args).await,
             _ => game_cmd::game_command(self, req, &args).await,
         }
     }

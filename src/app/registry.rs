@@ -6,6 +6,23 @@ use super::message::{Invocation, UserError};
 
 /// The hosted games and the full command list.
 const RULES_GAMES: &[&str] = &["xfiles-ccg", "legendary", "fan-ccg"];
+/// The games a league can play.
+const LEAGUE_GAMES: &[&str] = &["xfiles-ccg", "fan-ccg"];
+
+/// A `/league` subcommand whose only option names the league.
+fn league_spec(sub: &'static str, about: &'static str, example: &'static str) -> CommandSpec {
+    CommandSpec {
+        name: "league",
+        sub: Some(sub),
+        about,
+        options: vec![opt(
+            "league",
+            OptKind::Text,
+            "which league (if the server has several)",
+        )],
+        example,
+    }
+}
 
 pub struct Registry {
     drivers: Vec<Box<dyn Driver>>,
@@ -75,7 +92,7 @@ impl Registry {
 
     /// Names of the game commands (those not handled by the generic layer).
     pub fn is_game_command(&self, name: &str) -> bool {
-        !["help", "card", "deck", "game", "rules"].contains(&name)
+        !["help", "card", "deck", "game", "rules", "league"].contains(&name)
             && self.commands.iter().any(|c| c.name == name)
     }
 
@@ -317,6 +334,73 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
                 ),
             ],
             example: "/deck delete name:Old",
+        },
+        CommandSpec {
+            name: "league",
+            sub: Some("create"),
+            about: "Open a league on this server (organisers)",
+            options: vec![
+                req("name", OptKind::Text, "the league's name"),
+                req("game", OptKind::Choice(LEAGUE_GAMES), "the game it plays"),
+                opt(
+                    "pairing",
+                    OptKind::Choice(&["swiss", "round-robin"]),
+                    "how rounds are paired (default swiss)",
+                ),
+                opt("round", OptKind::Text, "how long a round lasts, e.g. 7d"),
+                opt(
+                    "options",
+                    OptKind::Text,
+                    "the /game new options every league game opens with, e.g. killer:true",
+                ),
+            ],
+            example: "/league create name:\"Winter League\" game:xfiles-ccg round:7d",
+        },
+        CommandSpec {
+            name: "league",
+            sub: Some("list"),
+            about: "This server's leagues",
+            options: vec![],
+            example: "/league list",
+        },
+        league_spec(
+            "join",
+            "Join a league",
+            "/league join league:\"Winter League\"",
+        ),
+        league_spec(
+            "leave",
+            "Leave a league (your results stay)",
+            "/league leave",
+        ),
+        league_spec(
+            "info",
+            "A league's members and its current round",
+            "/league info",
+        ),
+        league_spec(
+            "standings",
+            "A league's standings and ratings, posted in the channel",
+            "/league standings",
+        ),
+        league_spec(
+            "round",
+            "Pair and open the next round (organisers)",
+            "/league round",
+        ),
+        CommandSpec {
+            name: "league",
+            sub: Some("play"),
+            about: "Open your pairing's game here, with the league's options",
+            options: vec![
+                opt(
+                    "league",
+                    OptKind::Text,
+                    "which league (if the server has several)",
+                ),
+                opt("deck", OptKind::Deck, "your deck for the game"),
+            ],
+            example: "/league play deck:Mine",
         },
         CommandSpec {
             name: "legendary",

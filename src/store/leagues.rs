@@ -1,0 +1,274 @@
+//! Leagues: a server's leagues, their members, rounds and pairings, and
+//! the audit log of corrections. Each change is one statement or one
+//! transaction; ratings and standings are computed from these rows.
+
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+use super::{Store, StoreError};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeagueRow {
+    pub id: i64,
+    pub guild_id: String,
+    pub name: String,
+    pub kind: String,
+    /// `swiss`, `round-robin` or `free`.
+    pub pairing: String,
+    /// The `/game new` options every league game opens with, as typed.
+    pub game_options: String,
+    pub round_every: Option<i64>,
+    pub created_by: String,
+    pub created_at: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MemberRow {
+    pub user_id: String,
+    pub user_name: String,
+    pub joined_at: i64,
+    pub left_at: Option<i64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundRow {
+    pub number: i64,
+    pub started_at: i64,
+    pub deadline_at: Option<i64>,
+    pub closed_at: Option<i64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PairingRow {
+    pub id: i64,
+    pub round: i64,
+    pub a_user: String,
+    /// `None`: a bye.
+    pub b_user: Option<String>,
+    pub game_id: Option<i64>,
+    /// `a`, `b`, `draw`, `bye`, or `None` while unplayed.
+    pub result: Option<String>,
+    pub reason: Option<String>,
+}
+
+fn league_row(r: &AnyRow) -> Result<LeagueRow, sqlx::Error> {
+    Ok(LeagueRow {
+        id: r.try_get("id")?,
+        guild_id: r.try_get("guild_id")?,
+        name: r.try_get("name")?,
+        kind: r.try_get("kind")?,
+        pairing: r.try_get("pairing")?,
+        game_options: r.try_get("game_options")?,
+        round_every: r.try_get("round_every")?,
+        created_by: r.try_get("created_by")?,
+        created_at: r.try_get("created_at")?,
+    })
+}
+
+fn pairing_row(r: &AnyRow) -> Result<PairingRow, sqlx::Error> {
+    Ok(PairingRow {
+        id: r.try_get("id")?,
+        round: r.try_get("round")?,
+        a_user: r.try_get("a_user")?,
+        b_user: r.try_get("b_user")?,
+        game_id: r.try_get("game_id")?,
+        result: r.try_get("result")?,
+        reason: r.try_get("reason")?,
+    })
+}
+
+impl Store {
+    /// Creates a league; `None` when the server already has one of that name.
+    pub async fn create_league(&self, l: &LeagueRow) -> Result<Option<i64>, StoreError> {
+        let row = sqlx::query(
+            "INSERT INTO leagues (guild_id, name, kind, pairing, game_options, round_every, created_by, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (guild_id, name) DO NOTHING RETURNING id",
+        )
+        .bind(&l.guild_id)
+        .bind(&l.name)
+        .bind(&l.kind)
+        .bind(&l.pairing)
+        .bind(&l.game_options)
+        .bind(l.round_every)
+        .bind(&l.created_by)
+        .bind(l.created_at)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|r| r.try_get("id")).transpose()?)
+    }
+
+    /// A server's leagues, oldest first.
+    pub async fn leagues(&self, guild: &str) -> Result<Vec<LeagueRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, guild_id, name, kind, pairing, game_options, round_every, created_by, created_at \
+             FROM leagues WHERE guild_id = $1 ORDER BY id",
+        )
+        .bind(guild)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(league_row).collect::<Result<_, _>>()?)
+    }
+
+    /// Members in the order they joined (those who left too).
+    pub async fn league_members(&self, league: i64) -> Result<Vec<MemberRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT user_id, user_name, joined_at, left_at FROM league_members WHERE league_id = $1 ORDER BY joined_at, user_id",
+        )
+        .bind(league)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(MemberRow {
+                    user_id: r.try_get("user_id")?,
+                    user_name: r.try_get("user_name")?,
+                    joined_at: r.try_get("joined_at")?,
+                    left_at: r.try_get("left_at")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Joins (or rejoins) a league; false when already a member.
+    pub async fn join_league(
+        &self,
+        league: i64,
+        user: &str,
+        name: &str,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "INSERT INTO league_members (league_id, user_id, user_name, joined_at) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (league_id, user_id) DO UPDATE SET left_at = NULL, user_name = excluded.user_name \
+             WHERE league_members.left_at IS NOT NULL",
+        )
+        .bind(league)
+        .bind(user)
+        .bind(name)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    /// Leaves a league (results stay); false when not a member.
+    pub async fn leave_league(
+        &self,
+        league: i64,
+        user: &str,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE league_members SET left_at = $3 WHERE league_id = $1 AND user_id = $2 AND left_at IS NULL",
+        )
+        .bind(league)
+        .bind(user)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    pub async fn league_rounds(&self, league: i64) -> Result<Vec<RoundRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT number, started_at, deadline_at, closed_at FROM league_rounds WHERE league_id = $1 ORDER BY number",
+        )
+        .bind(league)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(RoundRow {
+                    number: r.try_get("number")?,
+                    started_at: r.try_get("started_at")?,
+                    deadline_at: r.try_get("deadline_at")?,
+                    closed_at: r.try_get("closed_at")?,
+                })
+            })
+            .collect()
+    }
+
+    pub async fn league_pairings(&self, league: i64) -> Result<Vec<PairingRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, round, a_user, b_user, game_id, result, reason FROM league_pairings WHERE league_id = $1 ORDER BY round, id",
+        )
+        .bind(league)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(pairing_row).collect::<Result<_, _>>()?)
+    }
+
+    /// Opens round `number` with its pairings, in one transaction; false
+    /// when that round exists already (another organiser was first).
+    pub async fn open_round(
+        &self,
+        league: i64,
+        round: &RoundRow,
+        pairings: &[(String, Option<String>)],
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let opened = sqlx::query(
+            "INSERT INTO league_rounds (league_id, number, started_at, deadline_at) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (league_id, number) DO NOTHING",
+        )
+        .bind(league)
+        .bind(round.number)
+        .bind(round.started_at)
+        .bind(round.deadline_at)
+        .execute(&mut *tx)
+        .await?;
+        if opened.rows_affected() == 0 {
+            return Ok(false);
+        }
+        for (a, b) in pairings {
+            let result = b.is_none().then_some("bye");
+            sqlx::query(
+                "INSERT INTO league_pairings (league_id, round, a_user, b_user, result, reported_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(league)
+            .bind(round.number)
+            .bind(a)
+            .bind(b.as_deref())
+            .bind(result)
+            .bind(b.is_none().then_some(round.started_at))
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Links an unplayed pairing to the game opened for it; false when it
+    /// has one already.
+    pub async fn link_pairing(&self, pairing: i64, game: i64) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE league_pairings SET game_id = $2 WHERE id = $1 AND game_id IS NULL AND result IS NULL",
+        )
+        .bind(pairing)
+        .bind(game)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    /// Records the result a finished game reported (only once).
+    pub async fn report_pairing(
+        &self,
+        pairing: i64,
+        result: &str,
+        reason: &str,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE league_pairings SET result = $2, reason = $3, reported_at = $4 WHERE id = $1 AND result IS NULL",
+        )
+        .bind(pairing)
+        .bind(result)
+        .bind(reason)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() > 0)
+    }
+}
