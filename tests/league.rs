@@ -365,6 +365,42 @@ async fn a_league_pairs_a_round_opens_the_game_and_the_finished_game_reports_its
             "{standings}"
         );
         assert!(standings.contains("3 pts (0-0-0, 1 bye)"), "{standings}");
+        // Corrections: organisers only, with a reason in the audit log.
+        let script = format!(
+            "@{second} /league correct round:1 player:{second} result:win reason:\"mine\"\n\
+             @owner /league correct round:1 player:{first} result:win reason:\"resigned by mistake\"\n\
+             @carol /league audit\n@carol /league player player:{first}\n@carol /league history\n\
+             @carol /league standings"
+        );
+        let (out, _, _) = run_console(&app, &script).await;
+        assert!(
+            out.contains("Only an organiser (Manage Server) can correct a result"),
+            "{out}"
+        );
+        assert!(
+            out.contains(&format!("**{first}** beat {second} (game #")),
+            "{out}"
+        );
+        assert!(
+            out.contains("owner: round 1:") && out.contains("\"resigned by mistake\""),
+            "{out}"
+        );
+        assert!(
+            out.contains(&format!("**{first}** in Winter: rank 1, 3 pts (1-0-0)")),
+            "{out}"
+        );
+        assert!(
+            out.contains("Round 1:") && out.contains("carol: bye"),
+            "{out}"
+        );
+        let pairings = store.league_pairings(league.id).await.unwrap();
+        let played = pairings.iter().find(|p| p.id == game.id).unwrap();
+        assert_eq!(played.result.as_deref(), Some("a"));
+        assert_eq!(
+            store.league_audit(league.id).await.unwrap().len(),
+            1,
+            "the refused one left no trace"
+        );
         checked += 1;
     }
     assert_eq!(checked, 2);

@@ -11,7 +11,7 @@ use super::commands::Args;
 use super::message::{Invocation, OptionValue, Outgoing, Request, UserError};
 use crate::league::{self, Counted, Member, Pairing, Rated, Rating, Record};
 use crate::store::GameStatus;
-use crate::store::{LeagueRow, MemberRow, PairingRow, RoundRow};
+use crate::store::{AuditRow, LeagueRow, MemberRow, PairingRow, RoundRow};
 
 pub async fn league(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
     let guild = req.place.guild.clone().ok_or_else(|| {
@@ -27,6 +27,10 @@ pub async fn league(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoin
         Some("standings") => standings_cmd(app, req, args, &guild).await,
         Some("round") => round(app, req, args, &guild).await,
         Some("play") => play(app, req, args, &guild).await,
+        Some("correct") => correct(app, req, args, &guild).await.map(reply),
+        Some("audit") => audit(app, args, &guild).await.map(reply),
+        Some("player") => player(app, req, args, &guild).await.map(reply),
+        Some("history") => history(app, req, args, &guild).await.map(reply),
         _ => unreachable!("the registry only routes known subcommands"),
     }
 }
@@ -573,5 +577,185 @@ async fn play(
         .in_game(game)
         .with_ping(vec![opponent]),
     );
+    Ok(out)
+}
+
+/// A member named by mention (`<@id>`), id or name.
+fn member<'a>(members: &'a [MemberRow], who: &str) -> Result<&'a MemberRow, UserError> {
+    let w = who.trim().trim_start_matches("<@").trim_start_matches('!');
+    let w = w.trim_end_matches('>').trim_start_matches('@');
+    members
+        .iter()
+        .find(|m| m.user_id == w || m.user_name.eq_ignore_ascii_case(w))
+        .ok_or_else(|| {
+            let names: Vec<&str> = members.iter().map(|m| m.user_name.as_str()).collect();
+            UserError::new(format!(
+                "'{who}' is not a member of this league. Members: {}.",
+                names.join(", ")
+            ))
+        })
+}
+
+/// An organiser sets a pairing's result (from `player`'s side) with a
+/// reason; the old and new results go into the audit log.
+async fn correct(app: &App, req: &Request, args: &Args, guild: &str) -> Result<String, UserError> {
+    organiser(req, "correct a result")?;
+    let l = pick(app, args, guild).await?;
+    let reason = args.text("reason").unwrap_or_default().trim().to_string();
+    if reason.is_empty() {
+        return Err(UserError::new(
+            "Say why with reason:<text>; it is kept in the league's audit log.",
+        ));
+    }
+    let pairings = settle(app, &l, req.now).await?;
+    let members = app.store().league_members(l.id).await?;
+    let who = member(&members, args.text("player").unwrap_or_default())?;
+    let round = args.int("round").unwrap_or(0);
+    let p = pairings
+        .iter()
+        .find(|p| {
+            p.round == round
+                && p.b_user.is_some()
+                && (p.a_user == who.user_id || p.b_user.as_deref() == Some(who.user_id.as_str()))
+        })
+        .ok_or_else(|| {
+            UserError::new(format!(
+                "{} played no game in round {round}: /league history lists the rounds.",
+                who.user_name
+            ))
+        })?;
+    let is_a = p.a_user == who.user_id;
+    let result = match (args.text("result").unwrap_or_default(), is_a) {
+        ("win", true) | ("loss", false) => "a",
+        ("win", false) | ("loss", true) => "b",
+        _ => "draw",
+    };
+    let name = |u: &str| {
+        members
+            .iter()
+            .find(|m| m.user_id == u)
+            .map_or_else(|| u.to_string(), |m| m.user_name.clone())
+    };
+    let was = pairing_line(p, &name);
+    let mut now_p = p.clone();
+    now_p.result = Some(result.to_string());
+    let now_line = pairing_line(&now_p, &name);
+    let entry = AuditRow {
+        at: req.now,
+        by_user: req.user.name.clone(),
+        what: format!("round {round}: {was} → {now_line}"),
+        reason,
+    };
+    app.store()
+        .correct_pairing(l.id, p.id, result, &entry)
+        .await?;
+    Ok(format!(
+        "Corrected in {}: {}. Standings and ratings count it from now on; /league audit lists every correction.",
+        l.name, entry.what
+    ))
+}
+
+async fn audit(app: &App, args: &Args, guild: &str) -> Result<String, UserError> {
+    let l = pick(app, args, guild).await?;
+    let log = app.store().league_audit(l.id).await?;
+    if log.is_empty() {
+        return Ok(format!("No result of {} has been corrected.", l.name));
+    }
+    let mut out = format!("**{} — corrections**\n", l.name);
+    for a in log {
+        out.push_str(&format!(
+            "• <t:{}:d> {}: {} — \"{}\"\n",
+            a.at / 1000,
+            a.by_user,
+            a.what,
+            a.reason
+        ));
+    }
+    Ok(out)
+}
+
+/// One member's games, record and rating after each round.
+async fn player(app: &App, req: &Request, args: &Args, guild: &str) -> Result<String, UserError> {
+    let l = pick(app, args, guild).await?;
+    let pairings = settle(app, &l, req.now).await?;
+    let members = app.store().league_members(l.id).await?;
+    let who = match args.text("player") {
+        Some(p) => member(&members, p)?,
+        None => member(&members, &req.user.id)?,
+    };
+    let ids = member_ids(&members);
+    let all: Vec<Member> = ids.values().copied().collect();
+    let me = ids[&who.user_id];
+    let name = |u: &str| {
+        members
+            .iter()
+            .find(|m| m.user_id == u)
+            .map_or_else(|| u.to_string(), |m| m.user_name.clone())
+    };
+    let results: Vec<Counted> = pairings.iter().filter_map(|p| counted(p, &ids)).collect();
+    let row = league::standings(&all, &results)
+        .into_iter()
+        .find(|s| s.member == me)
+        .expect("every member has a row");
+    let mut out = format!(
+        "**{}** in {}: rank {}, {} pts ({}-{}-{}), OMW {:.0}%.\n",
+        who.user_name,
+        l.name,
+        row.rank,
+        row.points,
+        row.wins,
+        row.losses,
+        row.draws,
+        row.omw * 100.0
+    );
+    let last = pairings.iter().map(|p| p.round).max().unwrap_or(0);
+    let mut rated: BTreeMap<Member, Rating> = BTreeMap::new();
+    for round in 1..=last {
+        let in_round: Vec<&PairingRow> = pairings.iter().filter(|p| p.round == round).collect();
+        let games: Vec<Rated> = in_round
+            .iter()
+            .filter_map(|p| match counted(p, &ids)? {
+                Counted::Game { a, b, score_a } => Some(Rated { a, b, score_a }),
+                Counted::Bye(_) => None,
+            })
+            .collect();
+        rated = league::rate_period(&rated, &all, &games);
+        let r = rated[&me];
+        let mine = in_round
+            .iter()
+            .find(|p| p.a_user == who.user_id || p.b_user.as_deref() == Some(who.user_id.as_str()));
+        out.push_str(&format!(
+            "Round {round}: {} · rating {:.0} ±{:.0}\n",
+            mine.map_or_else(|| "not paired".to_string(), |p| pairing_line(p, &name)),
+            r.rating,
+            2.0 * r.deviation
+        ));
+    }
+    Ok(out)
+}
+
+/// Every round's pairings and results.
+async fn history(app: &App, req: &Request, args: &Args, guild: &str) -> Result<String, UserError> {
+    let l = pick(app, args, guild).await?;
+    let pairings = settle(app, &l, req.now).await?;
+    let members = app.store().league_members(l.id).await?;
+    let name = |u: &str| {
+        members
+            .iter()
+            .find(|m| m.user_id == u)
+            .map_or_else(|| u.to_string(), |m| m.user_name.clone())
+    };
+    let mut out = format!("**{} — history**\n", l.name);
+    let mut round = 0;
+    for p in &pairings {
+        if p.round != round {
+            round = p.round;
+            out.push_str(&format!("Round {round}:\n"));
+        }
+        out.push_str(&format!("• {}\n", pairing_line(p, &name)));
+    }
+    if pairings.is_empty() {
+        out.push_str("No round yet.\n");
+    }
     Ok(out)
 }

@@ -390,6 +390,59 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
         ),
         CommandSpec {
             name: "league",
+            sub: Some("correct"),
+            about: "Correct a league result, with the reason kept in its audit log (organisers)",
+            options: vec![
+                req("round", OptKind::Int { min: 1, max: 1000 }, "the round"),
+                req(
+                    "player",
+                    OptKind::Text,
+                    "a player of that game (@mention or name)",
+                ),
+                req(
+                    "result",
+                    OptKind::Choice(&["win", "loss", "draw"]),
+                    "that player's result",
+                ),
+                req("reason", OptKind::Text, "why (kept in the audit log)"),
+                opt(
+                    "league",
+                    OptKind::Text,
+                    "which league (if the server has several)",
+                ),
+            ],
+            example: "/league correct round:2 player:@alice result:win reason:\"opponent conceded by DM\"",
+        },
+        league_spec(
+            "audit",
+            "A league's corrected results and why",
+            "/league audit",
+        ),
+        league_spec(
+            "history",
+            "Every round of a league and its results",
+            "/league history",
+        ),
+        CommandSpec {
+            name: "league",
+            sub: Some("player"),
+            about: "A member's record, games and rating after each round",
+            options: vec![
+                opt(
+                    "player",
+                    OptKind::Text,
+                    "whom (@mention or name; default you)",
+                ),
+                opt(
+                    "league",
+                    OptKind::Text,
+                    "which league (if the server has several)",
+                ),
+            ],
+            example: "/league player player:@alice",
+        },
+        CommandSpec {
+            name: "league",
             sub: Some("play"),
             about: "Open your pairing's game here, with the league's options",
             options: vec![

@@ -272,3 +272,67 @@ impl Store {
         Ok(done.rows_affected() > 0)
     }
 }
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AuditRow {
+    pub at: i64,
+    pub by_user: String,
+    pub what: String,
+    pub reason: String,
+}
+
+impl Store {
+    /// An organiser's correction of a pairing's result, with its audit
+    /// entry, in one transaction.
+    pub async fn correct_pairing(
+        &self,
+        league: i64,
+        pairing: i64,
+        result: &str,
+        audit: &AuditRow,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "UPDATE league_pairings SET result = $3, reason = $4, reported_at = $5 WHERE id = $1 AND league_id = $2",
+        )
+        .bind(pairing)
+        .bind(league)
+        .bind(result)
+        .bind(&audit.reason)
+        .bind(audit.at)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "INSERT INTO league_audit (league_id, at, by_user, what, reason) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(league)
+        .bind(audit.at)
+        .bind(&audit.by_user)
+        .bind(&audit.what)
+        .bind(&audit.reason)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The audit log, oldest first.
+    pub async fn league_audit(&self, league: i64) -> Result<Vec<AuditRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT at, by_user, what, reason FROM league_audit WHERE league_id = $1 ORDER BY id",
+        )
+        .bind(league)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(AuditRow {
+                    at: r.try_get("at")?,
+                    by_user: r.try_get("by_user")?,
+                    what: r.try_get("what")?,
+                    reason: r.try_get("reason")?,
+                })
+            })
+            .collect()
+    }
+}

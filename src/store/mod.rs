@@ -20,7 +20,7 @@ use sqlx::{AnyPool, Executor};
 
 pub use decks::{DeckRow, LegendarySetRow};
 pub use games::{ActionRow, GameRow, GameStatus, GameUpdate, NewAction, NewGame, SeatRow};
-pub use leagues::{LeagueRow, MemberRow, PairingRow, RoundRow};
+pub use leagues::{AuditRow, LeagueRow, MemberRow, PairingRow, RoundRow};
 pub use play::{DmRecord, TurnStat};
 
 /// The database behind a [`Store`].
