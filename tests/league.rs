@@ -405,3 +405,59 @@ async fn a_league_pairs_a_round_opens_the_game_and_the_finished_game_reports_its
     }
     assert_eq!(checked, 2);
 }
+
+#[tokio::test]
+async fn a_round_reminds_unplayed_pairings_once_and_an_organiser_closes_it() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 7).await;
+    let script = "@owner /league create name:Spring game:fan-ccg round:2d
+@alice /league join
+@bob /league join
+@carol /league join
+@owner /league round
+wait 25h
+wait 2h
+@alice /league close
+@owner /league close
+@owner /league close
+@carol /league history
+@owner /league round";
+    let (out, _, failures) = run_console(&app, script).await;
+    assert_eq!(failures, 0, "{out}");
+    let reminders: Vec<(String, String)> = blocks(&out)
+        .into_iter()
+        .filter(|(_, t)| t.contains("Still to play"))
+        .collect();
+    assert_eq!(
+        reminders.len(),
+        1,
+        "one reminder, a day before the deadline:\n{out}"
+    );
+    let (head, text) = &reminders[0];
+    assert_eq!(head, "[#table]", "in the league's channel");
+    assert!(
+        text.contains("round 1 ends") && text.contains("@alice vs @bob"),
+        "{text}"
+    );
+    assert!(
+        out.contains("Only an organiser (Manage Server) can close a round"),
+        "{out}"
+    );
+    assert!(
+        out.contains("round 1 is closed.** 1 pairing(s) not played"),
+        "{out}"
+    );
+    assert!(out.contains("has no open round to close"), "{out}");
+    assert!(
+        out.contains("alice vs bob: not played (the round closed)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Spring — round 2"),
+        "the next round opens: {out}"
+    );
+    let league = app.store().leagues("console").await.unwrap().remove(0);
+    let audit = app.store().league_audit(league.id).await.unwrap();
+    assert_eq!(audit.len(), 1);
+    assert!(audit[0].what.contains("round 1 closed"));
+}

@@ -11,6 +11,8 @@ CREATE TABLE leagues (
     pairing     TEXT    NOT NULL CHECK (pairing IN ('swiss', 'round-robin', 'free')),
     -- The /game new options every league game opens with (text, as typed).
     game_options TEXT   NOT NULL,
+    -- Where rounds are posted and reminders go.
+    channel_id  TEXT    NOT NULL,
     -- Milliseconds a round lasts (its deadline), if any.
     round_every BIGINT,
     created_by  TEXT    NOT NULL,
@@ -32,6 +34,9 @@ CREATE TABLE league_rounds (
     number      BIGINT  NOT NULL,
     started_at  BIGINT  NOT NULL,
     deadline_at BIGINT,
+    -- When unplayed pairings are reminded (cleared once claimed, so a
+    -- reminder fires once across processes).
+    remind_at   BIGINT,
     closed_at   BIGINT,
     PRIMARY KEY (league_id, number)
 );
@@ -44,7 +49,8 @@ CREATE TABLE league_pairings (
     -- NULL: a bye.
     b_user      TEXT,
     game_id     BIGINT,
-    -- 'a', 'b', 'draw', 'bye', or NULL while unplayed.
+    -- 'a', 'b', 'draw', 'bye', 'unplayed' (the round closed first), or
+    -- NULL while it is still to play.
     result      TEXT,
     reason      TEXT,
     reported_at BIGINT

@@ -31,6 +31,7 @@ pub async fn league(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoin
         Some("audit") => audit(app, args, &guild).await.map(reply),
         Some("player") => player(app, req, args, &guild).await.map(reply),
         Some("history") => history(app, req, args, &guild).await.map(reply),
+        Some("close") => close(app, req, args, &guild).await,
         _ => unreachable!("the registry only routes known subcommands"),
     }
 }
@@ -102,6 +103,7 @@ async fn create(app: &App, req: &Request, args: &Args, guild: &str) -> Result<St
         kind: kind.clone(),
         pairing: pairing.clone(),
         game_options,
+        channel_id: req.place.channel.clone(),
         round_every,
         created_by: req.user.name.clone(),
         created_at: req.now,
@@ -392,6 +394,7 @@ fn pairing_line(p: &PairingRow, name: &dyn Fn(&str) -> String) -> String {
     match p.result.as_deref() {
         Some("a") => format!("**{a}** beat {b}{game}"),
         Some("b") => format!("**{b}** beat {a}{game}"),
+        Some("unplayed") => format!("{a} vs {b}{game}: not played (the round closed)"),
         Some(_) => format!("{a} and {b} drew{game}"),
         None => format!("{a} vs {b}{game}: to play"),
     }
@@ -758,4 +761,115 @@ async fn history(app: &App, req: &Request, args: &Args, guild: &str) -> Result<S
         out.push_str("No round yet.\n");
     }
     Ok(out)
+}
+
+/// An organiser closes the current round: pairings still to play are
+/// scored "not played" (no points and no game for either: how xfiles-bot
+/// scores them; an organiser can /league correct one), logged in the audit.
+async fn close(
+    app: &App,
+    req: &Request,
+    args: &Args,
+    guild: &str,
+) -> Result<Vec<Outgoing>, UserError> {
+    organiser(req, "close a round")?;
+    let l = pick(app, args, guild).await?;
+    let pairings = settle(app, &l, req.now).await?;
+    let rounds = app.store().league_rounds(l.id).await?;
+    let r = rounds
+        .last()
+        .filter(|r| r.closed_at.is_none())
+        .ok_or_else(|| UserError::new(format!("{} has no open round to close.", l.name)))?;
+    let unplayed = pairings
+        .iter()
+        .filter(|p| p.round == r.number && p.result.is_none())
+        .count();
+    let entry = AuditRow {
+        at: req.now,
+        by_user: req.user.name.clone(),
+        what: format!(
+            "round {} closed: {unplayed} pairing(s) not played",
+            r.number
+        ),
+        reason: "round closed by an organiser".into(),
+    };
+    if !app.store().close_round(l.id, r.number, &entry).await? {
+        return Err(UserError::new(format!(
+            "Round {} was closed already.",
+            r.number
+        )));
+    }
+    Ok(vec![Outgoing::channel(
+        &l.channel_id,
+        format!(
+            "**{} — round {} is closed.** {unplayed} pairing(s) not played count for nobody. The next round: /league round.",
+            l.name, r.number
+        ),
+    )])
+}
+
+/// The scheduler's part: a reminder in the league's channel for each open
+/// round whose deadline is near, pinging the pairings still to play. A
+/// round's reminder is claimed in the database, so it fires once.
+pub async fn remind_rounds(app: &App, now: i64) -> Vec<Outgoing> {
+    let due = match app.store().due_round_reminders(now).await {
+        Ok(d) => d,
+        Err(e) => {
+            tracing::warn!(error = %e, "scheduler: cannot read league rounds");
+            return Vec::new();
+        }
+    };
+    let mut out = Vec::new();
+    for (league, round) in due {
+        match remind_round(app, league, round, now).await {
+            Ok(m) => out.extend(m),
+            Err(e) => {
+                tracing::warn!(league, round, error = %e.message, "scheduler: round reminder skipped")
+            }
+        }
+    }
+    out
+}
+
+async fn remind_round(
+    app: &App,
+    league: i64,
+    round: i64,
+    now: i64,
+) -> Result<Option<Outgoing>, UserError> {
+    if !app.store().claim_round_reminder(league, round).await? {
+        return Ok(None);
+    }
+    let Some(l) = app.store().league(league).await? else {
+        return Ok(None);
+    };
+    let pairings = settle(app, &l, now).await?;
+    let open: Vec<&PairingRow> = pairings
+        .iter()
+        .filter(|p| p.round == round && p.result.is_none())
+        .collect();
+    if open.is_empty() {
+        return Ok(None);
+    }
+    let deadline = app
+        .store()
+        .league_rounds(league)
+        .await?
+        .into_iter()
+        .find(|r| r.number == round)
+        .and_then(|r| r.deadline_at);
+    let mut text = format!(
+        "**{}** — round {round} ends{}. Still to play:\n",
+        l.name,
+        deadline.map_or_else(String::new, |d| format!(" <t:{}:R>", d / 1000))
+    );
+    let mut ping = Vec::new();
+    for p in open {
+        let b = p.b_user.clone().unwrap_or_default();
+        text.push_str(&format!("• <@{}> vs <@{b}>\n", p.a_user));
+        ping.push(p.a_user.clone());
+        ping.push(b);
+    }
+    text.push_str("Open your game with /league play.");
+    Ok(Some(Outgoing::channel(&l.channel_id, text).with_ping(ping)))
 }

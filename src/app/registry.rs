@@ -419,6 +419,11 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
             "/league audit",
         ),
         league_spec(
+            "close",
+            "Close the current round; pairings not played count for nobody (organisers)",
+            "/league close",
+        ),
+        league_spec(
             "history",
             "Every round of a league and its results",
             "/league history",

@@ -316,14 +316,19 @@ impl Store {
         rows.iter().map(game_row).collect()
     }
 
-    /// The earliest pending reminder or deadline of an active game.
+    /// The earliest pending reminder or deadline of an active game, or
+    /// reminder of a league round.
     pub async fn next_due(&self) -> Result<Option<i64>, StoreError> {
         let row: (Option<i64>, Option<i64>) = sqlx::query_as(
             "SELECT MIN(remind_at), MIN(deadline_at) FROM games WHERE status = 'active'",
         )
         .fetch_one(&self.pool)
         .await?;
-        Ok(match row {
+        let games = match row {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        Ok(match (games, self.next_round_reminder().await?) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         })

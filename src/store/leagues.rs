@@ -7,6 +7,10 @@ use sqlx::any::AnyRow;
 
 use super::{Store, StoreError};
 
+/// Unplayed pairings are reminded a day before the round's deadline (or
+/// halfway through a round shorter than two days).
+const DAY: i64 = 24 * 3600 * 1000;
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LeagueRow {
     pub id: i64,
@@ -17,6 +21,8 @@ pub struct LeagueRow {
     pub pairing: String,
     /// The `/game new` options every league game opens with, as typed.
     pub game_options: String,
+    /// Where rounds are posted and reminders go.
+    pub channel_id: String,
     pub round_every: Option<i64>,
     pub created_by: String,
     pub created_at: i64,
@@ -59,6 +65,7 @@ fn league_row(r: &AnyRow) -> Result<LeagueRow, sqlx::Error> {
         kind: r.try_get("kind")?,
         pairing: r.try_get("pairing")?,
         game_options: r.try_get("game_options")?,
+        channel_id: r.try_get("channel_id")?,
         round_every: r.try_get("round_every")?,
         created_by: r.try_get("created_by")?,
         created_at: r.try_get("created_at")?,
@@ -81,14 +88,15 @@ impl Store {
     /// Creates a league; `None` when the server already has one of that name.
     pub async fn create_league(&self, l: &LeagueRow) -> Result<Option<i64>, StoreError> {
         let row = sqlx::query(
-            "INSERT INTO leagues (guild_id, name, kind, pairing, game_options, round_every, created_by, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (guild_id, name) DO NOTHING RETURNING id",
+            "INSERT INTO leagues (guild_id, name, kind, pairing, game_options, channel_id, round_every, created_by, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (guild_id, name) DO NOTHING RETURNING id",
         )
         .bind(&l.guild_id)
         .bind(&l.name)
         .bind(&l.kind)
         .bind(&l.pairing)
         .bind(&l.game_options)
+        .bind(&l.channel_id)
         .bind(l.round_every)
         .bind(&l.created_by)
         .bind(l.created_at)
@@ -100,7 +108,7 @@ impl Store {
     /// A server's leagues, oldest first.
     pub async fn leagues(&self, guild: &str) -> Result<Vec<LeagueRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id, guild_id, name, kind, pairing, game_options, round_every, created_by, created_at \
+            "SELECT id, guild_id, name, kind, pairing, game_options, channel_id, round_every, created_by, created_at \
              FROM leagues WHERE guild_id = $1 ORDER BY id",
         )
         .bind(guild)
@@ -208,13 +216,14 @@ impl Store {
     ) -> Result<bool, StoreError> {
         let mut tx = self.pool.begin().await?;
         let opened = sqlx::query(
-            "INSERT INTO league_rounds (league_id, number, started_at, deadline_at) VALUES ($1, $2, $3, $4) \
+            "INSERT INTO league_rounds (league_id, number, started_at, deadline_at, remind_at) VALUES ($1, $2, $3, $4, $5) \
              ON CONFLICT (league_id, number) DO NOTHING",
         )
         .bind(league)
         .bind(round.number)
         .bind(round.started_at)
         .bind(round.deadline_at)
+        .bind(round.deadline_at.map(|d| (d - DAY).max(round.started_at + (d - round.started_at) / 2)))
         .execute(&mut *tx)
         .await?;
         if opened.rows_affected() == 0 {
@@ -334,5 +343,95 @@ impl Store {
                 })
             })
             .collect()
+    }
+}
+
+impl Store {
+    /// A server's league by id.
+    pub async fn league(&self, id: i64) -> Result<Option<LeagueRow>, StoreError> {
+        let row = sqlx::query(
+            "SELECT id, guild_id, name, kind, pairing, game_options, channel_id, round_every, created_by, created_at \
+             FROM leagues WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.as_ref().map(league_row).transpose()?)
+    }
+
+    /// Open rounds whose reminder is due: (league, round).
+    pub async fn due_round_reminders(&self, now: i64) -> Result<Vec<(i64, i64)>, StoreError> {
+        let rows: Vec<(i64, i64)> = sqlx::query_as(
+            "SELECT league_id, number FROM league_rounds WHERE closed_at IS NULL AND remind_at <= $1 ORDER BY league_id, number",
+        )
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows)
+    }
+
+    /// Claims a round's reminder: true for exactly one caller.
+    pub async fn claim_round_reminder(&self, league: i64, round: i64) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE league_rounds SET remind_at = NULL WHERE league_id = $1 AND number = $2 AND remind_at IS NOT NULL",
+        )
+        .bind(league)
+        .bind(round)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    /// The earliest pending round reminder.
+    pub async fn next_round_reminder(&self) -> Result<Option<i64>, StoreError> {
+        let row: (Option<i64>,) =
+            sqlx::query_as("SELECT MIN(remind_at) FROM league_rounds WHERE closed_at IS NULL")
+                .fetch_one(&self.pool)
+                .await?;
+        Ok(row.0)
+    }
+
+    /// Closes a round: its unplayed pairings are scored `unplayed`, with an
+    /// audit entry; false when it was closed already.
+    pub async fn close_round(
+        &self,
+        league: i64,
+        round: i64,
+        audit: &AuditRow,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let closed = sqlx::query(
+            "UPDATE league_rounds SET closed_at = $3, remind_at = NULL WHERE league_id = $1 AND number = $2 AND closed_at IS NULL",
+        )
+        .bind(league)
+        .bind(round)
+        .bind(audit.at)
+        .execute(&mut *tx)
+        .await?;
+        if closed.rows_affected() == 0 {
+            return Ok(false);
+        }
+        sqlx::query(
+            "UPDATE league_pairings SET result = 'unplayed', reason = $3, reported_at = $4 \
+             WHERE league_id = $1 AND round = $2 AND result IS NULL",
+        )
+        .bind(league)
+        .bind(round)
+        .bind(&audit.reason)
+        .bind(audit.at)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "INSERT INTO league_audit (league_id, at, by_user, what, reason) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(league)
+        .bind(audit.at)
+        .bind(&audit.by_user)
+        .bind(&audit.what)
+        .bind(&audit.reason)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(true)
     }
 }
