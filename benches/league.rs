@@ -48,6 +48,22 @@ fn main() {
     }
     let ratings_time = start.elapsed();
     assert_eq!(table.len(), members.len());
+    let start = Instant::now();
+    let rows: Vec<xfiles_bot::league::picture::Row> = table
+        .iter()
+        .take(30)
+        .map(|s| xfiles_bot::league::picture::Row {
+            rank: s.rank,
+            name: format!("Member {}", s.member),
+            points: s.points,
+            record: format!("{}-{}-{}", s.wins, s.losses, s.draws),
+            omw: s.omw,
+            rating: ratings[&s.member].rating,
+        })
+        .collect();
+    let history: Vec<Vec<f64>> = rows.iter().map(|r| vec![1500.0, r.rating]).collect();
+    let png = xfiles_bot::league::picture::standings_png("Bench league", &rows, &history);
+    let picture_time = start.elapsed();
 
     let mut records: Vec<Record> = members
         .iter()
@@ -85,6 +101,11 @@ fn main() {
     println!(
         "  standings + ratings: {:.1} ms",
         (standings_time + ratings_time).as_secs_f64() * 1e3
+    );
+    println!(
+        "  the standings picture (30 rows and the plot): {:.1} ms, {} KB",
+        picture_time.as_secs_f64() * 1e3,
+        png.len() / 1024
     );
     println!(
         "  Swiss pairings: {rounds} rounds in {:.1} ms ({:.2} ms a round)",

@@ -365,6 +365,10 @@ async fn a_league_pairs_a_round_opens_the_game_and_the_finished_game_reports_its
             "{standings}"
         );
         assert!(standings.contains("3 pts (0-0-0, 1 bye)"), "{standings}");
+        assert!(
+            out.contains("File: standings.png ("),
+            "the standings come as a picture too: {out}"
+        );
         // Corrections: organisers only, with a reason in the audit log.
         let script = format!(
             "@{second} /league correct round:1 player:{second} result:win reason:\"mine\"\n\
@@ -460,4 +464,51 @@ wait 2h
     let audit = app.store().league_audit(league.id).await.unwrap();
     assert_eq!(audit.len(), 1);
     assert!(audit[0].what.contains("round 1 closed"));
+}
+
+#[test]
+fn the_standings_picture_is_a_png_that_decodes_with_its_table_and_plot() {
+    use xfiles_bot::league::picture::{Row, standings_png};
+    let rows: Vec<Row> = (1..=12)
+        .map(|i| Row {
+            rank: i,
+            name: format!("Player {i}"),
+            points: (30 - 2 * i) as u32,
+            record: format!("{}-{}-0", 10 - i.min(10), i.min(10)),
+            omw: 0.5,
+            rating: 1700.0 - 20.0 * i as f64,
+        })
+        .collect();
+    let history: Vec<Vec<f64>> = (0..12)
+        .map(|i| {
+            (1..=6)
+                .map(|r| 1500.0 + f64::from(r) * (30.0 - 5.0 * f64::from(i)))
+                .collect()
+        })
+        .collect();
+    let bytes = standings_png("Winter — standings", &rows, &history);
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!(info.width, 900);
+    assert!(
+        info.height > 12 * 26 + 300,
+        "a row per member and the plot: {}",
+        info.height
+    );
+    let pixels = &buf[..info.buffer_size()];
+    let dark = pixels
+        .chunks(3)
+        .filter(|p| p.iter().all(|c| *c < 80))
+        .count();
+    let colored = pixels
+        .chunks(3)
+        .filter(|p| p.iter().max().unwrap() - p.iter().min().unwrap() > 80)
+        .count();
+    assert!(dark > 2_000, "text is drawn ({dark} dark pixels)");
+    assert!(
+        colored > 500,
+        "rating lines are drawn in colour ({colored} pixels)"
+    );
 }

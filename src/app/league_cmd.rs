@@ -275,14 +275,15 @@ fn counted(p: &PairingRow, ids: &BTreeMap<String, Member>) -> Option<Counted> {
     }
 }
 
-/// Ratings after every round: one Glicko-2 rating period a round.
-fn ratings(
+/// Ratings after each round: one Glicko-2 rating period a round.
+fn rating_history(
     members: &[Member],
     pairings: &[PairingRow],
     ids: &BTreeMap<String, Member>,
-) -> BTreeMap<Member, Rating> {
+) -> Vec<BTreeMap<Member, Rating>> {
     let mut r: BTreeMap<Member, Rating> = BTreeMap::new();
     let last = pairings.iter().map(|p| p.round).max().unwrap_or(0);
+    let mut out = Vec::new();
     for round in 1..=last {
         let games: Vec<Rated> = pairings
             .iter()
@@ -293,8 +294,9 @@ fn ratings(
             })
             .collect();
         r = league::rate_period(&r, members, &games);
+        out.push(r.clone());
     }
-    r
+    out
 }
 
 async fn standings_cmd(
@@ -304,34 +306,45 @@ async fn standings_cmd(
     guild: &str,
 ) -> Result<Vec<Outgoing>, UserError> {
     let l = pick(app, args, guild).await?;
-    let text = standings_text(app, &l, req.now).await?;
-    Ok(vec![Outgoing::channel(&req.place.channel, text)])
+    let (text, png) = standings_text(app, &l, req.now).await?;
+    Ok(vec![
+        Outgoing::channel(&req.place.channel, text).with_file("standings.png", png),
+    ])
 }
 
-async fn standings_text(app: &App, l: &LeagueRow, now: i64) -> Result<String, UserError> {
+/// The standings as text and as a picture.
+async fn standings_text(
+    app: &App,
+    l: &LeagueRow,
+    now: i64,
+) -> Result<(String, Vec<u8>), UserError> {
     let pairings = settle(app, l, now).await?;
     let members = app.store().league_members(l.id).await?;
     let ids = member_ids(&members);
     let all: Vec<Member> = ids.values().copied().collect();
     let results: Vec<Counted> = pairings.iter().filter_map(|p| counted(p, &ids)).collect();
     let rows = league::standings(&all, &results);
-    let rated = ratings(&all, &pairings, &ids);
+    let history = rating_history(&all, &pairings, &ids);
+    let rated = history.last().cloned().unwrap_or_default();
     let mut out = format!(
         "**{} — standings** (points: win 3, draw 1, bye 3; ties: opponents' match-win %, then head to head)\n",
         l.name
     );
-    for s in rows {
+    let mut picture_rows = Vec::new();
+    let mut lines = Vec::new();
+    for s in &rows {
         let m = &members[(s.member - 1) as usize];
         let r = rated.get(&s.member).copied().unwrap_or_default();
-        out.push_str(&format!(
-            "{}. {}{} — {} pts ({}-{}-{}{}) · OMW {:.0}% · rating {:.0} ±{:.0}\n",
-            s.rank,
+        let name = format!(
+            "{}{}",
             m.user_name,
-            if m.left_at.is_some() { " (left)" } else { "" },
+            if m.left_at.is_some() { " (left)" } else { "" }
+        );
+        let record = format!("{}-{}-{}", s.wins, s.losses, s.draws);
+        out.push_str(&format!(
+            "{}. {name} — {} pts ({record}{}) · OMW {:.0}% · rating {:.0} ±{:.0}\n",
+            s.rank,
             s.points,
-            s.wins,
-            s.losses,
-            s.draws,
             if s.byes > 0 {
                 format!(", {} bye", s.byes)
             } else {
@@ -341,8 +354,24 @@ async fn standings_text(app: &App, l: &LeagueRow, now: i64) -> Result<String, Us
             r.rating,
             2.0 * r.deviation
         ));
+        picture_rows.push(league::picture::Row {
+            rank: s.rank,
+            name,
+            points: s.points,
+            record,
+            omw: s.omw,
+            rating: r.rating,
+        });
+        lines.push(
+            history
+                .iter()
+                .map(|h| h.get(&s.member).copied().unwrap_or_default().rating)
+                .collect(),
+        );
     }
-    Ok(out)
+    let png =
+        league::picture::standings_png(&format!("{} — standings", l.name), &picture_rows, &lines);
+    Ok((out, png))
 }
 
 async fn info(app: &App, req: &Request, args: &Args, guild: &str) -> Result<String, UserError> {
@@ -711,22 +740,14 @@ async fn player(app: &App, req: &Request, args: &Args, guild: &str) -> Result<St
         row.draws,
         row.omw * 100.0
     );
-    let last = pairings.iter().map(|p| p.round).max().unwrap_or(0);
-    let mut rated: BTreeMap<Member, Rating> = BTreeMap::new();
-    for round in 1..=last {
-        let in_round: Vec<&PairingRow> = pairings.iter().filter(|p| p.round == round).collect();
-        let games: Vec<Rated> = in_round
-            .iter()
-            .filter_map(|p| match counted(p, &ids)? {
-                Counted::Game { a, b, score_a } => Some(Rated { a, b, score_a }),
-                Counted::Bye(_) => None,
-            })
-            .collect();
-        rated = league::rate_period(&rated, &all, &games);
+    let history = rating_history(&all, &pairings, &ids);
+    for (i, rated) in history.iter().enumerate() {
+        let round = i as i64 + 1;
         let r = rated[&me];
-        let mine = in_round
-            .iter()
-            .find(|p| p.a_user == who.user_id || p.b_user.as_deref() == Some(who.user_id.as_str()));
+        let mine = pairings.iter().find(|p| {
+            p.round == round
+                && (p.a_user == who.user_id || p.b_user.as_deref() == Some(who.user_id.as_str()))
+        });
         out.push_str(&format!(
             "Round {round}: {} · rating {:.0} ±{:.0}\n",
             mine.map_or_else(|| "not paired".to_string(), |p| pairing_line(p, &name)),

@@ -4,6 +4,7 @@
 //! what comes out.
 
 pub mod pairing;
+pub mod picture;
 pub mod rating;
 pub mod standings;
 
