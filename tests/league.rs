@@ -512,3 +512,46 @@ fn the_standings_picture_is_a_png_that_decodes_with_its_table_and_plot() {
         "rating lines are drawn in colour ({colored} pixels)"
     );
 }
+
+#[tokio::test]
+async fn in_free_play_any_two_members_play_a_rated_game_and_there_are_no_rounds() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 7).await;
+    let script =
+        "@alice /deck import name:Believer file:tests/data/decks/fan-mulder.txt game:fan-ccg
+@bob /deck import name:Skeptic file:tests/data/decks/fan-scully.txt game:fan-ccg
+@owner /league create name:Open game:fan-ccg pairing:free
+@alice /league join
+@bob /league join
+@carol /league play opponent:alice
+@alice /league play deck:Believer
+@alice /league play deck:Believer opponent:alice
+@owner /league round
+@alice /league play deck:Believer opponent:bob
+@bob /game join deck:Skeptic
+@alice /game start
+@alice /resign
+@carol /league standings
+@carol /league info";
+    let (out, _, failures) = run_console(&app, script).await;
+    assert_eq!(failures, 0, "{out}");
+    assert!(out.contains("Join Open first"), "{out}");
+    assert!(
+        out.contains("name whom you play with opponent:@name"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Your opponent must be another member"),
+        "{out}"
+    );
+    assert!(out.contains("has free play: there are no rounds"), "{out}");
+    assert!(
+        out.contains("**Open**, week 1: game #1 is @alice vs @bob"),
+        "{out}"
+    );
+    assert!(out.contains("bob — 3 pts (1-0-0)"), "{out}");
+    assert!(out.contains("**bob** beat alice (game #1)"), "{out}");
+    let league = app.store().leagues("console").await.unwrap().remove(0);
+    let pairings = app.store().league_pairings(league.id).await.unwrap();
+    assert_eq!(pairings.len(), 1, "refused plays stored nothing");
+}

@@ -109,6 +109,9 @@ async fn create(app: &App, req: &Request, args: &Args, guild: &str) -> Result<St
         created_at: req.now,
     };
     match app.store().create_league(&row).await? {
+        Some(_) if pairing == "free" => Ok(format!(
+            "League **{name}** is open: {kind}, free play. Members join with /league join league:\"{name}\" and play any other member with /league play opponent:@name; ratings are updated each week."
+        )),
         Some(_) => Ok(format!(
             "League **{name}** is open: {kind}, {pairing} pairings. Members join with /league join league:\"{name}\"; an organiser starts each round with /league round."
         )),
@@ -181,10 +184,17 @@ async fn join(app: &App, req: &Request, args: &Args, guild: &str) -> Result<Stri
         .join_league(l.id, &req.user.id, &req.user.name, req.now)
         .await?
     {
-        Ok(format!(
-            "You joined **{}**. You will be paired from the next round.",
-            l.name
-        ))
+        Ok(if l.pairing == "free" {
+            format!(
+                "You joined **{}**. Play any member with /league play opponent:@name.",
+                l.name
+            )
+        } else {
+            format!(
+                "You joined **{}**. You will be paired from the next round.",
+                l.name
+            )
+        })
     } else {
         Err(UserError::new(format!(
             "You are already a member of {}.",
@@ -401,7 +411,13 @@ async fn info(app: &App, req: &Request, args: &Args, guild: &str) -> Result<Stri
             .collect::<Vec<_>>()
             .join(", ")
     );
-    if let Some(r) = rounds.last() {
+    if l.pairing == "free" {
+        let week = pairings.iter().map(|p| p.round).max();
+        out.push_str("Free play: any two members play a rated game with /league play opponent:@name; ratings are updated each week.\n");
+        for p in pairings.iter().filter(|p| Some(p.round) == week) {
+            out.push_str(&format!("• {}\n", pairing_line(p, &name)));
+        }
+    } else if let Some(r) = rounds.last() {
         out.push_str(&format!("Round {}:\n", r.number));
         for p in pairings.iter().filter(|p| p.round == r.number) {
             out.push_str(&format!("• {}\n", pairing_line(p, &name)));
@@ -439,6 +455,7 @@ async fn round(
 ) -> Result<Vec<Outgoing>, UserError> {
     organiser(req, "open a round")?;
     let l = pick(app, args, guild).await?;
+    no_rounds_in_free_play(&l)?;
     let pairings = settle(app, &l, req.now).await?;
     let members = app.store().league_members(l.id).await?;
     let rounds = app.store().league_rounds(l.id).await?;
@@ -561,21 +578,25 @@ async fn play(
     guild: &str,
 ) -> Result<Vec<Outgoing>, UserError> {
     let l = pick(app, args, guild).await?;
-    let pairings = settle(app, &l, req.now).await?;
     let me = &req.user.id;
-    let mine = pairings
-        .iter()
-        .find(|p| {
-            p.result.is_none()
-                && p.game_id.is_none()
-                && (p.a_user == *me || p.b_user.as_deref() == Some(me.as_str()))
-        })
-        .ok_or_else(|| {
-            UserError::new(format!(
-                "You have no unplayed pairing in {} without a game: /league info shows the round.",
-                l.name
-            ))
-        })?;
+    let mine = if l.pairing == "free" {
+        free_pairing(app, req, args, &l).await?
+    } else {
+        let pairings = settle(app, &l, req.now).await?;
+        pairings
+            .into_iter()
+            .find(|p| {
+                p.result.is_none()
+                    && p.game_id.is_none()
+                    && (p.a_user == *me || p.b_user.as_deref() == Some(me.as_str()))
+            })
+            .ok_or_else(|| {
+                UserError::new(format!(
+                    "You have no unplayed pairing in {} without a game: /league info shows the round.",
+                    l.name
+                ))
+            })?
+    };
     let opponent = if mine.a_user == *me {
         mine.b_user.clone().expect("a bye is never unplayed")
     } else {
@@ -597,13 +618,23 @@ async fn play(
         .map(|g| g.id)
         .max()
         .ok_or_else(|| UserError::new("The league game could not be opened."))?;
-    app.store().link_pairing(mine.id, game).await?;
+    if mine.id == 0 {
+        // A free-play pairing is stored once its game exists.
+        let b = mine.b_user.as_deref().unwrap_or_default();
+        app.store()
+            .add_pairing(l.id, mine.round, &mine.a_user, b, game)
+            .await?;
+    } else {
+        app.store().link_pairing(mine.id, game).await?;
+    }
     out.push(
         Outgoing::channel(
             &req.place.channel,
             format!(
-                "**{}**, round {}: game #{game} is <@{me}> vs <@{opponent}>. <@{opponent}>, join it with /game join game:{game}.",
-                l.name, mine.round
+                "**{}**, {} {}: game #{game} is <@{me}> vs <@{opponent}>. <@{opponent}>, join it with /game join game:{game}.",
+                l.name,
+                period_word(&l),
+                mine.round
             ),
         )
         .in_game(game)
@@ -795,6 +826,7 @@ async fn close(
 ) -> Result<Vec<Outgoing>, UserError> {
     organiser(req, "close a round")?;
     let l = pick(app, args, guild).await?;
+    no_rounds_in_free_play(&l)?;
     let pairings = settle(app, &l, req.now).await?;
     let rounds = app.store().league_rounds(l.id).await?;
     let r = rounds
@@ -893,4 +925,58 @@ async fn remind_round(
     }
     text.push_str("Open your game with /league play.");
     Ok(Some(Outgoing::channel(&l.channel_id, text).with_ping(ping)))
+}
+
+/// A free league's rating periods are weeks; the others' are rounds.
+fn period_word(l: &LeagueRow) -> &'static str {
+    if l.pairing == "free" { "week" } else { "round" }
+}
+
+const WEEK: i64 = 7 * 24 * 3600 * 1000;
+
+/// In free play any two members play a rated game: the pairing (not yet
+/// stored) of the caller and `opponent`, in the current week.
+async fn free_pairing(
+    app: &App,
+    req: &Request,
+    args: &Args,
+    l: &LeagueRow,
+) -> Result<PairingRow, UserError> {
+    let members = app.store().league_members(l.id).await?;
+    let playing: Vec<MemberRow> = active(&members).into_iter().cloned().collect();
+    if !playing.iter().any(|m| m.user_id == req.user.id) {
+        return Err(UserError::new(format!(
+            "Join {} first (/league join) to play its games.",
+            l.name
+        )));
+    }
+    let named = args.text("opponent").ok_or_else(|| {
+        UserError::new(format!(
+            "{} has free play: name whom you play with opponent:@name.",
+            l.name
+        ))
+    })?;
+    let opponent = member(&playing, named)?;
+    if opponent.user_id == req.user.id {
+        return Err(UserError::new("Your opponent must be another member."));
+    }
+    Ok(PairingRow {
+        id: 0,
+        round: (req.now - l.created_at).max(0) / WEEK + 1,
+        a_user: req.user.id.clone(),
+        b_user: Some(opponent.user_id.clone()),
+        game_id: None,
+        result: None,
+        reason: None,
+    })
+}
+
+fn no_rounds_in_free_play(l: &LeagueRow) -> Result<(), UserError> {
+    if l.pairing == "free" {
+        return Err(UserError::new(format!(
+            "{} has free play: there are no rounds; any two members play with /league play opponent:@name, and ratings are updated each week.",
+            l.name
+        )));
+    }
+    Ok(())
 }

@@ -344,8 +344,8 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
                 req("game", OptKind::Choice(LEAGUE_GAMES), "the game it plays"),
                 opt(
                     "pairing",
-                    OptKind::Choice(&["swiss", "round-robin"]),
-                    "how rounds are paired (default swiss)",
+                    OptKind::Choice(&["swiss", "round-robin", "free"]),
+                    "rounds paired swiss (default) or round-robin, or free play rated weekly",
                 ),
                 opt("round", OptKind::Text, "how long a round lasts, e.g. 7d"),
                 opt(
@@ -457,6 +457,11 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
                     "which league (if the server has several)",
                 ),
                 opt("deck", OptKind::Deck, "your deck for the game"),
+                opt(
+                    "opponent",
+                    OptKind::Text,
+                    "in free play: whom you play (@mention or name)",
+                ),
             ],
             example: "/league play deck:Mine",
         },

@@ -435,3 +435,27 @@ impl Store {
         Ok(true)
     }
 }
+
+impl Store {
+    /// A free-play pairing, stored with the game opened for it.
+    pub async fn add_pairing(
+        &self,
+        league: i64,
+        round: i64,
+        a: &str,
+        b: &str,
+        game: i64,
+    ) -> Result<i64, StoreError> {
+        let row = sqlx::query(
+            "INSERT INTO league_pairings (league_id, round, a_user, b_user, game_id) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+        )
+        .bind(league)
+        .bind(round)
+        .bind(a)
+        .bind(b)
+        .bind(game)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.try_get("id")?)
+    }
+}
