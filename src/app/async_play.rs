@@ -199,7 +199,7 @@ pub async fn tick(app: &App, now: i64) -> Vec<Outgoing> {
             Err(e) => tracing::warn!(game = game.id, error = %e, "scheduler: game skipped"),
         }
     }
-    out.extend(super::league_cmd::remind_rounds(app, now).await);
+    out.extend(super::league_rounds::remind_rounds(app, now).await);
     out
 }
 

@@ -12,6 +12,8 @@ pub mod games;
 mod help;
 pub mod kinds;
 mod league_cmd;
+mod league_rounds;
+mod league_views;
 mod legendary_cmd;
 pub mod message;
 mod record;

@@ -1,0 +1,413 @@
+//! `/league` rounds: pairing and opening a round, closing it, its deadline
+//! reminder, and opening a pairing's game (or a free-play game).
+
+use std::collections::BTreeMap;
+
+use super::App;
+use super::commands::Args;
+use super::league_cmd::*;
+use super::league_views::pairing_line;
+use super::message::{Invocation, OptionValue, Outgoing, Request, UserError};
+use crate::league::{self, Counted, Member, Pairing, Record};
+use crate::store::{AuditRow, LeagueRow, MemberRow, PairingRow, RoundRow};
+
+/// The `/game new` a league game opens with: its kind and options (and
+/// the player's deck), checked like a typed command.
+pub(super) fn new_game_invocation(
+    app: &App,
+    kind: &str,
+    options: &str,
+    deck: Option<&str>,
+) -> Result<(Invocation, Args), UserError> {
+    let line = format!("@x /game new {options}");
+    let parsed = crate::console::parse_line(&line)
+        .map_err(|e| UserError::new(format!("The league's game options cannot be read: {e}")))?
+        .ok_or_else(|| UserError::new("The league's game options are empty."))?;
+    let mut opts: Vec<(String, OptionValue)> = parsed
+        .options
+        .into_iter()
+        .filter(|(n, _)| !["game", "deck"].contains(&n.as_str()))
+        .map(|(n, v)| (n, OptionValue::Text(v)))
+        .collect();
+    opts.push(("game".into(), OptionValue::Text(kind.into())));
+    if let Some(d) = deck {
+        opts.push(("deck".into(), OptionValue::Text(d.into())));
+    }
+    let inv = Invocation {
+        name: "game".into(),
+        sub: Some("new".into()),
+        options: opts,
+    };
+    let spec = app.registry().find(&inv)?;
+    let args = super::commands::check(spec, &inv)
+        .map_err(|e| UserError::new(format!("The league's game options: {}", e.message)))?;
+    Ok((inv, args))
+}
+
+/// Opens the next round: the round-robin schedule's next round, or a Swiss
+/// round from the standings so far.
+pub(super) async fn round(
+    app: &App,
+    req: &Request,
+    args: &Args,
+    guild: &str,
+) -> Result<Vec<Outgoing>, UserError> {
+    organiser(req, "open a round")?;
+    let l = pick(app, args, guild).await?;
+    no_rounds_in_free_play(&l)?;
+    let pairings = settle(app, &l, req.now).await?;
+    let members = app.store().league_members(l.id).await?;
+    let rounds = app.store().league_rounds(l.id).await?;
+    if let Some(open) = pairings
+        .iter()
+        .find(|p| p.result.is_none() && rounds.last().is_some_and(|r| r.number == p.round))
+    {
+        return Err(UserError::new(format!(
+            "Round {} still has games to play ({}); they must be played first.",
+            open.round,
+            pairing_line(open, &|u: &str| u.to_string())
+        )));
+    }
+    let playing: Vec<&MemberRow> = active(&members);
+    if playing.len() < 2 {
+        return Err(UserError::new(
+            "A round needs at least two members; more can /league join.",
+        ));
+    }
+    let ids = member_ids(&members);
+    let user_of: BTreeMap<Member, &str> = ids.iter().map(|(u, m)| (*m, u.as_str())).collect();
+    let number = rounds.last().map_or(1, |r| r.number + 1);
+    let ones: Vec<Member> = playing.iter().map(|m| ids[&m.user_id]).collect();
+    let tables: Vec<Pairing> = if l.pairing == "round-robin" {
+        let schedule = league::round_robin(&ones);
+        let i = (number - 1) as usize;
+        schedule.get(i).cloned().ok_or_else(|| {
+            UserError::new(format!(
+                "The round-robin is complete: {} rounds for {} members.",
+                schedule.len(),
+                ones.len()
+            ))
+        })?
+    } else {
+        let records: Vec<Record> = ones
+            .iter()
+            .map(|m| swiss_record(*m, &pairings, &ids))
+            .collect();
+        league::swiss_round(&records)
+    };
+    let rows: Vec<(String, Option<String>)> = tables
+        .iter()
+        .map(|t| match *t {
+            Pairing::Match(a, b) => (user_of[&a].to_string(), Some(user_of[&b].to_string())),
+            Pairing::Bye(a) => (user_of[&a].to_string(), None),
+        })
+        .collect();
+    let round = RoundRow {
+        number,
+        started_at: req.now,
+        deadline_at: l.round_every.map(|e| req.now + e),
+        closed_at: None,
+    };
+    if !app.store().open_round(l.id, &round, &rows).await? {
+        return Err(UserError::new(format!(
+            "Round {number} was just opened by someone else."
+        )));
+    }
+    let name = |u: &str| format!("<@{u}>");
+    let mut text = format!("**{} — round {number}**\n", l.name);
+    for (a, b) in &rows {
+        text.push_str(&match b {
+            Some(b) => format!("• {} vs {}\n", name(a), name(b)),
+            None => format!("• {}: bye (counts as a win)\n", name(a)),
+        });
+    }
+    if let Some(d) = round.deadline_at {
+        text.push_str(&format!("Play by <t:{}:f>. ", d / 1000));
+    }
+    text.push_str("Open your game here with /league play.");
+    let ping: Vec<String> = rows
+        .iter()
+        .flat_map(|(a, b)| std::iter::once(a.clone()).chain(b.clone()))
+        .collect();
+    Ok(vec![
+        Outgoing::channel(&req.place.channel, text).with_ping(ping),
+    ])
+}
+
+pub(super) fn swiss_record(
+    m: Member,
+    pairings: &[PairingRow],
+    ids: &BTreeMap<String, Member>,
+) -> Record {
+    let mut r = Record {
+        member: m,
+        points: 0.0,
+        opponents: vec![],
+        byes: 0,
+    };
+    for c in pairings.iter().filter_map(|p| counted(p, ids)) {
+        match c {
+            Counted::Bye(a) if a == m => {
+                r.byes += 1;
+                r.points += 3.0;
+            }
+            Counted::Game { a, b, score_a } if a == m || b == m => {
+                let (o, s) = if a == m {
+                    (b, score_a)
+                } else {
+                    (a, 1.0 - score_a)
+                };
+                r.opponents.push(o);
+                r.points += if s > 0.5 {
+                    3.0
+                } else if s == 0.5 {
+                    1.0
+                } else {
+                    0.0
+                };
+            }
+            _ => {}
+        }
+    }
+    r
+}
+
+/// Opens the game of the caller's unplayed pairing in this channel, with
+/// the league's options, and pings the opponent to join it.
+pub(super) async fn play(
+    app: &App,
+    req: &Request,
+    args: &Args,
+    guild: &str,
+) -> Result<Vec<Outgoing>, UserError> {
+    let l = pick(app, args, guild).await?;
+    let me = &req.user.id;
+    let mine = if l.pairing == "free" {
+        free_pairing(app, req, args, &l).await?
+    } else {
+        let pairings = settle(app, &l, req.now).await?;
+        pairings
+            .into_iter()
+            .find(|p| {
+                p.result.is_none()
+                    && p.game_id.is_none()
+                    && (p.a_user == *me || p.b_user.as_deref() == Some(me.as_str()))
+            })
+            .ok_or_else(|| {
+                UserError::new(format!(
+                    "You have no unplayed pairing in {} without a game: /league info shows the round.",
+                    l.name
+                ))
+            })?
+    };
+    let opponent = if mine.a_user == *me {
+        mine.b_user.clone().expect("a bye is never unplayed")
+    } else {
+        mine.a_user.clone()
+    };
+    let (inv, game_args) = new_game_invocation(app, &l.kind, &l.game_options, args.text("deck"))?;
+    let sub = Request {
+        invocation: inv,
+        key: format!("{}:league-game", req.key),
+        ..req.clone()
+    };
+    let mut out = super::game_cmd::game(app, &sub, &game_args).await?;
+    let game = app
+        .store()
+        .games_of_user(me)
+        .await?
+        .into_iter()
+        .filter(|g| g.creator_id == *me && g.created_at == req.now)
+        .map(|g| g.id)
+        .max()
+        .ok_or_else(|| UserError::new("The league game could not be opened."))?;
+    if mine.id == 0 {
+        // A free-play pairing is stored once its game exists.
+        let b = mine.b_user.as_deref().unwrap_or_default();
+        app.store()
+            .add_pairing(l.id, mine.round, &mine.a_user, b, game)
+            .await?;
+    } else {
+        app.store().link_pairing(mine.id, game).await?;
+    }
+    out.push(
+        Outgoing::channel(
+            &req.place.channel,
+            format!(
+                "**{}**, {} {}: game #{game} is <@{me}> vs <@{opponent}>. <@{opponent}>, join it with /game join game:{game}.",
+                l.name,
+                period_word(&l),
+                mine.round
+            ),
+        )
+        .in_game(game)
+        .with_ping(vec![opponent]),
+    );
+    Ok(out)
+}
+
+/// An organiser closes the current round: pairings still to play are
+/// scored "not played" (no points and no game for either: how xfiles-bot
+/// scores them; an organiser can /league correct one), logged in the audit.
+pub(super) async fn close(
+    app: &App,
+    req: &Request,
+    args: &Args,
+    guild: &str,
+) -> Result<Vec<Outgoing>, UserError> {
+    organiser(req, "close a round")?;
+    let l = pick(app, args, guild).await?;
+    no_rounds_in_free_play(&l)?;
+    let pairings = settle(app, &l, req.now).await?;
+    let rounds = app.store().league_rounds(l.id).await?;
+    let r = rounds
+        .last()
+        .filter(|r| r.closed_at.is_none())
+        .ok_or_else(|| UserError::new(format!("{} has no open round to close.", l.name)))?;
+    let unplayed = pairings
+        .iter()
+        .filter(|p| p.round == r.number && p.result.is_none())
+        .count();
+    let entry = AuditRow {
+        at: req.now,
+        by_user: req.user.name.clone(),
+        what: format!(
+            "round {} closed: {unplayed} pairing(s) not played",
+            r.number
+        ),
+        reason: "round closed by an organiser".into(),
+    };
+    if !app.store().close_round(l.id, r.number, &entry).await? {
+        return Err(UserError::new(format!(
+            "Round {} was closed already.",
+            r.number
+        )));
+    }
+    Ok(vec![Outgoing::channel(
+        &l.channel_id,
+        format!(
+            "**{} — round {} is closed.** {unplayed} pairing(s) not played count for nobody. The next round: /league round.",
+            l.name, r.number
+        ),
+    )])
+}
+
+/// The scheduler's part: a reminder in the league's channel for each open
+/// round whose deadline is near, pinging the pairings still to play. A
+/// round's reminder is claimed in the database, so it fires once.
+pub async fn remind_rounds(app: &App, now: i64) -> Vec<Outgoing> {
+    let due = match app.store().due_round_reminders(now).await {
+        Ok(d) => d,
+        Err(e) => {
+            tracing::warn!(error = %e, "scheduler: cannot read league rounds");
+            return Vec::new();
+        }
+    };
+    let mut out = Vec::new();
+    for (league, round) in due {
+        match remind_round(app, league, round, now).await {
+            Ok(m) => out.extend(m),
+            Err(e) => {
+                tracing::warn!(league, round, error = %e.message, "scheduler: round reminder skipped")
+            }
+        }
+    }
+    out
+}
+
+pub(super) async fn remind_round(
+    app: &App,
+    league: i64,
+    round: i64,
+    now: i64,
+) -> Result<Option<Outgoing>, UserError> {
+    if !app.store().claim_round_reminder(league, round).await? {
+        return Ok(None);
+    }
+    let Some(l) = app.store().league(league).await? else {
+        return Ok(None);
+    };
+    let pairings = settle(app, &l, now).await?;
+    let open: Vec<&PairingRow> = pairings
+        .iter()
+        .filter(|p| p.round == round && p.result.is_none())
+        .collect();
+    if open.is_empty() {
+        return Ok(None);
+    }
+    let deadline = app
+        .store()
+        .league_rounds(league)
+        .await?
+        .into_iter()
+        .find(|r| r.number == round)
+        .and_then(|r| r.deadline_at);
+    let mut text = format!(
+        "**{}** — round {round} ends{}. Still to play:\n",
+        l.name,
+        deadline.map_or_else(String::new, |d| format!(" <t:{}:R>", d / 1000))
+    );
+    let mut ping = Vec::new();
+    for p in open {
+        let b = p.b_user.clone().unwrap_or_default();
+        text.push_str(&format!("• <@{}> vs <@{b}>\n", p.a_user));
+        ping.push(p.a_user.clone());
+        ping.push(b);
+    }
+    text.push_str("Open your game with /league play.");
+    Ok(Some(Outgoing::channel(&l.channel_id, text).with_ping(ping)))
+}
+
+/// A free league's rating periods are weeks; the others' are rounds.
+pub(super) fn period_word(l: &LeagueRow) -> &'static str {
+    if l.pairing == "free" { "week" } else { "round" }
+}
+
+const WEEK: i64 = 7 * 24 * 3600 * 1000;
+
+/// In free play any two members play a rated game: the pairing (not yet
+/// stored) of the caller and `opponent`, in the current week.
+pub(super) async fn free_pairing(
+    app: &App,
+    req: &Request,
+    args: &Args,
+    l: &LeagueRow,
+) -> Result<PairingRow, UserError> {
+    let members = app.store().league_members(l.id).await?;
+    let playing: Vec<MemberRow> = active(&members).into_iter().cloned().collect();
+    if !playing.iter().any(|m| m.user_id == req.user.id) {
+        return Err(UserError::new(format!(
+            "Join {} first (/league join) to play its games.",
+            l.name
+        )));
+    }
+    let named = args.text("opponent").ok_or_else(|| {
+        UserError::new(format!(
+            "{} has free play: name whom you play with opponent:@name.",
+            l.name
+        ))
+    })?;
+    let opponent = member(&playing, named)?;
+    if opponent.user_id == req.user.id {
+        return Err(UserError::new("Your opponent must be another member."));
+    }
+    Ok(PairingRow {
+        id: 0,
+        round: (req.now - l.created_at).max(0) / WEEK + 1,
+        a_user: req.user.id.clone(),
+        b_user: Some(opponent.user_id.clone()),
+        game_id: None,
+        result: None,
+        reason: None,
+    })
+}
+
+pub(super) fn no_rounds_in_free_play(l: &LeagueRow) -> Result<(), UserError> {
+    if l.pairing == "free" {
+        return Err(UserError::new(format!(
+            "{} has free play: there are no rounds; any two members play with /league play opponent:@name, and ratings are updated each week.",
+            l.name
+        )));
+    }
+    Ok(())
+}

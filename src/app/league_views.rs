@@ -1,0 +1,257 @@
+//! `/league` views: standings (text and picture), a league's round, a
+//! member's games and ratings, every round's results, the audit log.
+
+use super::App;
+use super::commands::Args;
+use super::league_cmd::*;
+use super::message::{Outgoing, Request, UserError};
+use crate::league::{self, Counted, Member};
+use crate::store::{LeagueRow, PairingRow};
+
+pub(super) async fn standings_cmd(
+    app: &App,
+    req: &Request,
+    args: &Args,
+    guild: &str,
+) -> Result<Vec<Outgoing>, UserError> {
+    let l = pick(app, args, guild).await?;
+    let (text, png) = standings_text(app, &l, req.now).await?;
+    Ok(vec![
+        Outgoing::channel(&req.place.channel, text).with_file("standings.png", png),
+    ])
+}
+
+/// The standings as text and as a picture.
+pub(super) async fn standings_text(
+    app: &App,
+    l: &LeagueRow,
+    now: i64,
+) -> Result<(String, Vec<u8>), UserError> {
+    let pairings = settle(app, l, now).await?;
+    let members = app.store().league_members(l.id).await?;
+    let ids = member_ids(&members);
+    let all: Vec<Member> = ids.values().copied().collect();
+    let results: Vec<Counted> = pairings.iter().filter_map(|p| counted(p, &ids)).collect();
+    let rows = league::standings(&all, &results);
+    let history = rating_history(&all, &pairings, &ids);
+    let rated = history.last().cloned().unwrap_or_default();
+    let mut out = format!(
+        "**{} — standings** (points: win 3, draw 1, bye 3; ties: opponents' match-win %, then head to head)\n",
+        l.name
+    );
+    let mut picture_rows = Vec::new();
+    let mut lines = Vec::new();
+    for s in &rows {
+        let m = &members[(s.member - 1) as usize];
+        let r = rated.get(&s.member).copied().unwrap_or_default();
+        let name = format!(
+            "{}{}",
+            m.user_name,
+            if m.left_at.is_some() { " (left)" } else { "" }
+        );
+        let record = format!("{}-{}-{}", s.wins, s.losses, s.draws);
+        out.push_str(&format!(
+            "{}. {name} — {} pts ({record}{}) · OMW {:.0}% · rating {:.0} ±{:.0}\n",
+            s.rank,
+            s.points,
+            if s.byes > 0 {
+                format!(", {} bye", s.byes)
+            } else {
+                String::new()
+            },
+            s.omw * 100.0,
+            r.rating,
+            2.0 * r.deviation
+        ));
+        picture_rows.push(league::picture::Row {
+            rank: s.rank,
+            name,
+            points: s.points,
+            record,
+            omw: s.omw,
+            rating: r.rating,
+        });
+        lines.push(
+            history
+                .iter()
+                .map(|h| h.get(&s.member).copied().unwrap_or_default().rating)
+                .collect(),
+        );
+    }
+    let png =
+        league::picture::standings_png(&format!("{} — standings", l.name), &picture_rows, &lines);
+    Ok((out, png))
+}
+
+pub(super) async fn info(
+    app: &App,
+    req: &Request,
+    args: &Args,
+    guild: &str,
+) -> Result<String, UserError> {
+    let l = pick(app, args, guild).await?;
+    let pairings = settle(app, &l, req.now).await?;
+    let members = app.store().league_members(l.id).await?;
+    let rounds = app.store().league_rounds(l.id).await?;
+    let name = |u: &str| {
+        members
+            .iter()
+            .find(|m| m.user_id == u)
+            .map_or_else(|| u.to_string(), |m| m.user_name.clone())
+    };
+    let mut out = format!(
+        "**{}** — {}, {} pairings{}. Members: {}.\n",
+        l.name,
+        l.kind,
+        l.pairing,
+        if l.game_options.is_empty() {
+            String::new()
+        } else {
+            format!(", games open with `{}`", l.game_options)
+        },
+        active(&members)
+            .iter()
+            .map(|m| m.user_name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    if l.pairing == "free" {
+        let week = pairings.iter().map(|p| p.round).max();
+        out.push_str("Free play: any two members play a rated game with /league play opponent:@name; ratings are updated each week.\n");
+        for p in pairings.iter().filter(|p| Some(p.round) == week) {
+            out.push_str(&format!("• {}\n", pairing_line(p, &name)));
+        }
+    } else if let Some(r) = rounds.last() {
+        out.push_str(&format!("Round {}:\n", r.number));
+        for p in pairings.iter().filter(|p| p.round == r.number) {
+            out.push_str(&format!("• {}\n", pairing_line(p, &name)));
+        }
+    } else {
+        out.push_str("No round yet: an organiser starts one with /league round.\n");
+    }
+    Ok(out)
+}
+
+pub(super) fn pairing_line(p: &PairingRow, name: &dyn Fn(&str) -> String) -> String {
+    let Some(b) = &p.b_user else {
+        return format!("{}: bye (counts as a win)", name(&p.a_user));
+    };
+    let (a, b) = (name(&p.a_user), name(b));
+    let game = p
+        .game_id
+        .map_or_else(String::new, |g| format!(" (game #{g})"));
+    match p.result.as_deref() {
+        Some("a") => format!("**{a}** beat {b}{game}"),
+        Some("b") => format!("**{b}** beat {a}{game}"),
+        Some("unplayed") => format!("{a} vs {b}{game}: not played (the round closed)"),
+        Some(_) => format!("{a} and {b} drew{game}"),
+        None => format!("{a} vs {b}{game}: to play"),
+    }
+}
+
+pub(super) async fn audit(app: &App, args: &Args, guild: &str) -> Result<String, UserError> {
+    let l = pick(app, args, guild).await?;
+    let log = app.store().league_audit(l.id).await?;
+    if log.is_empty() {
+        return Ok(format!("No result of {} has been corrected.", l.name));
+    }
+    let mut out = format!("**{} — corrections**\n", l.name);
+    for a in log {
+        out.push_str(&format!(
+            "• <t:{}:d> {}: {} — \"{}\"\n",
+            a.at / 1000,
+            a.by_user,
+            a.what,
+            a.reason
+        ));
+    }
+    Ok(out)
+}
+
+/// One member's games, record and rating after each round.
+pub(super) async fn player(
+    app: &App,
+    req: &Request,
+    args: &Args,
+    guild: &str,
+) -> Result<String, UserError> {
+    let l = pick(app, args, guild).await?;
+    let pairings = settle(app, &l, req.now).await?;
+    let members = app.store().league_members(l.id).await?;
+    let who = match args.text("player") {
+        Some(p) => member(&members, p)?,
+        None => member(&members, &req.user.id)?,
+    };
+    let ids = member_ids(&members);
+    let all: Vec<Member> = ids.values().copied().collect();
+    let me = ids[&who.user_id];
+    let name = |u: &str| {
+        members
+            .iter()
+            .find(|m| m.user_id == u)
+            .map_or_else(|| u.to_string(), |m| m.user_name.clone())
+    };
+    let results: Vec<Counted> = pairings.iter().filter_map(|p| counted(p, &ids)).collect();
+    let row = league::standings(&all, &results)
+        .into_iter()
+        .find(|s| s.member == me)
+        .expect("every member has a row");
+    let mut out = format!(
+        "**{}** in {}: rank {}, {} pts ({}-{}-{}), OMW {:.0}%.\n",
+        who.user_name,
+        l.name,
+        row.rank,
+        row.points,
+        row.wins,
+        row.losses,
+        row.draws,
+        row.omw * 100.0
+    );
+    let history = rating_history(&all, &pairings, &ids);
+    for (i, rated) in history.iter().enumerate() {
+        let round = i as i64 + 1;
+        let r = rated[&me];
+        let mine = pairings.iter().find(|p| {
+            p.round == round
+                && (p.a_user == who.user_id || p.b_user.as_deref() == Some(who.user_id.as_str()))
+        });
+        out.push_str(&format!(
+            "Round {round}: {} · rating {:.0} ±{:.0}\n",
+            mine.map_or_else(|| "not paired".to_string(), |p| pairing_line(p, &name)),
+            r.rating,
+            2.0 * r.deviation
+        ));
+    }
+    Ok(out)
+}
+
+/// Every round's pairings and results.
+pub(super) async fn history(
+    app: &App,
+    req: &Request,
+    args: &Args,
+    guild: &str,
+) -> Result<String, UserError> {
+    let l = pick(app, args, guild).await?;
+    let pairings = settle(app, &l, req.now).await?;
+    let members = app.store().league_members(l.id).await?;
+    let name = |u: &str| {
+        members
+            .iter()
+            .find(|m| m.user_id == u)
+            .map_or_else(|| u.to_string(), |m| m.user_name.clone())
+    };
+    let mut out = format!("**{} — history**\n", l.name);
+    let mut round = 0;
+    for p in &pairings {
+        if p.round != round {
+            round = p.round;
+            out.push_str(&format!("Round {round}:\n"));
+        }
+        out.push_str(&format!("• {}\n", pairing_line(p, &name)));
+    }
+    if pairings.is_empty() {
+        out.push_str("No round yet.\n");
+    }
+    Ok(out)
+}
