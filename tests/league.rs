@@ -532,9 +532,26 @@ async fn in_free_play_any_two_members_play_a_rated_game_and_there_are_no_rounds(
 @alice /game start
 @alice /resign
 @carol /league standings
-@carol /league info";
+@carol /league info
+@owner /league create name:Other game:fan-ccg pairing:free
+@alice /league join league:Other
+@bob /league join league:Other
+@alice /league play league:Other deck:Believer opponent:bob
+@bob /game join deck:Skeptic
+@alice /game start
+@alice /resign
+@carol /league player league:Open player:bob";
     let (out, _, failures) = run_console(&app, script).await;
     assert_eq!(failures, 0, "{out}");
+    assert!(
+        out.contains("Across this server's fan-ccg leagues: rating")
+            && out.contains("over 2 game(s)"),
+        "the server-wide rating counts both leagues' games: {out}"
+    );
+    assert!(
+        out.contains("Week 1: **bob** beat alice (game #1)"),
+        "{out}"
+    );
     assert!(out.contains("Join Open first"), "{out}");
     assert!(
         out.contains("name whom you play with opponent:@name"),
@@ -554,4 +571,5 @@ async fn in_free_play_any_two_members_play_a_rated_game_and_there_are_no_rounds(
     let league = app.store().leagues("console").await.unwrap().remove(0);
     let pairings = app.store().league_pairings(league.id).await.unwrap();
     assert_eq!(pairings.len(), 1, "refused plays stored nothing");
+    assert!(pairings[0].reported_at.is_some());
 }

@@ -275,6 +275,54 @@ pub(super) fn counted(p: &PairingRow, ids: &BTreeMap<String, Member>) -> Option<
 }
 
 /// Ratings after each round: one Glicko-2 rating period a round.
+/// A member's rating across every league of this server for the same
+/// game, one rating period a week (by when results were recorded), with
+/// the number of rated games.
+pub(super) async fn server_rating(
+    app: &App,
+    l: &LeagueRow,
+    user: &str,
+    now: i64,
+) -> Result<(Rating, usize), UserError> {
+    const WEEK: i64 = 7 * 24 * 3600 * 1000;
+    let mut ids: BTreeMap<String, Member> = BTreeMap::new();
+    let mut games: Vec<(i64, Rated)> = Vec::new();
+    for other in app.store().leagues(&l.guild_id).await? {
+        if other.kind != l.kind {
+            continue;
+        }
+        for p in settle(app, &other, now).await? {
+            let (Some(b), Some(at)) = (p.b_user.clone(), p.reported_at) else {
+                continue;
+            };
+            for u in [&p.a_user, &b] {
+                let next = ids.len() as Member + 1;
+                ids.entry(u.clone()).or_insert(next);
+            }
+            if let Some(Counted::Game { a, b, score_a }) = counted(&p, &ids) {
+                games.push((at, Rated { a, b, score_a }));
+            }
+        }
+    }
+    let Some(me) = ids.get(user).copied() else {
+        return Ok((Rating::default(), 0));
+    };
+    let members: Vec<Member> = ids.values().copied().collect();
+    let first = games.iter().map(|(at, _)| *at).min().unwrap_or(now);
+    let weeks = (now - first).max(0) / WEEK + 1;
+    let mut r: BTreeMap<Member, Rating> = BTreeMap::new();
+    for w in 0..weeks {
+        let in_week: Vec<Rated> = games
+            .iter()
+            .filter(|(at, _)| (at - first) / WEEK == w)
+            .map(|(_, g)| *g)
+            .collect();
+        r = league::rate_period(&r, &members, &in_week);
+    }
+    let played = games.iter().filter(|(_, g)| g.a == me || g.b == me).count();
+    Ok((r.get(&me).copied().unwrap_or_default(), played))
+}
+
 pub(super) fn rating_history(
     members: &[Member],
     pairings: &[PairingRow],

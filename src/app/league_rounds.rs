@@ -399,6 +399,7 @@ pub(super) async fn free_pairing(
         game_id: None,
         result: None,
         reason: None,
+        reported_at: None,
     })
 }
 

@@ -216,12 +216,20 @@ pub(super) async fn player(
                 && (p.a_user == who.user_id || p.b_user.as_deref() == Some(who.user_id.as_str()))
         });
         out.push_str(&format!(
-            "Round {round}: {} · rating {:.0} ±{:.0}\n",
+            "{} {round}: {} · rating {:.0} ±{:.0}\n",
+            if l.pairing == "free" { "Week" } else { "Round" },
             mine.map_or_else(|| "not paired".to_string(), |p| pairing_line(p, &name)),
             r.rating,
             2.0 * r.deviation
         ));
     }
+    let (server, games) = server_rating(app, &l, &who.user_id, req.now).await?;
+    out.push_str(&format!(
+        "Across this server's {} leagues: rating {:.0} ±{:.0} over {games} game(s).\n",
+        l.kind,
+        server.rating,
+        2.0 * server.deviation
+    ));
     Ok(out)
 }
 

@@ -55,6 +55,8 @@ pub struct PairingRow {
     /// `a`, `b`, `draw`, `bye`, or `None` while unplayed.
     pub result: Option<String>,
     pub reason: Option<String>,
+    /// When the result was recorded (ms).
+    pub reported_at: Option<i64>,
 }
 
 fn league_row(r: &AnyRow) -> Result<LeagueRow, sqlx::Error> {
@@ -81,6 +83,7 @@ fn pairing_row(r: &AnyRow) -> Result<PairingRow, sqlx::Error> {
         game_id: r.try_get("game_id")?,
         result: r.try_get("result")?,
         reason: r.try_get("reason")?,
+        reported_at: r.try_get("reported_at")?,
     })
 }
 
@@ -198,7 +201,7 @@ impl Store {
 
     pub async fn league_pairings(&self, league: i64) -> Result<Vec<PairingRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id, round, a_user, b_user, game_id, result, reason FROM league_pairings WHERE league_id = $1 ORDER BY round, id",
+            "SELECT id, round, a_user, b_user, game_id, result, reason, reported_at FROM league_pairings WHERE league_id = $1 ORDER BY round, id",
         )
         .bind(league)
         .fetch_all(&self.pool)
