@@ -639,3 +639,55 @@ async fn a_whole_legendary_game_through_discord_keeps_hidden_cards_hidden() {
         fake.unknown_routes()
     );
 }
+
+/// A league through Discord: an organiser opens it and a round, and the
+/// standings come to the channel as text with the picture attached.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_league_round_and_its_standings_picture_through_discord() {
+    let (fake, bot, _db) = bot(&[]).await;
+    let organiser = Person {
+        manager: true,
+        ..Person::new(40, "skinner")
+    };
+    let reply = run(
+        &fake,
+        &alice(),
+        Some(CHANNEL),
+        "/league create name:Winter game:fan-ccg",
+    )
+    .await;
+    assert!(reply.contains("Only an organiser"), "{reply}");
+    let reply = run(
+        &fake,
+        &organiser,
+        Some(CHANNEL),
+        "/league create name:Winter game:fan-ccg",
+    )
+    .await;
+    assert!(reply.contains("League **Winter** is open"), "{reply}");
+    for p in [alice(), bob()] {
+        run(&fake, &p, Some(CHANNEL), "/league join").await;
+    }
+    run(&fake, &organiser, Some(CHANNEL), "/league round").await;
+    let round = fake
+        .in_channel(CHANNEL)
+        .into_iter()
+        .find(|m| m.content.contains("Winter — round 1"))
+        .expect("the round is posted");
+    assert!(round.mentions.contains(&alice().id) && round.mentions.contains(&bob().id));
+    run(&fake, &bob(), Some(CHANNEL), "/league standings").await;
+    let standings = fake
+        .in_channel(CHANNEL)
+        .into_iter()
+        .find(|m| m.content.contains("Winter — standings"))
+        .expect("the standings are posted");
+    let picture = standings.files.first().expect("with the picture attached");
+    assert_eq!(picture.filename, "standings.png");
+    assert!(picture.bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "a PNG");
+    bot.assert_no_dropped_events();
+    assert!(
+        fake.unknown_routes().is_empty(),
+        "{:?}",
+        fake.unknown_routes()
+    );
+}
