@@ -299,8 +299,8 @@ pub(super) async fn server_rating(
                 let next = ids.len() as Member + 1;
                 ids.entry(u.clone()).or_insert(next);
             }
-            if let Some(Counted::Game { a, b, score_a }) = counted(&p, &ids) {
-                games.push((at, Rated { a, b, score_a }));
+            if let Some(g) = counted(&p, &ids).and_then(rated) {
+                games.push((at, g));
             }
         }
     }
@@ -335,15 +335,30 @@ pub(super) fn rating_history(
         let games: Vec<Rated> = pairings
             .iter()
             .filter(|p| p.round == round)
-            .filter_map(|p| match counted(p, ids)? {
-                Counted::Game { a, b, score_a } => Some(Rated { a, b, score_a }),
-                Counted::Bye(_) => None,
-            })
+            .filter_map(|p| counted(p, ids).and_then(rated))
             .collect();
         r = league::rate_period(&r, members, &games);
         out.push(r.clone());
     }
     out
+}
+
+/// A member's name by user id (the id itself for a stranger).
+pub(super) fn names_of(members: &[MemberRow]) -> impl Fn(&str) -> String + '_ {
+    |u: &str| {
+        members
+            .iter()
+            .find(|m| m.user_id == u)
+            .map_or_else(|| u.to_string(), |m| m.user_name.clone())
+    }
+}
+
+/// A played game as a rated result (a bye is not rated).
+fn rated(c: Counted) -> Option<Rated> {
+    match c {
+        Counted::Game { a, b, score_a } => Some(Rated { a, b, score_a }),
+        Counted::Bye(_) => None,
+    }
 }
 
 /// A member named by mention (`<@id>`), id or name.
@@ -401,12 +416,7 @@ pub(super) async fn correct(
         ("win", false) | ("loss", true) => "b",
         _ => "draw",
     };
-    let name = |u: &str| {
-        members
-            .iter()
-            .find(|m| m.user_id == u)
-            .map_or_else(|| u.to_string(), |m| m.user_name.clone())
-    };
+    let name = names_of(&members);
     let was = pairing_line(p, &name);
     let mut now_p = p.clone();
     now_p.result = Some(result.to_string());

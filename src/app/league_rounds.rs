@@ -8,7 +8,7 @@ use super::commands::Args;
 use super::league_cmd::*;
 use super::league_views::pairing_line;
 use super::message::{Invocation, OptionValue, Outgoing, Request, UserError};
-use crate::league::{self, Counted, Member, Pairing, Record};
+use crate::league::{self, Counted, Member, Pairing};
 use crate::store::{AuditRow, LeagueRow, MemberRow, PairingRow, RoundRow};
 
 /// The `/game new` a league game opens with: its kind and options (and
@@ -58,9 +58,10 @@ pub(super) async fn round(
     let pairings = settle(app, &l, req.now).await?;
     let members = app.store().league_members(l.id).await?;
     let rounds = app.store().league_rounds(l.id).await?;
+    let last = rounds.last().map(|r| r.number);
     if let Some(open) = pairings
         .iter()
-        .find(|p| p.result.is_none() && rounds.last().is_some_and(|r| r.number == p.round))
+        .find(|p| p.result.is_none() && last == Some(p.round))
     {
         return Err(UserError::new(format!(
             "Round {} still has games to play ({}); they must be played first.",
@@ -68,40 +69,8 @@ pub(super) async fn round(
             pairing_line(open, &|u: &str| u.to_string())
         )));
     }
-    let playing: Vec<&MemberRow> = active(&members);
-    if playing.len() < 2 {
-        return Err(UserError::new(
-            "A round needs at least two members; more can /league join.",
-        ));
-    }
-    let ids = member_ids(&members);
-    let user_of: BTreeMap<Member, &str> = ids.iter().map(|(u, m)| (*m, u.as_str())).collect();
-    let number = rounds.last().map_or(1, |r| r.number + 1);
-    let ones: Vec<Member> = playing.iter().map(|m| ids[&m.user_id]).collect();
-    let tables: Vec<Pairing> = if l.pairing == "round-robin" {
-        let schedule = league::round_robin(&ones);
-        let i = (number - 1) as usize;
-        schedule.get(i).cloned().ok_or_else(|| {
-            UserError::new(format!(
-                "The round-robin is complete: {} rounds for {} members.",
-                schedule.len(),
-                ones.len()
-            ))
-        })?
-    } else {
-        let records: Vec<Record> = ones
-            .iter()
-            .map(|m| swiss_record(*m, &pairings, &ids))
-            .collect();
-        league::swiss_round(&records)
-    };
-    let rows: Vec<(String, Option<String>)> = tables
-        .iter()
-        .map(|t| match *t {
-            Pairing::Match(a, b) => (user_of[&a].to_string(), Some(user_of[&b].to_string())),
-            Pairing::Bye(a) => (user_of[&a].to_string(), None),
-        })
-        .collect();
+    let number = last.map_or(1, |n| n + 1);
+    let rows = next_tables(&l, number, &members, &pairings)?;
     let round = RoundRow {
         number,
         started_at: req.now,
@@ -113,9 +82,60 @@ pub(super) async fn round(
             "Round {number} was just opened by someone else."
         )));
     }
+    Ok(vec![round_post(&l, &round, &rows, &req.place.channel)])
+}
+
+/// The next round's tables as user ids (`None`: a bye).
+fn next_tables(
+    l: &LeagueRow,
+    number: i64,
+    members: &[MemberRow],
+    pairings: &[PairingRow],
+) -> Result<Vec<(String, Option<String>)>, UserError> {
+    let playing: Vec<&MemberRow> = active(members);
+    if playing.len() < 2 {
+        return Err(UserError::new(
+            "A round needs at least two members; more can /league join.",
+        ));
+    }
+    let ids = member_ids(members);
+    let user_of: BTreeMap<Member, &str> = ids.iter().map(|(u, m)| (*m, u.as_str())).collect();
+    let ones: Vec<Member> = playing.iter().map(|m| ids[&m.user_id]).collect();
+    let tables: Vec<Pairing> = if l.pairing == "round-robin" {
+        let schedule = league::round_robin(&ones);
+        schedule
+            .get((number - 1) as usize)
+            .cloned()
+            .ok_or_else(|| {
+                UserError::new(format!(
+                    "The round-robin is complete: {} rounds for {} members.",
+                    schedule.len(),
+                    ones.len()
+                ))
+            })?
+    } else {
+        let results: Vec<Counted> = pairings.iter().filter_map(|p| counted(p, &ids)).collect();
+        league::swiss_round(&league::records(&ones, &results))
+    };
+    Ok(tables
+        .iter()
+        .map(|t| match *t {
+            Pairing::Match(a, b) => (user_of[&a].to_string(), Some(user_of[&b].to_string())),
+            Pairing::Bye(a) => (user_of[&a].to_string(), None),
+        })
+        .collect())
+}
+
+/// The round's post: every table, pinging its players.
+fn round_post(
+    l: &LeagueRow,
+    round: &RoundRow,
+    rows: &[(String, Option<String>)],
+    channel: &str,
+) -> Outgoing {
     let name = |u: &str| format!("<@{u}>");
-    let mut text = format!("**{} — round {number}**\n", l.name);
-    for (a, b) in &rows {
+    let mut text = format!("**{} — round {}**\n", l.name, round.number);
+    for (a, b) in rows {
         text.push_str(&match b {
             Some(b) => format!("• {} vs {}\n", name(a), name(b)),
             None => format!("• {}: bye (counts as a win)\n", name(a)),
@@ -129,47 +149,7 @@ pub(super) async fn round(
         .iter()
         .flat_map(|(a, b)| std::iter::once(a.clone()).chain(b.clone()))
         .collect();
-    Ok(vec![
-        Outgoing::channel(&req.place.channel, text).with_ping(ping),
-    ])
-}
-
-pub(super) fn swiss_record(
-    m: Member,
-    pairings: &[PairingRow],
-    ids: &BTreeMap<String, Member>,
-) -> Record {
-    let mut r = Record {
-        member: m,
-        points: 0.0,
-        opponents: vec![],
-        byes: 0,
-    };
-    for c in pairings.iter().filter_map(|p| counted(p, ids)) {
-        match c {
-            Counted::Bye(a) if a == m => {
-                r.byes += 1;
-                r.points += 3.0;
-            }
-            Counted::Game { a, b, score_a } if a == m || b == m => {
-                let (o, s) = if a == m {
-                    (b, score_a)
-                } else {
-                    (a, 1.0 - score_a)
-                };
-                r.opponents.push(o);
-                r.points += if s > 0.5 {
-                    3.0
-                } else if s == 0.5 {
-                    1.0
-                } else {
-                    0.0
-                };
-            }
-            _ => {}
-        }
-    }
-    r
+    Outgoing::channel(channel, text).with_ping(ping)
 }
 
 /// Opens the game of the caller's unplayed pairing in this channel, with

@@ -93,12 +93,7 @@ pub(super) async fn info(
     let pairings = settle(app, &l, req.now).await?;
     let members = app.store().league_members(l.id).await?;
     let rounds = app.store().league_rounds(l.id).await?;
-    let name = |u: &str| {
-        members
-            .iter()
-            .find(|m| m.user_id == u)
-            .map_or_else(|| u.to_string(), |m| m.user_name.clone())
-    };
+    let name = names_of(&members);
     let mut out = format!(
         "**{}** — {}, {} pairings{}. Members: {}.\n",
         l.name,
@@ -185,12 +180,7 @@ pub(super) async fn player(
     let ids = member_ids(&members);
     let all: Vec<Member> = ids.values().copied().collect();
     let me = ids[&who.user_id];
-    let name = |u: &str| {
-        members
-            .iter()
-            .find(|m| m.user_id == u)
-            .map_or_else(|| u.to_string(), |m| m.user_name.clone())
-    };
+    let name = names_of(&members);
     let results: Vec<Counted> = pairings.iter().filter_map(|p| counted(p, &ids)).collect();
     let row = league::standings(&all, &results)
         .into_iter()
@@ -243,12 +233,7 @@ pub(super) async fn history(
     let l = pick(app, args, guild).await?;
     let pairings = settle(app, &l, req.now).await?;
     let members = app.store().league_members(l.id).await?;
-    let name = |u: &str| {
-        members
-            .iter()
-            .find(|m| m.user_id == u)
-            .map_or_else(|| u.to_string(), |m| m.user_name.clone())
-    };
+    let name = names_of(&members);
     let mut out = format!("**{} — history**\n", l.name);
     let mut round = 0;
     for p in &pairings {

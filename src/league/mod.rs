@@ -10,4 +10,4 @@ pub mod standings;
 
 pub use pairing::{Member, Pairing, Record, round_robin, swiss_round};
 pub use rating::{Rated, Rating, after_period, rate_period};
-pub use standings::{Counted, Standing, standings};
+pub use standings::{Counted, Standing, records, standings};

@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use super::pairing::Member;
+use super::pairing::{Member, Record};
 
 /// A result counted in the standings.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -48,6 +48,39 @@ fn points_of(score: f64) -> u32 {
     } else {
         0
     }
+}
+
+/// Each member's Swiss record (points, opponents met, byes) after
+/// `results`, scored as the standings score them.
+pub fn records(members: &[Member], results: &[Counted]) -> Vec<Record> {
+    let mut out: Vec<Record> = members
+        .iter()
+        .map(|m| Record {
+            member: *m,
+            points: 0.0,
+            opponents: vec![],
+            byes: 0,
+        })
+        .collect();
+    let mut add = |m: Member, points: u32, opponent: Option<Member>| {
+        if let Some(r) = out.iter_mut().find(|r| r.member == m) {
+            r.points += f64::from(points);
+            match opponent {
+                Some(o) => r.opponents.push(o),
+                None => r.byes += 1,
+            }
+        }
+    };
+    for r in results {
+        match *r {
+            Counted::Bye(m) => add(m, WIN, None),
+            Counted::Game { a, b, score_a } => {
+                add(a, points_of(score_a), Some(b));
+                add(b, points_of(1.0 - score_a), Some(a));
+            }
+        }
+    }
+    out
 }
 
 /// The standings of `members` (in the order they joined) after `results`.
