@@ -148,6 +148,13 @@ pub async fn deliver(
         };
         replies.push((text, vec![], vec![]));
     }
+    answer(http, bot, origin, replies).await;
+}
+
+/// Answers the interaction: the first piece edits the deferred response,
+/// the rest are ephemeral follow-ups; buttons and files go with each
+/// reply's last piece.
+async fn answer(http: &Http, bot: &Bot, origin: Origin<'_>, replies: Vec<Reply>) {
     let mut first = true;
     for (text, buttons, files) in replies {
         let pieces = split(&text, MESSAGE_LIMIT);
