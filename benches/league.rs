@@ -1,24 +1,28 @@
 //! League benchmark on one core: standings (with every tie-breaker) and
 //! Glicko-2 ratings for a 500-member league with 5,000 games in 10 rating
-//! periods, and Swiss pairings for its rounds. Run with
-//! `cargo bench --bench league`.
+//! periods, the standings picture, and Swiss pairings for its rounds. Run
+//! with `cargo bench --bench league`.
 
 use std::collections::BTreeMap;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use xfiles_bot::engine::GameRng;
+use xfiles_bot::league::picture::{Row, standings_png};
 use xfiles_bot::league::{
-    Counted, Member, Rated, Rating, Record, rate_period, standings, swiss_round,
+    Counted, Member, Pairing, Rated, Rating, Record, Standing, rate_period, standings, swiss_round,
 };
 
 const MEMBERS: i64 = 500;
 const GAMES: usize = 5_000;
 const PERIODS: usize = 10;
+const SWISS_ROUNDS: u32 = 9;
 
-fn main() {
-    let members: Vec<Member> = (1..=MEMBERS).collect();
-    let mut rng = GameRng::seeded(15);
-    let games: Vec<Rated> = (0..GAMES)
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+fn random_games(rng: &mut GameRng) -> Vec<Rated> {
+    (0..GAMES)
         .map(|_| {
             let a = 1 + rng.below(MEMBERS as usize) as i64;
             let mut b = 1 + rng.below(MEMBERS as usize) as i64;
@@ -28,7 +32,63 @@ fn main() {
             let score_a = [1.0, 0.0, 0.5][rng.below(3)];
             Rated { a, b, score_a }
         })
+        .collect()
+}
+
+/// The picture of the table's top 30 and the time it takes.
+fn picture(table: &[Standing], ratings: &BTreeMap<Member, Rating>) -> (Duration, usize) {
+    let start = Instant::now();
+    let rows: Vec<Row> = table
+        .iter()
+        .take(30)
+        .map(|s| Row {
+            rank: s.rank,
+            name: format!("Member {}", s.member),
+            points: s.points,
+            record: format!("{}-{}-{}", s.wins, s.losses, s.draws),
+            omw: s.omw,
+            rating: ratings[&s.member].rating,
+        })
         .collect();
+    let history: Vec<Vec<f64>> = rows.iter().map(|r| vec![1500.0, r.rating]).collect();
+    let png = standings_png("Bench league", &rows, &history);
+    (start.elapsed(), png.len())
+}
+
+/// Swiss rounds with random results, timing the pairing only.
+fn swiss(members: &[Member], rng: &mut GameRng) -> Duration {
+    let mut records: Vec<Record> = members
+        .iter()
+        .map(|m| Record {
+            member: *m,
+            points: 0.0,
+            opponents: vec![],
+            byes: 0,
+        })
+        .collect();
+    let mut spent = Duration::ZERO;
+    for _ in 0..SWISS_ROUNDS {
+        let start = Instant::now();
+        let tables = swiss_round(&records);
+        spent += start.elapsed();
+        for t in tables {
+            if let Pairing::Match(a, b) = t {
+                let a_wins = rng.below(2) == 0;
+                for (m, o, won) in [(a, b, a_wins), (b, a, !a_wins)] {
+                    let r = &mut records[(m - 1) as usize];
+                    r.opponents.push(o);
+                    r.points += if won { 3.0 } else { 0.0 };
+                }
+            }
+        }
+    }
+    spent
+}
+
+fn main() {
+    let members: Vec<Member> = (1..=MEMBERS).collect();
+    let mut rng = GameRng::seeded(15);
+    let games = random_games(&mut rng);
     let counted: Vec<Counted> = games
         .iter()
         .map(|g| Counted::Game {
@@ -48,68 +108,30 @@ fn main() {
     }
     let ratings_time = start.elapsed();
     assert_eq!(table.len(), members.len());
-    let start = Instant::now();
-    let rows: Vec<xfiles_bot::league::picture::Row> = table
-        .iter()
-        .take(30)
-        .map(|s| xfiles_bot::league::picture::Row {
-            rank: s.rank,
-            name: format!("Member {}", s.member),
-            points: s.points,
-            record: format!("{}-{}-{}", s.wins, s.losses, s.draws),
-            omw: s.omw,
-            rating: ratings[&s.member].rating,
-        })
-        .collect();
-    let history: Vec<Vec<f64>> = rows.iter().map(|r| vec![1500.0, r.rating]).collect();
-    let png = xfiles_bot::league::picture::standings_png("Bench league", &rows, &history);
-    let picture_time = start.elapsed();
+    let (picture_time, png_bytes) = picture(&table, &ratings);
+    let swiss_time = swiss(&members, &mut rng);
 
-    let mut records: Vec<Record> = members
-        .iter()
-        .map(|m| Record {
-            member: *m,
-            points: 0.0,
-            opponents: vec![],
-            byes: 0,
-        })
-        .collect();
-    let start = Instant::now();
-    let rounds = 9;
-    for _ in 0..rounds {
-        for t in swiss_round(&records) {
-            if let xfiles_bot::league::Pairing::Match(a, b) = t {
-                let a_wins = rng.below(2) == 0;
-                for (m, o, won) in [(a, b, a_wins), (b, a, !a_wins)] {
-                    let r = &mut records[(m - 1) as usize];
-                    r.opponents.push(o);
-                    r.points += if won { 3.0 } else { 0.0 };
-                }
-            }
-        }
-    }
-    let swiss_time = start.elapsed();
     println!("league: {MEMBERS} members, {GAMES} games");
     println!(
         "  standings with tie-breakers: {:.1} ms",
-        standings_time.as_secs_f64() * 1e3
+        ms(standings_time)
     );
     println!(
         "  Glicko-2, {PERIODS} rating periods: {:.1} ms",
-        ratings_time.as_secs_f64() * 1e3
+        ms(ratings_time)
     );
     println!(
         "  standings + ratings: {:.1} ms",
-        (standings_time + ratings_time).as_secs_f64() * 1e3
+        ms(standings_time + ratings_time)
     );
     println!(
         "  the standings picture (30 rows and the plot): {:.1} ms, {} KB",
-        picture_time.as_secs_f64() * 1e3,
-        png.len() / 1024
+        ms(picture_time),
+        png_bytes / 1024
     );
     println!(
-        "  Swiss pairings: {rounds} rounds in {:.1} ms ({:.2} ms a round)",
-        swiss_time.as_secs_f64() * 1e3,
-        swiss_time.as_secs_f64() * 1e3 / f64::from(rounds)
+        "  Swiss pairings: {SWISS_ROUNDS} rounds in {:.1} ms ({:.2} ms a round)",
+        ms(swiss_time),
+        ms(swiss_time) / f64::from(SWISS_ROUNDS)
     );
 }
