@@ -155,13 +155,14 @@ impl LeGame {
     }
 
     /// Extinction's rule is in force: "The End" has begun with it.
+    /// Checked after every task: nothing is built before "The End".
     pub(super) fn extinction(&self) -> bool {
-        let k = key("extinction");
-        self.the_end
-            && self
-                .end_games()
+        self.the_end && {
+            let k = key("extinction");
+            self.end_games()
                 .into_iter()
                 .any(|e| self.def(e).abilities.iter().any(|a| a.steps().contains(&k)))
+        }
     }
 
     /// A card `seat` discards: defeated instead under Extinction.
