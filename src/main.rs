@@ -200,6 +200,15 @@ fn import_cards(from: &std::path::Path, to: &std::path::Path) -> ExitCode {
         println!(
             "scripts: {reviewed} reviewed kept, {drafts} drafts written for the cards without one"
         );
+        let copies = xfiles_bot::cards::cube::import(
+            &from.join("xfiles-ccg/fcu-cube.json"),
+            &to.join("cubes/fcu.json"),
+            &db,
+        )?;
+        println!(
+            "imported the FCU cube ({copies} cards) into {}",
+            to.join("cubes/fcu.json").display()
+        );
         Ok(())
     });
     let fan = xfiles.and_then(|()| {

@@ -101,6 +101,7 @@ fn request(user: &str, channel: &str, name: &str, key: &str) -> Request {
             id: user.into(),
             name: user.into(),
             is_manager: false,
+            roles: vec![],
         },
         place: Place {
             guild: Some("console".into()),

@@ -166,6 +166,7 @@ fn system_request(game: &GameRow, user: &SeatRow, key: String, now: i64) -> Requ
             id: user.user_id.clone(),
             name: user.user_name.clone(),
             is_manager: false,
+            roles: vec![],
         },
         place: Place {
             guild: game.guild_id.clone(),
@@ -200,6 +201,7 @@ pub async fn tick(app: &App, now: i64) -> Vec<Outgoing> {
         }
     }
     out.extend(super::league_rounds::remind_rounds(app, now).await);
+    out.extend(super::league_limited::pick_deadlines(app, now).await);
     out
 }
 

@@ -21,6 +21,8 @@ pub enum OptKind {
     Deck,
     /// A game id ("12" or "#12").
     Game,
+    /// A server role (its id: a role option on Discord, a name at the console).
+    Role,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -219,6 +221,7 @@ fn kind_word(kind: OptKind) -> &'static str {
         OptKind::Card => "card name",
         OptKind::Deck => "deck name",
         OptKind::Game => "game id",
+        OptKind::Role => "role",
     }
 }
 

@@ -18,6 +18,12 @@ pub async fn deck(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
             let row = load(app, req, args, kind).await?;
             reply(render(kind, &row)?)
         }
+        Some("check") if kind == "xfiles-ccg" && args.text("league").is_some() => {
+            let row = load(app, req, args, kind).await?;
+            let mut deck = stored_deck(&row)?;
+            deck.name = row.name.clone();
+            reply(super::league_limited::deck_check(app, req, args, &deck).await?)
+        }
         Some("check") => {
             let row = load(app, req, args, kind).await?;
             reply(check(kind, &row, args)?)

@@ -605,6 +605,7 @@ pub async fn autoplay_step(
             id: table.user(seat).to_string(),
             name: table.name(seat).to_string(),
             is_manager: false,
+            roles: vec![],
         },
         place: crate::app::Place {
             guild: game.guild_id.clone(),

@@ -17,6 +17,10 @@ use crate::league::{self, Counted, Member, Rated, Rating};
 use crate::store::{AuditRow, GameStatus, LeagueRow, MemberRow, PairingRow};
 
 pub async fn league(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
+    if req.invocation.sub.as_deref() == Some("pool") {
+        // Pools are private: this one works in DMs too.
+        return super::league_limited::pool(app, req, args).await;
+    }
     let guild = req.place.guild.clone().ok_or_else(|| {
         UserError::new("Leagues belong to a server: use /league in one of its channels.")
     })?;
@@ -35,6 +39,7 @@ pub async fn league(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoin
         Some("player") => player(app, req, args, &guild).await.map(reply),
         Some("history") => history(app, req, args, &guild).await.map(reply),
         Some("close") => close(app, req, args, &guild).await,
+        Some("deal") => super::league_limited::deal(app, req, args, &guild).await,
         _ => unreachable!("the registry only routes known subcommands"),
     }
 }
@@ -74,14 +79,25 @@ pub(super) async fn pick(app: &App, args: &Args, guild: &str) -> Result<LeagueRo
     }
 }
 
-pub(super) fn organiser(req: &Request, what: &str) -> Result<(), UserError> {
-    if req.user.is_manager {
-        Ok(())
-    } else {
-        Err(UserError::new(format!(
-            "Only an organiser (Manage Server) can {what}."
-        )))
+/// Organisers: whoever may Manage Server, and the league's organiser role.
+pub(super) fn organiser(req: &Request, l: Option<&LeagueRow>, what: &str) -> Result<(), UserError> {
+    let role = l.and_then(|l| l.organiser_role.as_deref());
+    if req.user.is_manager || role.is_some_and(|r| req.user.roles.iter().any(|m| m == r)) {
+        return Ok(());
     }
+    Err(UserError::new(match role {
+        Some(r) => format!("Only an organiser (Manage Server or the role <@&{r}>) can {what}."),
+        None => format!("Only an organiser (Manage Server) can {what}."),
+    }))
+}
+
+/// A role named by mention (`<@&id>`) or id.
+fn role_id(text: &str) -> String {
+    let t = text.trim();
+    t.strip_prefix("<@&")
+        .and_then(|r| r.strip_suffix('>'))
+        .unwrap_or(t.trim_start_matches('@'))
+        .to_string()
 }
 
 pub(super) async fn create(
@@ -90,7 +106,7 @@ pub(super) async fn create(
     args: &Args,
     guild: &str,
 ) -> Result<String, UserError> {
-    organiser(req, "create a league")?;
+    organiser(req, None, "create a league")?;
     let name = args.text("name").unwrap_or_default().trim().to_string();
     if name.is_empty() || name.chars().count() > 60 {
         return Err(UserError::new("A league's name is 1 to 60 characters."));
@@ -104,6 +120,7 @@ pub(super) async fn create(
     let game_options = args.text("options").unwrap_or_default().trim().to_string();
     // The options must open a game now, not fail at the first pairing.
     new_game_invocation(app, &kind, &game_options, None)?;
+    let limited = super::league_limited::format_of(args, &kind, &pairing)?;
     let row = LeagueRow {
         id: 0,
         guild_id: guild.to_string(),
@@ -115,8 +132,14 @@ pub(super) async fn create(
         round_every,
         created_by: req.user.name.clone(),
         created_at: req.now,
+        organiser_role: args.text("organisers").map(role_id),
     };
-    match app.store().create_league(&row).await? {
+    let made = app
+        .store()
+        .create_league(&row, limited.as_ref().map(|(f, p)| (*f, *p)))
+        .await?;
+    match made {
+        Some(_) if limited.is_some() => Ok(super::league_limited::opened(&row, limited)),
         Some(_) if pairing == "free" => Ok(format!(
             "League **{name}** is open: {kind}, free play. Members join with /league join league:\"{name}\" and play any other member with /league play opponent:@name; ratings are updated each week."
         )),
@@ -385,8 +408,8 @@ pub(super) async fn correct(
     args: &Args,
     guild: &str,
 ) -> Result<String, UserError> {
-    organiser(req, "correct a result")?;
     let l = pick(app, args, guild).await?;
+    organiser(req, Some(&l), "correct a result")?;
     let reason = args.text("reason").unwrap_or_default().trim().to_string();
     if reason.is_empty() {
         return Err(UserError::new(

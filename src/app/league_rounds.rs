@@ -52,9 +52,10 @@ pub(super) async fn round(
     args: &Args,
     guild: &str,
 ) -> Result<Vec<Outgoing>, UserError> {
-    organiser(req, "open a round")?;
     let l = pick(app, args, guild).await?;
+    organiser(req, Some(&l), "open a round")?;
     no_rounds_in_free_play(&l)?;
+    super::league_limited::pools_ready(app, &l).await?;
     let pairings = settle(app, &l, req.now).await?;
     let members = app.store().league_members(l.id).await?;
     let rounds = app.store().league_rounds(l.id).await?;
@@ -185,6 +186,7 @@ pub(super) async fn play(
     } else {
         mine.a_user.clone()
     };
+    super::league_limited::check_league_deck(app, &l, req, args.text("deck")).await?;
     let (inv, game_args) = new_game_invocation(app, &l.kind, &l.game_options, args.text("deck"))?;
     let sub = Request {
         invocation: inv,
@@ -235,8 +237,8 @@ pub(super) async fn close(
     args: &Args,
     guild: &str,
 ) -> Result<Vec<Outgoing>, UserError> {
-    organiser(req, "close a round")?;
     let l = pick(app, args, guild).await?;
+    organiser(req, Some(&l), "close a round")?;
     no_rounds_in_free_play(&l)?;
     let pairings = settle(app, &l, req.now).await?;
     let rounds = app.store().league_rounds(l.id).await?;

@@ -110,6 +110,10 @@ pub(super) async fn info(
             .collect::<Vec<_>>()
             .join(", ")
     );
+    if let Some(line) = super::league_limited::status(app, &l).await? {
+        out.push_str(&line);
+        out.push('\n');
+    }
     if l.pairing == "free" {
         let week = pairings.iter().map(|p| p.round).max();
         out.push_str("Free play: any two members play a rated game with /league play opponent:@name; ratings are updated each week.\n");

@@ -11,6 +11,9 @@ pub struct User {
     pub name: String,
     /// May manage games in this guild (Discord's Manage Server).
     pub is_manager: bool,
+    /// The ids of the user's roles in this guild (a league's organiser role).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub roles: Vec<String>,
 }
 
 /// Where a command was issued.

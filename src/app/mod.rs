@@ -12,6 +12,7 @@ pub mod games;
 mod help;
 pub mod kinds;
 mod league_cmd;
+mod league_limited;
 mod league_rounds;
 mod league_views;
 mod legendary_cmd;
@@ -177,6 +178,7 @@ impl App {
             "game" => game_cmd::game(self, req, &args).await,
             "legendary" => legendary_cmd::legendary(self, req, &args).await,
             "league" => league_cmd::league(self, req, &args).await,
+            "pick" => league_limited::pick_card(self, req, &args).await,
             _ => game_cmd::game_command(self, req, &args).await,
         }
     }

@@ -92,7 +92,7 @@ impl Registry {
 
     /// Names of the game commands (those not handled by the generic layer).
     pub fn is_game_command(&self, name: &str) -> bool {
-        !["help", "card", "deck", "game", "rules", "league"].contains(&name)
+        !["help", "card", "deck", "game", "rules", "league", "pick"].contains(&name)
             && self.commands.iter().any(|c| c.name == name)
     }
 
@@ -318,6 +318,11 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
                     OptKind::Choice(&["xfiles-ccg", "fan-ccg"]),
                     "which game's decks (default xfiles-ccg)",
                 ),
+                opt(
+                    "league",
+                    OptKind::Text,
+                    "a limited league: check the deck against your cube pool there",
+                ),
             ],
             example: "/deck check name:Mulder",
         },
@@ -353,8 +358,51 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
                     OptKind::Text,
                     "the /game new options every league game opens with, e.g. killer:true",
                 ),
+                opt(
+                    "format",
+                    OptKind::Choice(super::league_limited::FORMATS),
+                    "constructed decks (default), or FCU cube sealed, sealed-safe or draft pools",
+                ),
+                opt(
+                    "pick",
+                    OptKind::Text,
+                    "in a draft: time for a pick (default 12h)",
+                ),
+                opt(
+                    "organisers",
+                    OptKind::Role,
+                    "a role whose members organise the league (besides Manage Server)",
+                ),
             ],
             example: "/league create name:\"Winter League\" game:xfiles-ccg round:7d",
+        },
+        league_spec(
+            "deal",
+            "Deal a limited league's cube pools, or start its draft (organisers)",
+            "/league deal",
+        ),
+        league_spec(
+            "pool",
+            "Your cube pool in a limited league (also in DMs)",
+            "/league pool",
+        ),
+        CommandSpec {
+            name: "pick",
+            sub: None,
+            about: "Keep a card from the draft pile in front of you",
+            options: vec![
+                req(
+                    "card",
+                    OptKind::Text,
+                    "the card (name or id) from your pile",
+                ),
+                opt(
+                    "league",
+                    OptKind::Text,
+                    "which league's draft (if you draft in several)",
+                ),
+            ],
+            example: "/pick card:\"Agent Fox Mulder\"",
         },
         CommandSpec {
             name: "league",

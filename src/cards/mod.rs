@@ -7,6 +7,7 @@
 
 mod card;
 mod cost;
+pub mod cube;
 pub mod fan;
 pub mod fan_import;
 pub mod fan_render;

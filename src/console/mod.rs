@@ -116,6 +116,7 @@ pub fn to_request(app: &App, line: &Line, base: Option<&Path>, key: String) -> R
             name: line.user.clone(),
             // The console's @owner is the person running it: a server manager.
             is_manager: line.user == "owner",
+            roles: line.roles.clone(),
         },
         place: Place {
             guild: if is_dm { None } else { Some(GUILD.to_string()) },

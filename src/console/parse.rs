@@ -8,6 +8,8 @@
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {
     pub user: String,
+    /// The user's server roles, written `@alice+staff+judges`.
+    pub roles: Vec<String>,
     /// `None`: the console's default channel. `Some("dm")`: a direct message.
     pub channel: Option<String>,
     pub command: String,
@@ -28,9 +30,15 @@ pub fn parse_line(text: &str) -> Result<Option<Line>, SyntaxError> {
     }
     let tokens = tokenize(text)?;
     let mut it = tokens.into_iter().peekable();
+    let mut roles: Vec<String> = Vec::new();
     let user = match it.next() {
-        Some(Token::Word(w)) if w.starts_with('@') && w.len() > 1 && valid_name(&w[1..]) => {
-            w[1..].to_string()
+        Some(Token::Word(w))
+            if w.starts_with('@') && w[1..].split('+').all(|n| !n.is_empty() && valid_name(n)) =>
+        {
+            let mut parts = w[1..].split('+').map(str::to_string);
+            let user = parts.next().expect("split yields one part");
+            roles.extend(parts);
+            user
         }
         _ => {
             return Err(SyntaxError(
@@ -85,6 +93,7 @@ pub fn parse_line(text: &str) -> Result<Option<Line>, SyntaxError> {
     }
     Ok(Some(Line {
         user,
+        roles,
         channel,
         command,
         sub,

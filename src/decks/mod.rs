@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::cards::{self, CardIdx};
 
 pub use parse::{ParseError, Parsed, parse_json, parse_list, parse_text};
-pub use validate::{DeckFormat, Violation, validate};
+pub use validate::{DeckFormat, Violation, validate, within_pool};
 
 /// A resolved deck list.
 #[derive(Debug, Clone, PartialEq, Eq)]

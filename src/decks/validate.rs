@@ -3,7 +3,9 @@
 use std::collections::BTreeMap;
 
 use super::Deck;
+use crate::cards::cube::Cube;
 use crate::cards::{self, CardType, Keyword};
+use crate::league::limited::Pool;
 
 /// Which construction rules apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -226,4 +228,59 @@ fn a_kind(kind: CardType) -> String {
         "a"
     };
     format!("{article} {name} card")
+}
+
+/// Checks that a limited deck is built from its player's pool: Agents (on
+/// the team or in the Bureau deck) from the pool's Agents, every other card
+/// at most as many times as the pool holds it (in safe mode, Sites from the
+/// cube's set-aside Sites). X-Files are not in the cube: any may be used
+/// (how xfiles-bot plays it). Copies are counted by title, so any printing
+/// of a pool card will do.
+pub fn within_pool(deck: &Deck, pool: &Pool, cube: &Cube) -> Vec<Violation> {
+    let db = cards::db();
+    let title_of = |id: &String| db.by_id(id).map(|c| db.get(c).title.clone());
+    let count = |ids: &[String]| {
+        let mut m: BTreeMap<String, u32> = BTreeMap::new();
+        for t in ids.iter().filter_map(title_of) {
+            *m.entry(t).or_default() += 1;
+        }
+        m
+    };
+    let agents = count(&pool.agents);
+    let mut others = count(&pool.cards);
+    if pool.any_sites {
+        for (t, n) in count(&cube.sites) {
+            *others.entry(t).or_default() += n;
+        }
+    }
+    let mut used: BTreeMap<(bool, String), u32> = BTreeMap::new();
+    for c in &deck.team {
+        *used.entry((true, db.get(*c).title.clone())).or_default() += 1;
+    }
+    for (c, n) in &deck.bureau {
+        let card = db.get(*c);
+        *used
+            .entry((card.kind == CardType::Agent, card.title.clone()))
+            .or_default() += n;
+    }
+    let mut out = Vec::new();
+    for ((agent, title), n) in used {
+        let (have, what) = if agent {
+            (agents.get(&title), "Agents")
+        } else {
+            (others.get(&title), "cards")
+        };
+        let have = have.copied().unwrap_or(0);
+        if n > have {
+            out.push(Violation {
+                message: if have == 0 {
+                    format!("{title} is not among your pool's {what}")
+                } else {
+                    format!("{title}: {n} in the deck, but your pool holds {have}")
+                },
+                source: "FCU cube instructions pp. 2-3",
+            });
+        }
+    }
+    out
 }

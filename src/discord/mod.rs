@@ -244,6 +244,7 @@ fn system_request() -> Request {
             id: String::new(),
             name: "scheduler".into(),
             is_manager: false,
+            roles: vec![],
         },
         place: crate::app::Place {
             guild: None,

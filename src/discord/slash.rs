@@ -35,6 +35,7 @@ fn option(
         OptKind::Int { .. } => CommandOptionType::Integer,
         OptKind::Bool => CommandOptionType::Boolean,
         OptKind::File => CommandOptionType::Attachment,
+        OptKind::Role => CommandOptionType::Role,
         _ => CommandOptionType::String,
     };
     let mut b = CreateCommandOption::new(kind, o.name, clip(o.about, 100)).required(o.required);
@@ -229,6 +230,9 @@ pub fn user_of(interaction_user: &serenity::User, member: Option<&serenity::Memb
         is_manager: member
             .and_then(|m| m.permissions)
             .is_some_and(|p| p.manage_guild()),
+        roles: member.map_or_else(Vec::new, |m| {
+            m.roles.iter().map(|r| r.to_string()).collect()
+        }),
     }
 }
 
@@ -258,6 +262,7 @@ pub async fn request(i: &CommandInteraction, files: bool) -> Request {
             CommandDataOptionValue::Integer(n) => OptionValue::Text(n.to_string()),
             CommandDataOptionValue::Number(n) => OptionValue::Text(n.to_string()),
             CommandDataOptionValue::Boolean(b) => OptionValue::Text(b.to_string()),
+            CommandDataOptionValue::Role(r) => OptionValue::Text(r.to_string()),
             CommandDataOptionValue::Autocomplete { value, .. } => OptionValue::Text(value.clone()),
             CommandDataOptionValue::Attachment(id) => {
                 let attachment = i.data.resolved.attachments.get(id);

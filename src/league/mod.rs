@@ -1,8 +1,10 @@
 //! Organised play, the pure part: pairings (round-robin and Swiss),
-//! Glicko-2 ratings and standings with their tie-breakers. No store, no
+//! Glicko-2 ratings, standings with their tie-breakers, and limited events
+//! (cube sealed pools and the booster draft). No store, no
 //! clock: the application layer feeds in members and results and keeps
 //! what comes out.
 
+pub mod limited;
 pub mod pairing;
 pub mod picture;
 pub mod rating;

@@ -316,8 +316,8 @@ impl Store {
         rows.iter().map(game_row).collect()
     }
 
-    /// The earliest pending reminder or deadline of an active game, or
-    /// reminder of a league round.
+    /// The earliest pending reminder or deadline of an active game,
+    /// reminder of a league round, or draft pick deadline.
     pub async fn next_due(&self) -> Result<Option<i64>, StoreError> {
         let row: (Option<i64>, Option<i64>) = sqlx::query_as(
             "SELECT MIN(remind_at), MIN(deadline_at) FROM games WHERE status = 'active'",
@@ -328,10 +328,11 @@ impl Store {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        Ok(match (games, self.next_round_reminder().await?) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        })
+        let leagues = [
+            self.next_round_reminder().await?,
+            self.next_pick_deadline().await?,
+        ];
+        Ok([games].into_iter().chain(leagues).flatten().min())
     }
 
     pub async fn seats(&self, game: i64) -> Result<Vec<SeatRow>, StoreError> {

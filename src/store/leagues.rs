@@ -26,6 +26,8 @@ pub struct LeagueRow {
     pub round_every: Option<i64>,
     pub created_by: String,
     pub created_at: i64,
+    /// A server role whose members organise the league (besides Manage Server).
+    pub organiser_role: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,6 +73,7 @@ fn league_row(r: &AnyRow) -> Result<LeagueRow, sqlx::Error> {
         round_every: r.try_get("round_every")?,
         created_by: r.try_get("created_by")?,
         created_at: r.try_get("created_at")?,
+        organiser_role: r.try_get("organiser_role")?,
     })
 }
 
@@ -88,11 +91,17 @@ fn pairing_row(r: &AnyRow) -> Result<PairingRow, sqlx::Error> {
 }
 
 impl Store {
-    /// Creates a league; `None` when the server already has one of that name.
-    pub async fn create_league(&self, l: &LeagueRow) -> Result<Option<i64>, StoreError> {
+    /// Creates a league (with its limited event's format and pick time, if
+    /// it is one); `None` when the server already has one of that name.
+    pub async fn create_league(
+        &self,
+        l: &LeagueRow,
+        limited: Option<(&str, Option<i64>)>,
+    ) -> Result<Option<i64>, StoreError> {
+        let mut tx = self.pool.begin().await?;
         let row = sqlx::query(
-            "INSERT INTO leagues (guild_id, name, kind, pairing, game_options, channel_id, round_every, created_by, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (guild_id, name) DO NOTHING RETURNING id",
+            "INSERT INTO leagues (guild_id, name, kind, pairing, game_options, channel_id, round_every, created_by, created_at, organiser_role) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (guild_id, name) DO NOTHING RETURNING id",
         )
         .bind(&l.guild_id)
         .bind(&l.name)
@@ -103,15 +112,30 @@ impl Store {
         .bind(l.round_every)
         .bind(&l.created_by)
         .bind(l.created_at)
-        .fetch_optional(&self.pool)
+        .bind(&l.organiser_role)
+        .fetch_optional(&mut *tx)
         .await?;
-        Ok(row.map(|r| r.try_get("id")).transpose()?)
+        let Some(id) = row.map(|r| r.try_get::<i64, _>("id")).transpose()? else {
+            return Ok(None);
+        };
+        if let Some((format, pick_every)) = limited {
+            sqlx::query(
+                "INSERT INTO league_limited (league_id, format, pick_every) VALUES ($1, $2, $3)",
+            )
+            .bind(id)
+            .bind(format)
+            .bind(pick_every)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(Some(id))
     }
 
     /// A server's leagues, oldest first.
     pub async fn leagues(&self, guild: &str) -> Result<Vec<LeagueRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id, guild_id, name, kind, pairing, game_options, channel_id, round_every, created_by, created_at \
+            "SELECT id, guild_id, name, kind, pairing, game_options, channel_id, round_every, created_by, created_at, organiser_role \
              FROM leagues WHERE guild_id = $1 ORDER BY id",
         )
         .bind(guild)
@@ -353,7 +377,7 @@ impl Store {
     /// A server's league by id.
     pub async fn league(&self, id: i64) -> Result<Option<LeagueRow>, StoreError> {
         let row = sqlx::query(
-            "SELECT id, guild_id, name, kind, pairing, game_options, channel_id, round_every, created_by, created_at \
+            "SELECT id, guild_id, name, kind, pairing, game_options, channel_id, round_every, created_by, created_at, organiser_role \
              FROM leagues WHERE id = $1",
         )
         .bind(id)

@@ -10,6 +10,7 @@
 mod decks;
 mod games;
 mod leagues;
+mod limited;
 mod play;
 
 use std::path::Path;
@@ -21,6 +22,7 @@ use sqlx::{AnyPool, Executor};
 pub use decks::{DeckRow, LegendarySetRow};
 pub use games::{ActionRow, GameRow, GameStatus, GameUpdate, NewAction, NewGame, SeatRow};
 pub use leagues::{AuditRow, LeagueRow, MemberRow, PairingRow, RoundRow};
+pub use limited::{LimitedRow, TeamGameRow};
 pub use play::{DmRecord, TurnStat};
 
 /// The database behind a [`Store`].
