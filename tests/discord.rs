@@ -679,8 +679,16 @@ async fn a_league_round_and_its_standings_picture_through_discord() {
     let standings = fake
         .in_channel(CHANNEL)
         .into_iter()
-        .find(|m| m.content.contains("Winter — standings"))
-        .expect("the standings are posted");
+        .find(|m| m.embeds.iter().any(|e| e["title"] == "Winter — standings"))
+        .expect("the standings are posted as an embed");
+    let embed = &standings.embeds[0];
+    assert_eq!(
+        embed["image"]["url"], "attachment://standings.png",
+        "{embed}"
+    );
+    let rows = embed["description"].as_str().unwrap();
+    assert!(rows.starts_with("1. ") && rows.contains(" pts ("), "{rows}");
+    assert!(embed["footer"]["text"].as_str().unwrap().contains("win 3"));
     let picture = standings.files.first().expect("with the picture attached");
     assert_eq!(picture.filename, "standings.png");
     assert!(picture.bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "a PNG");

@@ -12,6 +12,7 @@ use xfiles_bot::league::{
     Counted, Member, Pairing, Rated, Rating, Record, after_period, rate_period, round_robin,
     standings, swiss_round,
 };
+use xfiles_bot::store::GameStatus;
 
 #[test]
 fn round_robin_meets_everyone_once_one_game_a_round_byes_once_seats_balanced() {
@@ -572,4 +573,87 @@ async fn in_free_play_any_two_members_play_a_rated_game_and_there_are_no_rounds(
     let pairings = app.store().league_pairings(league.id).await.unwrap();
     assert_eq!(pairings.len(), 1, "refused plays stored nothing");
     assert!(pairings[0].reported_at.is_some());
+}
+
+/// A co-operative (Legendary) league: teams form for each game; a finished
+/// game records the team that sat at it, its Series points and whether it
+/// defeated the End Game, and the standings rank teams by those.
+#[tokio::test]
+async fn a_cooperative_league_scores_each_team_by_series_points_and_end_games_defeated() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 21).await;
+    let script = "@owner /league create name:Coop game:legendary
+@alice /league join
+@bob /league join
+@carol /league join
+@alice /league play with:@dave
+@alice /league play with:\"@bob bob\"
+@alice /league play with:@bob
+@bob /game join game:1
+@alice /game start game:1
+@carol /league play
+@carol /game start game:2
+@carol /resign game:2";
+    let (out, _, failures) = run_console(&app, script).await;
+    assert_eq!(failures, 0, "{out}");
+    assert!(
+        out.contains("'@dave' is not a member of this league"),
+        "{out}"
+    );
+    assert!(out.contains("bob is named twice"), "{out}");
+    assert!(out.contains("game #1 is @alice's team with @bob"), "{out}");
+    // The team's game is played to its end by random legal moves.
+    let mut step = 0;
+    while app.store().game(1).await.unwrap().unwrap().status != GameStatus::Finished {
+        app.autoplay_step(1, &format!("coop-{step}"), step * 7919, 1)
+            .await
+            .unwrap();
+        step += 1;
+        assert!(step < 20_000, "the game ends");
+    }
+    // A third team's game, recorded as a win worth 32 Series points, ranks
+    // first (the ranking itself, whatever random play scored above).
+    run_console(&app, "@alice /league play").await;
+    let league = app.store().leagues("console").await.unwrap().remove(0);
+    app.store()
+        .report_team_game(league.id, 3, &["alice".to_string()], (32, 1), 1)
+        .await
+        .unwrap();
+    let (out, _, _) = run_console(
+        &app,
+        "@carol /league standings\n@carol /league player player:bob",
+    )
+    .await;
+    let games = app.store().team_games(league.id).await.unwrap();
+    assert_eq!(games.len(), 3);
+    for g in &games[..2] {
+        let row = app.store().game(g.game_id).await.unwrap().unwrap();
+        let outcome: xfiles_bot::engine::Outcome =
+            serde_json::from_str(row.result.as_deref().unwrap()).unwrap();
+        let team = outcome.team.unwrap();
+        assert_eq!(g.points, Some(i64::from(team.series_points.unwrap())));
+        assert_eq!(g.end_games, Some(i64::from(team.won)));
+    }
+    assert_eq!(
+        games[0].players,
+        vec!["alice".to_string(), "bob".to_string()]
+    );
+    assert_eq!(games[1].players, vec!["carol".to_string()]);
+    let standings = blocks(&out)
+        .into_iter()
+        .find(|(_, t)| t.contains("Coop — team standings"))
+        .map(|(_, t)| t)
+        .expect("standings posted");
+    let lines: Vec<&str> = standings.lines().collect();
+    assert_eq!(
+        lines[1], "1. alice — 32 Series points, 1 End Game(s) defeated in 1 game(s)",
+        "{standings}"
+    );
+    assert_eq!(
+        lines.len(),
+        4,
+        "three teams: alice, alice & bob, carol\n{standings}"
+    );
+    assert!(out.contains("**bob** in Coop:"), "{out}");
+    assert!(out.contains("In all: "), "{out}");
 }

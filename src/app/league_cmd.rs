@@ -112,7 +112,11 @@ pub(super) async fn create(
         return Err(UserError::new("A league's name is 1 to 60 characters."));
     }
     let kind = args.text("game").unwrap_or("xfiles-ccg").to_string();
-    let pairing = args.text("pairing").unwrap_or("swiss").to_string();
+    // Co-operative leagues have no pairings: teams form for each game.
+    let pairing = match kind.as_str() {
+        "legendary" => "free".to_string(),
+        _ => args.text("pairing").unwrap_or("swiss").to_string(),
+    };
     let round_every = match args.text("round") {
         Some(t) => Some(super::parse_duration(t).map_err(UserError::new)?),
         None => None,
@@ -140,6 +144,9 @@ pub(super) async fn create(
         .await?;
     match made {
         Some(_) if limited.is_some() => Ok(super::league_limited::opened(&row, limited)),
+        Some(_) if kind == "legendary" => Ok(format!(
+            "League **{name}** is open: Legendary Encounters, co-operative. Members join with /league join league:\"{name}\"; a team of 1-5 members opens a game with /league play with:@teammate, and the standings rank teams by Series points, then End Games defeated."
+        )),
         Some(_) if pairing == "free" => Ok(format!(
             "League **{name}** is open: {kind}, free play. Members join with /league join league:\"{name}\" and play any other member with /league play opponent:@name; ratings are updated each week."
         )),
@@ -187,7 +194,12 @@ pub(super) async fn join(
         .join_league(l.id, &req.user.id, &req.user.name, req.now)
         .await?
     {
-        Ok(if l.pairing == "free" {
+        Ok(if super::league_team::is_team_league(&l) {
+            format!(
+                "You joined **{}**. Open a game with teammates: /league play with:@name.",
+                l.name
+            )
+        } else if l.pairing == "free" {
             format!(
                 "You joined **{}**. Play any member with /league play opponent:@name.",
                 l.name

@@ -153,6 +153,35 @@ fn round_post(
     Outgoing::channel(channel, text).with_ping(ping)
 }
 
+/// Opens a league game in this channel as `/game new` with the league's
+/// options (and `options`, the league's or more): its messages and id.
+pub(super) async fn open_game(
+    app: &App,
+    req: &Request,
+    options: &str,
+    l: &LeagueRow,
+    deck: Option<&str>,
+) -> Result<(Vec<Outgoing>, i64), UserError> {
+    let (inv, game_args) = new_game_invocation(app, &l.kind, options, deck)?;
+    let sub = Request {
+        invocation: inv,
+        key: format!("{}:league-game", req.key),
+        ..req.clone()
+    };
+    let out = super::game_cmd::game(app, &sub, &game_args).await?;
+    let me = &req.user.id;
+    let game = app
+        .store()
+        .games_of_user(me)
+        .await?
+        .into_iter()
+        .filter(|g| g.creator_id == *me && g.created_at == req.now)
+        .map(|g| g.id)
+        .max()
+        .ok_or_else(|| UserError::new("The league game could not be opened."))?;
+    Ok((out, game))
+}
+
 /// Opens the game of the caller's unplayed pairing in this channel, with
 /// the league's options, and pings the opponent to join it.
 pub(super) async fn play(
@@ -162,6 +191,9 @@ pub(super) async fn play(
     guild: &str,
 ) -> Result<Vec<Outgoing>, UserError> {
     let l = pick(app, args, guild).await?;
+    if super::league_team::is_team_league(&l) {
+        return super::league_team::play(app, req, args, &l).await;
+    }
     let me = &req.user.id;
     let mine = if l.pairing == "free" {
         free_pairing(app, req, args, &l).await?
@@ -187,22 +219,7 @@ pub(super) async fn play(
         mine.a_user.clone()
     };
     super::league_limited::check_league_deck(app, &l, req, args.text("deck")).await?;
-    let (inv, game_args) = new_game_invocation(app, &l.kind, &l.game_options, args.text("deck"))?;
-    let sub = Request {
-        invocation: inv,
-        key: format!("{}:league-game", req.key),
-        ..req.clone()
-    };
-    let mut out = super::game_cmd::game(app, &sub, &game_args).await?;
-    let game = app
-        .store()
-        .games_of_user(me)
-        .await?
-        .into_iter()
-        .filter(|g| g.creator_id == *me && g.created_at == req.now)
-        .map(|g| g.id)
-        .max()
-        .ok_or_else(|| UserError::new("The league game could not be opened."))?;
+    let (mut out, game) = open_game(app, req, &l.game_options, &l, args.text("deck")).await?;
     if mine.id == 0 {
         // A free-play pairing is stored once its game exists.
         let b = mine.b_user.as_deref().unwrap_or_default();

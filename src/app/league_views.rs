@@ -4,7 +4,7 @@
 use super::App;
 use super::commands::Args;
 use super::league_cmd::*;
-use super::message::{Outgoing, Request, UserError};
+use super::message::{Embed, Outgoing, Request, UserError};
 use crate::league::{self, Counted, Member};
 use crate::store::{LeagueRow, PairingRow};
 
@@ -15,18 +15,28 @@ pub(super) async fn standings_cmd(
     guild: &str,
 ) -> Result<Vec<Outgoing>, UserError> {
     let l = pick(app, args, guild).await?;
-    let (text, png) = standings_text(app, &l, req.now).await?;
+    if super::league_team::is_team_league(&l) {
+        let text = super::league_team::standings(app, &l, req.now).await?;
+        return Ok(vec![Outgoing::channel(&req.place.channel, text)]);
+    }
+    let (text, png, embed) = standings_text(app, &l, req.now).await?;
     Ok(vec![
-        Outgoing::channel(&req.place.channel, text).with_file("standings.png", png),
+        Outgoing::channel(&req.place.channel, text)
+            .with_file("standings.png", png)
+            .with_embed(embed),
     ])
 }
 
-/// The standings as text and as a picture.
+/// How standings are scored and tie-broken (Swiss and round-robin).
+const SCORING: &str =
+    "points: win 3, draw 1, bye 3; ties: opponents' match-win %, then head to head";
+
+/// The standings as text, as a picture, and as an embed showing both.
 pub(super) async fn standings_text(
     app: &App,
     l: &LeagueRow,
     now: i64,
-) -> Result<(String, Vec<u8>), UserError> {
+) -> Result<(String, Vec<u8>, Embed), UserError> {
     let pairings = settle(app, l, now).await?;
     let members = app.store().league_members(l.id).await?;
     let ids = member_ids(&members);
@@ -35,12 +45,10 @@ pub(super) async fn standings_text(
     let rows = league::standings(&all, &results);
     let history = rating_history(&all, &pairings, &ids);
     let rated = history.last().cloned().unwrap_or_default();
-    let mut out = format!(
-        "**{} — standings** (points: win 3, draw 1, bye 3; ties: opponents' match-win %, then head to head)\n",
-        l.name
-    );
+    let mut out = format!("**{} — standings** ({SCORING})\n", l.name);
     let mut picture_rows = Vec::new();
     let mut lines = Vec::new();
+    let mut embed_lines = Vec::new();
     for s in &rows {
         let m = &members[(s.member - 1) as usize];
         let r = rated.get(&s.member).copied().unwrap_or_default();
@@ -50,8 +58,8 @@ pub(super) async fn standings_text(
             if m.left_at.is_some() { " (left)" } else { "" }
         );
         let record = format!("{}-{}-{}", s.wins, s.losses, s.draws);
-        out.push_str(&format!(
-            "{}. {name} — {} pts ({record}{}) · OMW {:.0}% · rating {:.0} ±{:.0}\n",
+        let line = format!(
+            "{}. {name} — {} pts ({record}{}) · OMW {:.0}% · rating {:.0} ±{:.0}",
             s.rank,
             s.points,
             if s.byes > 0 {
@@ -62,7 +70,10 @@ pub(super) async fn standings_text(
             s.omw * 100.0,
             r.rating,
             2.0 * r.deviation
-        ));
+        );
+        out.push_str(&line);
+        out.push('\n');
+        embed_lines.push(line);
         picture_rows.push(league::picture::Row {
             rank: s.rank,
             name,
@@ -78,9 +89,15 @@ pub(super) async fn standings_text(
                 .collect(),
         );
     }
-    let png =
-        league::picture::standings_png(&format!("{} — standings", l.name), &picture_rows, &lines);
-    Ok((out, png))
+    let title = format!("{} — standings", l.name);
+    let png = league::picture::standings_png(&title, &picture_rows, &lines);
+    let embed = Embed {
+        title,
+        lines: embed_lines,
+        footer: Some(SCORING.to_string()),
+        image: Some("standings.png".into()),
+    };
+    Ok((out, png, embed))
 }
 
 pub(super) async fn info(
@@ -95,10 +112,14 @@ pub(super) async fn info(
     let rounds = app.store().league_rounds(l.id).await?;
     let name = names_of(&members);
     let mut out = format!(
-        "**{}** — {}, {} pairings{}. Members: {}.\n",
+        "**{}** — {}, {}{}. Members: {}.\n",
         l.name,
         l.kind,
-        l.pairing,
+        if super::league_team::is_team_league(&l) {
+            "co-operative".to_string()
+        } else {
+            format!("{} pairings", l.pairing)
+        },
         if l.game_options.is_empty() {
             String::new()
         } else {
@@ -114,7 +135,9 @@ pub(super) async fn info(
         out.push_str(&line);
         out.push('\n');
     }
-    if l.pairing == "free" {
+    if super::league_team::is_team_league(&l) {
+        out.push_str("Co-operative: a team of 1-5 members opens a game with /league play with:@teammate; /league standings ranks the teams.\n");
+    } else if l.pairing == "free" {
         let week = pairings.iter().map(|p| p.round).max();
         out.push_str("Free play: any two members play a rated game with /league play opponent:@name; ratings are updated each week.\n");
         for p in pairings.iter().filter(|p| Some(p.round) == week) {
@@ -175,12 +198,15 @@ pub(super) async fn player(
     guild: &str,
 ) -> Result<String, UserError> {
     let l = pick(app, args, guild).await?;
-    let pairings = settle(app, &l, req.now).await?;
     let members = app.store().league_members(l.id).await?;
     let who = match args.text("player") {
         Some(p) => member(&members, p)?,
         None => member(&members, &req.user.id)?,
     };
+    if super::league_team::is_team_league(&l) {
+        return super::league_team::games_text(app, &l, Some(&who.user_id), req.now).await;
+    }
+    let pairings = settle(app, &l, req.now).await?;
     let ids = member_ids(&members);
     let all: Vec<Member> = ids.values().copied().collect();
     let me = ids[&who.user_id];
@@ -235,6 +261,9 @@ pub(super) async fn history(
     guild: &str,
 ) -> Result<String, UserError> {
     let l = pick(app, args, guild).await?;
+    if super::league_team::is_team_league(&l) {
+        return super::league_team::games_text(app, &l, None, req.now).await;
+    }
     let pairings = settle(app, &l, req.now).await?;
     let members = app.store().league_members(l.id).await?;
     let name = names_of(&members);

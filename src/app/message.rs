@@ -93,6 +93,18 @@ pub struct FileOut {
     pub bytes: Vec<u8>,
 }
 
+/// A rich card (a Discord embed). Transports without embeds show the
+/// message's text, which says the same.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Embed {
+    pub title: String,
+    /// The body, one line each.
+    pub lines: Vec<String>,
+    pub footer: Option<String>,
+    /// The name of a file sent with the message, shown as the embed's picture.
+    pub image: Option<String>,
+}
+
 /// One message to send.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outgoing {
@@ -112,6 +124,8 @@ pub struct Outgoing {
     pub thread: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub files: Vec<FileOut>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub embed: Option<Embed>,
 }
 
 impl Outgoing {
@@ -124,6 +138,7 @@ impl Outgoing {
             ping: vec![],
             thread: None,
             files: vec![],
+            embed: None,
         }
     }
 
@@ -136,6 +151,7 @@ impl Outgoing {
             ping: vec![],
             thread: None,
             files: vec![],
+            embed: None,
         }
     }
 
@@ -148,6 +164,7 @@ impl Outgoing {
             ping: vec![],
             thread: None,
             files: vec![],
+            embed: None,
         }
     }
 
@@ -171,6 +188,11 @@ impl Outgoing {
             name: name.into(),
             bytes,
         });
+        self
+    }
+
+    pub fn with_embed(mut self, embed: Embed) -> Self {
+        self.embed = Some(embed);
         self
     }
 

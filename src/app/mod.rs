@@ -14,6 +14,7 @@ pub mod kinds;
 mod league_cmd;
 mod league_limited;
 mod league_rounds;
+mod league_team;
 mod league_views;
 mod legendary_cmd;
 pub mod message;
@@ -31,7 +32,8 @@ pub use async_play::{Schedule, describe_duration, parse_duration};
 pub use commands::{Args, CommandSpec, OptKind, OptionSpec};
 pub use kinds::{Driver, GameKind, Reaction, Table, Transition};
 pub use message::{
-    Address, Button, FileOut, Invocation, OptionValue, Outgoing, Place, Request, User, UserError,
+    Address, Button, Embed, FileOut, Invocation, OptionValue, Outgoing, Place, Request, User,
+    UserError,
 };
 pub use registry::Registry;
 pub use verify::Verdict;

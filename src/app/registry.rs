@@ -7,7 +7,7 @@ use super::message::{Invocation, UserError};
 /// The hosted games and the full command list.
 const RULES_GAMES: &[&str] = &["xfiles-ccg", "legendary", "fan-ccg"];
 /// The games a league can play.
-const LEAGUE_GAMES: &[&str] = &["xfiles-ccg", "fan-ccg"];
+const LEAGUE_GAMES: &[&str] = &["xfiles-ccg", "fan-ccg", "legendary"];
 
 /// A `/league` subcommand whose only option names the league.
 fn league_spec(sub: &'static str, about: &'static str, example: &'static str) -> CommandSpec {
@@ -509,6 +509,11 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
                     "opponent",
                     OptKind::Text,
                     "in free play: whom you play (@mention or name)",
+                ),
+                opt(
+                    "with",
+                    OptKind::Text,
+                    "in a co-operative (Legendary) league: your teammates (@mentions)",
                 ),
             ],
             example: "/league play deck:Mine",

@@ -6,12 +6,13 @@
 use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, ChannelId, CommandInteraction, ComponentInteraction, CreateActionRow,
-    CreateAllowedMentions, CreateAttachment, CreateButton, CreateInteractionResponseFollowup,
-    CreateMessage, CreateThread, EditInteractionResponse, Http, UserId,
+    CreateAllowedMentions, CreateAttachment, CreateButton, CreateEmbed, CreateEmbedFooter,
+    CreateInteractionResponseFollowup, CreateMessage, CreateThread, EditInteractionResponse, Http,
+    UserId,
 };
 
 use super::{Bot, clip};
-use crate::app::{Address, Button, FileOut, Handled, Outgoing, Request};
+use crate::app::{Address, Button, Embed, FileOut, Handled, Outgoing, Request};
 
 /// A reply to the interaction: its text, buttons and files.
 type Reply = (String, Vec<Button>, Vec<FileOut>);
@@ -21,6 +22,34 @@ fn attachments(files: &[FileOut]) -> Vec<CreateAttachment> {
         .iter()
         .map(|f| CreateAttachment::bytes(f.bytes.clone(), f.name.clone()))
         .collect()
+}
+
+/// Discord's embed limits: description, title, footer.
+const EMBED_DESCRIPTION: usize = 4096;
+
+/// An embed within Discord's limits: lines that do not fit are left out
+/// with a note (the plain text the other transports show says it all).
+fn embed_of(e: &Embed) -> CreateEmbed {
+    let mut description = String::new();
+    for (i, line) in e.lines.iter().enumerate() {
+        let more = format!("… and {} more", e.lines.len() - i);
+        if description.len() + line.len() + more.len() + 2 > EMBED_DESCRIPTION {
+            description.push_str(&more);
+            break;
+        }
+        description.push_str(line);
+        description.push('\n');
+    }
+    let mut b = CreateEmbed::new()
+        .title(clip(&e.title, 256))
+        .description(description);
+    if let Some(f) = &e.footer {
+        b = b.footer(CreateEmbedFooter::new(clip(f, 2048)));
+    }
+    if let Some(image) = &e.image {
+        b = b.image(format!("attachment://{image}"));
+    }
+    b
 }
 
 /// Discord's limit on a message's content.
@@ -225,13 +254,26 @@ async fn post(
             command: format!("/hand game:{game}"),
         });
     }
-    let pieces = split(&text, MESSAGE_LIMIT);
+    // With an embed, the content is only the pings: the embed says the rest.
+    let pieces = match &m.embed {
+        Some(_) => vec![
+            text.lines()
+                .next()
+                .filter(|_| !pings.is_empty())
+                .unwrap_or_default()
+                .to_string(),
+        ],
+        None => split(&text, MESSAGE_LIMIT),
+    };
     let last = pieces.len() - 1;
     let mut first_message = None;
     for (i, piece) in pieces.into_iter().enumerate() {
         let mut msg = CreateMessage::new()
             .content(piece)
             .allowed_mentions(CreateAllowedMentions::new().users(pings.clone()));
+        if let Some(e) = &m.embed {
+            msg = msg.embed(embed_of(e));
+        }
         if i == last {
             msg = msg
                 .components(components(bot, &buttons).await)

@@ -143,16 +143,17 @@ impl Store {
             .collect()
     }
 
-    /// Records a finished co-operative game's score (once).
+    /// Records a finished co-operative game's team and score (once).
     pub async fn report_team_game(
         &self,
         league: i64,
         game: i64,
+        players: &[String],
         (points, end_games): (i64, i64),
         at: i64,
     ) -> Result<(), StoreError> {
         sqlx::query(
-            "UPDATE league_team_games SET points = $3, end_games = $4, reported_at = $5 \
+            "UPDATE league_team_games SET points = $3, end_games = $4, reported_at = $5, players = $6 \
              WHERE league_id = $1 AND game_id = $2 AND reported_at IS NULL",
         )
         .bind(league)
@@ -160,6 +161,7 @@ impl Store {
         .bind(points)
         .bind(end_games)
         .bind(at)
+        .bind(serde_json::to_string(players).expect("ids serialise"))
         .execute(&self.pool)
         .await?;
         Ok(())

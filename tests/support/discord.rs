@@ -51,6 +51,8 @@ pub struct Sent {
     pub interaction: Option<String>,
     pub ephemeral: bool,
     pub files: Vec<Upload>,
+    /// The message's embeds, as sent.
+    pub embeds: Vec<Value>,
     pub at: Instant,
 }
 
@@ -818,7 +820,7 @@ fn message_json(id: &str, channel: &str, body: &Value) -> Value {
         "content": body["content"].as_str().unwrap_or_default(),
         "timestamp": "2026-11-23T10:00:00.000000+00:00", "edited_timestamp": null, "tts": false,
         "mention_everyone": false, "mentions": [], "mention_roles": [], "attachments": [],
-        "embeds": [], "pinned": false, "type": 0
+        "embeds": body["embeds"].as_array().cloned().unwrap_or_default(), "pinned": false, "type": 0
     })
 }
 
@@ -849,6 +851,7 @@ fn sent_from(body: &Value, channel: String, interaction: Option<String>, ephemer
         interaction,
         ephemeral,
         files: Vec::new(),
+        embeds: body["embeds"].as_array().cloned().unwrap_or_default(),
         at: Instant::now(),
     }
 }
