@@ -657,3 +657,133 @@ async fn a_cooperative_league_scores_each_team_by_series_points_and_end_games_de
     assert!(out.contains("**bob** in Coop:"), "{out}");
     assert!(out.contains("In all: "), "{out}");
 }
+
+/// How xfiles-bot scores a round closed mid-game: the player the game
+/// waits on (to join, or to move) loses by deadline.
+#[tokio::test]
+async fn closing_a_round_mid_game_is_a_loss_by_deadline_for_whoever_the_game_waits_on() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 7).await;
+    let script =
+        "@alice /deck import name:Believer file:tests/data/decks/fan-mulder.txt game:fan-ccg
+@bob /deck import name:Skeptic file:tests/data/decks/fan-scully.txt game:fan-ccg
+@owner /league create name:Late game:fan-ccg
+@alice /league join
+@bob /league join
+@owner /league round
+@alice /league play deck:Believer
+@owner /league close
+@owner /league round
+@alice /league play deck:Believer
+@bob /game join game:2 deck:Skeptic
+@alice /game start game:2";
+    let (out, _, failures) = run_console(&app, script).await;
+    assert_eq!(failures, 0, "{out}");
+    assert!(
+        out.contains("@bob lost game #1 by deadline (it waited on them to join)"),
+        "{out}"
+    );
+    let league = app.store().leagues("console").await.unwrap().remove(0);
+    // Random legal moves until the game waits on one player alone.
+    let mut step = 0;
+    let to_act = loop {
+        let game = app.store().game(2).await.unwrap().unwrap();
+        let to_act: Vec<i64> = serde_json::from_str(&game.to_act).unwrap();
+        if to_act.len() == 1 {
+            break to_act;
+        }
+        app.autoplay_step(2, &format!("late-{step}"), step * 31, 1)
+            .await
+            .unwrap()
+            .expect("the game is under way");
+        step += 1;
+    };
+    let seats = app.store().seats(2).await.unwrap();
+    let waited_on = &seats.iter().find(|s| to_act == [s.seat]).unwrap().user_id;
+    let (out, _, _) = run_console(&app, "@owner /league close").await;
+    assert!(
+        out.contains(&format!(
+            "@{waited_on} lost game #2 by deadline (it waited on them to move)"
+        )),
+        "{out}"
+    );
+    let results: Vec<Option<String>> = app
+        .store()
+        .league_pairings(league.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|p| p.result)
+        .collect();
+    let second = if waited_on == "alice" { "b" } else { "a" };
+    assert_eq!(results, vec![Some("a".into()), Some(second.into())]);
+    let audit = app.store().league_audit(league.id).await.unwrap();
+    assert!(
+        audit[0].what.contains("lost game #1 by deadline"),
+        "{audit:?}"
+    );
+}
+
+/// A game the pairing's players opened themselves counts once reported;
+/// an unknown game, a game of another kind or of other players, and a game
+/// already counting are refused, and nothing changes.
+#[tokio::test]
+async fn a_self_opened_game_is_reported_for_its_pairing_and_other_games_are_refused() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 7).await;
+    let setup =
+        "@alice /deck import name:Believer file:tests/data/decks/fan-mulder.txt game:fan-ccg
+@bob /deck import name:Skeptic file:tests/data/decks/fan-scully.txt game:fan-ccg
+@owner /league create name:Rep game:fan-ccg
+@alice /league join
+@bob /league join
+@owner /league round
+@alice /game new game:fan-ccg deck:Believer
+@bob /game join game:1 deck:Skeptic
+@alice /game start game:1
+@alice /resign game:1
+@alice /game new game:fan-ccg deck:Believer
+@alice /game new game:legendary";
+    let (out, _, failures) = run_console(&app, setup).await;
+    assert_eq!(failures, 0, "{out}");
+    let league = app.store().leagues("console").await.unwrap().remove(0);
+    let before = app.store().league_pairings(league.id).await.unwrap();
+    let bad = "@alice /league report game:99
+@alice /league report game:3
+@alice /league report game:2";
+    let (out, _, _) = run_console(&app, bad).await;
+    assert!(out.contains("There is no game #99 on this server"), "{out}");
+    assert!(
+        out.contains("Game #3 is a legendary game; Rep plays fan-ccg"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Game #2 is not your league game: its players are @alice, and your pairing is @alice vs @bob"),
+        "{out}"
+    );
+    assert_eq!(
+        app.store().league_pairings(league.id).await.unwrap(),
+        before
+    );
+    let (out, _, _) = run_console(
+        &app,
+        "@alice /league report game:1\n@bob /league report game:1",
+    )
+    .await;
+    assert!(out.contains("Game #1 now counts in Rep (round 1)"), "{out}");
+    assert!(
+        out.contains("Game #1 already counts in Rep (round 1)"),
+        "{out}"
+    );
+    let p = app
+        .store()
+        .league_pairings(league.id)
+        .await
+        .unwrap()
+        .remove(0);
+    assert_eq!(
+        (p.game_id, p.result.as_deref()),
+        (Some(1), Some("b")),
+        "alice resigned"
+    );
+}

@@ -39,6 +39,9 @@ pub async fn league(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoin
         Some("player") => player(app, req, args, &guild).await.map(reply),
         Some("history") => history(app, req, args, &guild).await.map(reply),
         Some("close") => close(app, req, args, &guild).await,
+        Some("report") => super::league_rounds::report(app, req, args, &guild)
+            .await
+            .map(reply),
         Some("deal") => super::league_limited::deal(app, req, args, &guild).await,
         _ => unreachable!("the registry only routes known subcommands"),
     }

@@ -196,7 +196,7 @@ pub(super) async fn play(
     }
     let me = &req.user.id;
     let mine = if l.pairing == "free" {
-        free_pairing(app, req, args, &l).await?
+        free_pairing(app, req, args.text("opponent"), &l).await?
     } else {
         let pairings = settle(app, &l, req.now).await?;
         pairings
@@ -245,9 +245,12 @@ pub(super) async fn play(
     Ok(out)
 }
 
-/// An organiser closes the current round: pairings still to play are
-/// scored "not played" (no points and no game for either: how xfiles-bot
-/// scores them; an organiser can /league correct one), logged in the audit.
+/// An organiser closes the current round. How xfiles-bot scores what is
+/// left: a game in progress is lost by deadline by the player it waits on
+/// (alone), and a game opened but never joined by the one who did not join;
+/// any other pairing still to play is "not played" (no points and no game
+/// for either). All of it is logged in the audit; /league correct can
+/// change any of it.
 pub(super) async fn close(
     app: &App,
     req: &Request,
@@ -263,16 +266,30 @@ pub(super) async fn close(
         .last()
         .filter(|r| r.closed_at.is_none())
         .ok_or_else(|| UserError::new(format!("{} has no open round to close.", l.name)))?;
+    let mut lost = Vec::new();
+    for p in pairings
+        .iter()
+        .filter(|p| p.round == r.number && p.result.is_none())
+    {
+        if let Some((result, why)) = loss_by_deadline(app, p).await? {
+            app.store()
+                .report_pairing(p.id, result, &why, req.now)
+                .await?;
+            lost.push(why);
+        }
+    }
     let unplayed = pairings
         .iter()
         .filter(|p| p.round == r.number && p.result.is_none())
-        .count();
+        .count()
+        - lost.len();
     let entry = AuditRow {
         at: req.now,
         by_user: req.user.name.clone(),
         what: format!(
-            "round {} closed: {unplayed} pairing(s) not played",
-            r.number
+            "round {} closed: {unplayed} pairing(s) not played{}",
+            r.number,
+            lost.iter().map(|w| format!("; {w}")).collect::<String>()
         ),
         reason: "round closed by an organiser".into(),
     };
@@ -282,13 +299,57 @@ pub(super) async fn close(
             r.number
         )));
     }
+    let losses: String = lost.iter().map(|w| format!("\n• {w}")).collect();
     Ok(vec![Outgoing::channel(
         &l.channel_id,
         format!(
-            "**{} — round {} is closed.** {unplayed} pairing(s) not played count for nobody. The next round: /league round.",
+            "**{} — round {} is closed.** {unplayed} pairing(s) not played count for nobody.{losses}\nThe next round: /league round.",
             l.name, r.number
         ),
     )])
+}
+
+/// The result of a pairing whose game the round's close interrupts: lost
+/// by deadline by the one player it waits on (to move, or to join).
+async fn loss_by_deadline(
+    app: &App,
+    p: &PairingRow,
+) -> Result<Option<(&'static str, String)>, UserError> {
+    let (Some(game), Some(b)) = (p.game_id, p.b_user.as_deref()) else {
+        return Ok(None);
+    };
+    let Some(row) = app.store().game(game).await? else {
+        return Ok(None);
+    };
+    let seats = app.store().seats(game).await?;
+    let late: Vec<&str> = match row.status {
+        crate::store::GameStatus::Lobby => [p.a_user.as_str(), b]
+            .into_iter()
+            .filter(|u| !seats.iter().any(|s| s.user_id == *u))
+            .collect(),
+        crate::store::GameStatus::Active => {
+            let to_act: Vec<i64> = serde_json::from_str(&row.to_act).unwrap_or_default();
+            seats
+                .iter()
+                .filter(|s| to_act.contains(&s.seat))
+                .map(|s| s.user_id.as_str())
+                .collect()
+        }
+        _ => return Ok(None),
+    };
+    let [loser] = late.as_slice() else {
+        return Ok(None);
+    };
+    let doing = if row.status == crate::store::GameStatus::Lobby {
+        "join"
+    } else {
+        "move"
+    };
+    let result = if *loser == p.a_user { "b" } else { "a" };
+    Ok(Some((
+        result,
+        format!("<@{loser}> lost game #{game} by deadline (it waited on them to {doing})"),
+    )))
 }
 
 /// The scheduler's part: a reminder in the league's channel for each open
@@ -369,7 +430,7 @@ const WEEK: i64 = 7 * 24 * 3600 * 1000;
 pub(super) async fn free_pairing(
     app: &App,
     req: &Request,
-    args: &Args,
+    named: Option<&str>,
     l: &LeagueRow,
 ) -> Result<PairingRow, UserError> {
     let members = app.store().league_members(l.id).await?;
@@ -380,7 +441,7 @@ pub(super) async fn free_pairing(
             l.name
         )));
     }
-    let named = args.text("opponent").ok_or_else(|| {
+    let named = named.ok_or_else(|| {
         UserError::new(format!(
             "{} has free play: name whom you play with opponent:@name.",
             l.name
@@ -410,4 +471,117 @@ pub(super) fn no_rounds_in_free_play(l: &LeagueRow) -> Result<(), UserError> {
         )));
     }
     Ok(())
+}
+
+/// `/league report game:`: a game the two players of a pairing opened
+/// themselves (not with /league play) counts for their pairing; in free
+/// play, for the week's pairing of its two players. Its result is recorded
+/// when it ends, like any league game.
+pub(super) async fn report(
+    app: &App,
+    req: &Request,
+    args: &Args,
+    guild: &str,
+) -> Result<String, UserError> {
+    let l = pick(app, args, guild).await?;
+    if super::league_team::is_team_league(&l) {
+        return Err(UserError::new(format!(
+            "{}'s games count when a team opens them with /league play with:@teammate.",
+            l.name
+        )));
+    }
+    let id: i64 = args
+        .text("game")
+        .unwrap_or_default()
+        .trim_start_matches('#')
+        .parse()
+        .unwrap_or(0);
+    let game = app
+        .store()
+        .game(id)
+        .await?
+        .filter(|g| g.guild_id.as_deref() == Some(guild))
+        .ok_or_else(|| {
+            UserError::new(format!(
+                "There is no game #{id} on this server (/game list shows yours)."
+            ))
+        })?;
+    if game.kind != l.kind {
+        return Err(UserError::new(format!(
+            "Game #{id} is a {} game; {} plays {}, so it cannot count there.",
+            game.kind, l.name, l.kind
+        )));
+    }
+    let pairings = settle(app, &l, req.now).await?;
+    if let Some(p) = pairings.iter().find(|p| p.game_id == Some(id)) {
+        return Err(UserError::new(format!(
+            "Game #{id} already counts in {} ({} {}).",
+            l.name,
+            period_word(&l),
+            p.round
+        )));
+    }
+    let players: Vec<String> = app
+        .store()
+        .seats(id)
+        .await?
+        .into_iter()
+        .map(|s| s.user_id)
+        .collect();
+    let me = req.user.id.as_str();
+    let mine = if l.pairing == "free" {
+        let opponent = players
+            .iter()
+            .find(|u| *u != me)
+            .cloned()
+            .unwrap_or_default();
+        free_pairing(app, req, Some(&opponent), &l).await?
+    } else {
+        pairings
+            .into_iter()
+            .find(|p| {
+                p.result.is_none()
+                    && p.game_id.is_none()
+                    && (p.a_user == me || p.b_user.as_deref() == Some(me))
+            })
+            .ok_or_else(|| {
+                UserError::new(format!(
+                    "You have no pairing in {} still waiting for its game: /league info shows the round.",
+                    l.name
+                ))
+            })?
+    };
+    let pair = [mine.a_user.clone(), mine.b_user.clone().unwrap_or_default()];
+    let mut sorted = players.clone();
+    sorted.sort();
+    let mut wanted = pair.to_vec();
+    wanted.sort();
+    if sorted != wanted {
+        return Err(UserError::new(format!(
+            "Game #{id} is not your league game: its players are {}, and your pairing is <@{}> vs <@{}>.",
+            players
+                .iter()
+                .map(|u| format!("<@{u}>"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            pair[0],
+            pair[1]
+        )));
+    }
+    if mine.id == 0 {
+        app.store()
+            .add_pairing(l.id, mine.round, &pair[0], &pair[1], id)
+            .await?;
+    } else {
+        app.store().link_pairing(mine.id, id).await?;
+    }
+    settle(app, &l, req.now).await?;
+    Ok(format!(
+        "Game #{id} now counts in {} ({} {}): <@{}> vs <@{}>. Its result is recorded when it ends.",
+        l.name,
+        period_word(&l),
+        mine.round,
+        pair[0],
+        pair[1]
+    ))
 }

@@ -376,6 +376,20 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
             ],
             example: "/league create name:\"Winter League\" game:xfiles-ccg round:7d",
         },
+        CommandSpec {
+            name: "league",
+            sub: Some("report"),
+            about: "Count a game you opened yourself for your league pairing",
+            options: vec![
+                req("game", OptKind::Game, "the game (its id)"),
+                opt(
+                    "league",
+                    OptKind::Text,
+                    "which league (if the server has several)",
+                ),
+            ],
+            example: "/league report game:12",
+        },
         league_spec(
             "deal",
             "Deal a limited league's cube pools, or start its draft (organisers)",
