@@ -8,7 +8,7 @@ mod support;
 
 use std::time::Duration;
 
-use fake::{BotProcess, FakeDiscord, Person};
+use fake::{BotProcess, FakeDiscord, Person, Sent};
 use xfiles_bot::engine::Game;
 
 const T: Duration = Duration::from_secs(30);
@@ -692,6 +692,79 @@ async fn a_league_round_and_its_standings_picture_through_discord() {
     let picture = standings.files.first().expect("with the picture attached");
     assert_eq!(picture.filename, "standings.png");
     assert!(picture.bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "a PNG");
+    bot.assert_no_dropped_events();
+    assert!(
+        fake.unknown_routes().is_empty(),
+        "{:?}",
+        fake.unknown_routes()
+    );
+}
+
+/// A limited league through Discord: a role option names the organisers,
+/// a member of that role deals, each drafter's pile comes by DM with a
+/// button a card, and a pick by button in the DM is told to its picker only.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_cube_draft_deals_piles_by_dm_and_picks_by_button() {
+    let (fake, bot, _db) = bot(&[]).await;
+    let skinner = Person {
+        manager: true,
+        ..Person::new(40, "skinner")
+    };
+    let frohike = Person {
+        roles: vec!["77".into()],
+        ..Person::new(41, "frohike")
+    };
+    let reply = run(
+        &fake,
+        &skinner,
+        Some(CHANNEL),
+        "/league create name:Cube game:xfiles-ccg format:draft organisers:77",
+    )
+    .await;
+    assert!(reply.contains("booster draft"), "{reply}");
+    let drafters = [alice(), bob(), randy()];
+    for p in &drafters {
+        run(&fake, p, Some(CHANNEL), "/league join").await;
+    }
+    let refused = run(&fake, &alice(), Some(CHANNEL), "/league deal").await;
+    assert!(
+        refused.contains("Only an organiser (Manage Server or the role <@&77>)"),
+        "{refused}"
+    );
+    run(&fake, &frohike, Some(CHANNEL), "/league deal").await;
+    let begins = fake
+        .in_channel(CHANNEL)
+        .into_iter()
+        .find(|m| m.content.contains("the draft begins"))
+        .expect("the draft is announced");
+    assert!(!begins.content.contains("Agent "), "no card in the channel");
+    let piles: Vec<Sent> = drafters
+        .iter()
+        .map(|p| fake.dms_to(&p.id).pop().expect("a pile by DM"))
+        .collect();
+    for pile in &piles {
+        assert_eq!(pile.buttons.len(), 6, "six Agents, a button each");
+    }
+    let (label, custom_id) = piles[0].buttons[0].clone();
+    let i = fake.press(&alice(), None, &custom_id);
+    let answer: String = fake
+        .reply(&i)
+        .await
+        .iter()
+        .map(|r| r.content.clone())
+        .collect();
+    assert!(
+        answer.contains(&format!("You kept **{label}**")),
+        "{answer}"
+    );
+    for other in [bob(), randy()] {
+        assert!(
+            fake.dms_to(&other.id)
+                .iter()
+                .all(|m| !m.content.contains("You kept")),
+            "nobody else hears of the pick"
+        );
+    }
     bot.assert_no_dropped_events();
     assert!(
         fake.unknown_routes().is_empty(),
