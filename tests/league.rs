@@ -5,7 +5,7 @@ mod support;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use support::{Backend, app_on, blocks, database, run_console};
+use support::{Backend, app_on, blocks, database, run_console, say};
 
 use xfiles_bot::engine::GameRng;
 use xfiles_bot::league::{
@@ -785,5 +785,169 @@ async fn a_self_opened_game_is_reported_for_its_pairing_and_other_games_are_refu
         (p.game_id, p.result.as_deref()),
         (Some(1), Some("b")),
         "alice resigned"
+    );
+}
+
+/// A deck list of one set's cards (the cheapest three Agents, an X-File,
+/// 60 Bureau deck cards at two copies each), plus `extra` lines.
+fn one_set_deck(set: xfiles_bot::cards::CardSet, extra: &str) -> String {
+    use xfiles_bot::cards::{CardType, Keyword};
+    let db = xfiles_bot::cards::db();
+    let of_set: Vec<_> = db
+        .iter()
+        .filter(|(_, c)| c.set == set && c.kind.is_playable())
+        .map(|(_, c)| c)
+        .collect();
+    let mut agents: Vec<_> = of_set
+        .iter()
+        .filter(|c| c.kind == CardType::Agent)
+        .collect();
+    agents.sort_by_key(|c| c.cost.map_or(0, |k| k.amount.with_x(0)));
+    let xfile = of_set.iter().find(|c| c.kind == CardType::XFile).unwrap();
+    let mut list = String::from("Team:;");
+    for a in agents.iter().take(3) {
+        list.push_str(&format!("1 {};", a.id));
+    }
+    list.push_str(&format!("X-Files:;1 {};Bureau:;", xfile.id));
+    let bureau = of_set.iter().filter(|c| {
+        ![CardType::Agent, CardType::XFile].contains(&c.kind) && !c.has_keyword(Keyword::Killer)
+    });
+    for c in bureau.take(30) {
+        list.push_str(&format!("2 {};", c.id));
+    }
+    format!("{list}{extra}")
+}
+
+/// A league's format and season: decks only from its sets, two games a
+/// pairing, play only within the season, the final standings posted once
+/// when it ends, and the next season created from it with its members.
+#[tokio::test]
+async fn a_season_keeps_to_its_sets_dates_and_games_and_the_next_one_brings_its_members() {
+    use xfiles_bot::cards::CardSet;
+    const JAN_5: i64 = 1_799_107_200_000;
+    const JAN_12: i64 = 1_799_712_000_000;
+    const JAN_21: i64 = 1_800_489_600_000;
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 7).await;
+    let typo = say(
+        &app,
+        "@owner /league create name:Classic game:xfiles-ccg sets:premier",
+        JAN_5,
+    )
+    .await;
+    assert!(
+        typo[0].text.contains("Did you mean 'premiere'?"),
+        "{}",
+        typo[0].text
+    );
+    let created = say(
+        &app,
+        "@owner /league create name:Classic game:xfiles-ccg sets:\"premiere the-truth-is-out-there\" games:2 starts:2027-01-10 ends:2027-01-20",
+        JAN_5,
+    )
+    .await;
+    assert!(created[0].text.contains("is open"), "{}", created[0].text);
+    let fan_card = xfiles_bot::cards::db()
+        .iter()
+        .find(|(_, c)| {
+            c.set == CardSet::BelieveTheLie && c.kind == xfiles_bot::cards::CardType::Event
+        })
+        .map(|(_, c)| c.clone())
+        .unwrap();
+    for (who, name, list) in [
+        ("alice", "Pre", one_set_deck(CardSet::Premiere, "")),
+        (
+            "alice",
+            "Fan",
+            one_set_deck(CardSet::Premiere, &format!("1 {};", fan_card.id)),
+        ),
+        ("bob", "Pre", one_set_deck(CardSet::Premiere, "")),
+    ] {
+        say(
+            &app,
+            &format!("@{who} /deck import name:{name} text:\"{list}\""),
+            JAN_5,
+        )
+        .await;
+    }
+    for who in ["alice", "bob"] {
+        say(&app, &format!("@{who} /league join"), JAN_5).await;
+    }
+    let early = say(&app, "@owner /league round", JAN_5).await;
+    assert!(early[0].text.contains("season starts"), "{}", early[0].text);
+    let ok = say(&app, "@alice /deck check name:Pre league:Classic", JAN_5).await;
+    assert!(
+        ok[0]
+            .text
+            .contains("Deck 'Pre': legal for Classic (Advanced Game, within its sets)"),
+        "{}",
+        ok[0].text
+    );
+    let round = say(&app, "@owner /league round", JAN_12).await;
+    assert!(
+        round[0].text.contains("alice vs @bob (2 games)") || round[0].text.contains("(2 games)"),
+        "{}",
+        round[0].text
+    );
+    let league = app.store().leagues("console").await.unwrap().remove(0);
+    let pairings = app.store().league_pairings(league.id).await.unwrap();
+    assert_eq!(pairings.len(), 2, "two games for the one table");
+    assert_ne!(
+        pairings[0].a_user, pairings[1].a_user,
+        "first seats alternate"
+    );
+    let refused = say(&app, "@alice /league play deck:Fan", JAN_12).await;
+    assert!(
+        refused[0].text.contains(&format!("{} is not printed in Classic's sets (premiere, the-truth-is-out-there) (the league's format)", fan_card.title)),
+        "{}",
+        refused[0].text
+    );
+    let opened = say(&app, "@alice /league play deck:Pre", JAN_12).await;
+    assert!(
+        opened
+            .iter()
+            .any(|m| m.text.contains("join it with /game join")),
+        "{opened:?}"
+    );
+    // The season ends: the final standings once; play is closed.
+    assert!(app.next_due().await.is_some_and(|d| d <= JAN_21));
+    let end = app.tick(JAN_21).await;
+    let finals: Vec<_> = end
+        .iter()
+        .filter(|m| m.text.contains("the season is over"))
+        .collect();
+    assert_eq!(finals.len(), 1, "{end:?}");
+    assert_eq!(
+        finals[0].embed.as_ref().unwrap().title,
+        "🏁 Classic — final standings"
+    );
+    assert!(
+        app.tick(JAN_21 + 1)
+            .await
+            .iter()
+            .all(|m| !m.text.contains("season is over"))
+    );
+    let late = say(&app, "@owner /league round", JAN_21).await;
+    assert!(late[0].text.contains("season ended"), "{}", late[0].text);
+    let next = say(
+        &app,
+        "@owner /league create name:Classic2 game:xfiles-ccg from:Classic",
+        JAN_21,
+    )
+    .await;
+    assert!(
+        next[0]
+            .text
+            .contains("The 2 members of Classic are members already"),
+        "{}",
+        next[0].text
+    );
+    let info = say(&app, "@alice /league info league:Classic", JAN_21).await;
+    assert!(
+        info[0]
+            .text
+            .contains("Format: decks from premiere, the-truth-is-out-there; 2 games a pairing"),
+        "{}",
+        info[0].text
     );
 }

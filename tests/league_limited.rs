@@ -7,7 +7,7 @@ mod support;
 
 use std::collections::BTreeMap;
 
-use support::{Backend, app_on, database, run_console};
+use support::{Backend, app_on, database, run_console, say};
 use xfiles_bot::app::{Address, App, Outgoing};
 use xfiles_bot::cards::cube::fcu;
 use xfiles_bot::engine::GameRng;
@@ -114,14 +114,6 @@ fn a_pile_is_overdue_once_its_pick_time_has_passed() {
         "seat 0 has no pile yet"
     );
     assert_eq!(d.next_deadline(1_000), Some(2_000));
-}
-
-/// Runs one console line through the app at `now`.
-async fn say(app: &App, line: &str, now: i64) -> Vec<Outgoing> {
-    let parsed = xfiles_bot::console::parse_line(line).unwrap().unwrap();
-    let mut req = xfiles_bot::console::to_request(app, &parsed, None, format!("k{now}-{line}"));
-    req.now = now;
-    app.handle(&req).await
 }
 
 fn to_user(m: &Outgoing) -> Option<&str> {

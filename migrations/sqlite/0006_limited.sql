@@ -1,8 +1,18 @@
--- Limited events, organiser roles and co-operative league games.
+-- League formats and seasons, limited events, organiser roles and
+-- co-operative league games.
 --
 -- A league may name a server role whose members organise it (besides
 -- Manage Server).
 ALTER TABLE leagues ADD COLUMN organiser_role TEXT;
+-- The card sets its decks may use (set slugs, space-separated; NULL: any).
+ALTER TABLE leagues ADD COLUMN sets TEXT;
+-- How many games each pairing plays (each counts on its own).
+ALTER TABLE leagues ADD COLUMN games_per_pairing BIGINT NOT NULL DEFAULT 1;
+-- The season: when play opens and ends (ms; NULL: no limit), and when its
+-- final standings were posted (claimed once across processes).
+ALTER TABLE leagues ADD COLUMN starts_at BIGINT;
+ALTER TABLE leagues ADD COLUMN ends_at BIGINT;
+ALTER TABLE leagues ADD COLUMN ended_at BIGINT;
 
 -- A limited league's event: the FCU cube sealed (with or without safe
 -- mode) or its booster draft. `state` is the JSON of the dealt pools or of

@@ -202,6 +202,7 @@ pub async fn tick(app: &App, now: i64) -> Vec<Outgoing> {
     }
     out.extend(super::league_rounds::remind_rounds(app, now).await);
     out.extend(super::league_limited::pick_deadlines(app, now).await);
+    out.extend(super::league_format::season_ends(app, now).await);
     out
 }
 

@@ -22,7 +22,7 @@ pub async fn deck(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
             let row = load(app, req, args, kind).await?;
             let mut deck = stored_deck(&row)?;
             deck.name = row.name.clone();
-            reply(super::league_limited::deck_check(app, req, args, &deck).await?)
+            reply(super::league_format::deck_check(app, req, args, &deck).await?)
         }
         Some("check") => {
             let row = load(app, req, args, kind).await?;

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 
 use super::App;
 use super::commands::Args;
+use super::league_format::{parse_sets, season};
 use super::league_rounds::{close, new_game_invocation, play, round};
 use super::league_views::{audit, history, info, pairing_line, player, standings_cmd};
 use super::message::{Outgoing, Request, UserError};
@@ -49,6 +50,15 @@ pub async fn league(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoin
 
 /// The league a command names, or the server's only one.
 pub(super) async fn pick(app: &App, args: &Args, guild: &str) -> Result<LeagueRow, UserError> {
+    pick_named(app, args.text("league"), guild).await
+}
+
+/// The league named `named`, or the server's only one.
+pub(super) async fn pick_named(
+    app: &App,
+    named: Option<&str>,
+    guild: &str,
+) -> Result<LeagueRow, UserError> {
     let leagues = app.store().leagues(guild).await?;
     let names = || {
         leagues
@@ -57,7 +67,7 @@ pub(super) async fn pick(app: &App, args: &Args, guild: &str) -> Result<LeagueRo
             .collect::<Vec<_>>()
             .join(", ")
     };
-    match args.text("league") {
+    match named {
         Some(name) => leagues
             .iter()
             .find(|l| l.name.eq_ignore_ascii_case(name.trim()))
@@ -128,6 +138,17 @@ pub(super) async fn create(
     // The options must open a game now, not fail at the first pairing.
     new_game_invocation(app, &kind, &game_options, None)?;
     let limited = super::league_limited::format_of(args, &kind, &pairing)?;
+    let sets = args.text("sets").map(parse_sets).transpose()?.flatten();
+    if sets.is_some() && kind != "xfiles-ccg" {
+        return Err(UserError::new(
+            "sets: limits an X-Files CCG league's decks to card sets; leave it out for other games.",
+        ));
+    }
+    let (starts_at, ends_at) = season(args)?;
+    let earlier = match args.text("from") {
+        Some(from) => Some(pick_named(app, Some(from), guild).await?),
+        None => None,
+    };
     let row = LeagueRow {
         id: 0,
         guild_id: guild.to_string(),
@@ -140,13 +161,45 @@ pub(super) async fn create(
         created_by: req.user.name.clone(),
         created_at: req.now,
         organiser_role: args.text("organisers").map(role_id),
+        sets,
+        games_per_pairing: args.int("games").unwrap_or(1),
+        starts_at,
+        ends_at,
     };
     let made = app
         .store()
         .create_league(&row, limited.as_ref().map(|(f, p)| (*f, *p)))
         .await?;
+    let brought = match (made, &earlier) {
+        (Some(id), Some(e)) => {
+            let members = app.store().league_members(e.id).await?;
+            for m in active(&members) {
+                app.store()
+                    .join_league(id, &m.user_id, &m.user_name, req.now)
+                    .await?;
+            }
+            format!(
+                " The {} members of {} are members already.",
+                active(&members).len(),
+                e.name
+            )
+        }
+        _ => String::new(),
+    };
+    let opened = created_text(&row, limited, made.is_some())?;
+    Ok(format!("{opened}{brought}"))
+}
+
+/// The answer to `/league create`.
+fn created_text(
+    row: &LeagueRow,
+    limited: Option<(&'static str, Option<i64>)>,
+    made: bool,
+) -> Result<String, UserError> {
+    let (name, kind, pairing) = (&row.name, &row.kind, &row.pairing);
+    let made = made.then_some(());
     match made {
-        Some(_) if limited.is_some() => Ok(super::league_limited::opened(&row, limited)),
+        Some(_) if limited.is_some() => Ok(super::league_limited::opened(row, limited)),
         Some(_) if kind == "legendary" => Ok(format!(
             "League **{name}** is open: Legendary Encounters, co-operative. Members join with /league join league:\"{name}\"; a team of 1-5 members opens a game with /league play with:@teammate, and the standings rank teams by Series points, then End Games defeated."
         )),

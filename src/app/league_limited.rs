@@ -30,7 +30,7 @@ const DEFAULT_PICK_TIME: i64 = 12 * 3600 * 1000;
 /// order (user ids) and their pools, or the draft in progress.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-enum Event {
+pub(super) enum Event {
     Sealed {
         seats: Vec<String>,
         pools: Vec<Pool>,
@@ -119,7 +119,7 @@ async fn limited_of(app: &App, l: &LeagueRow) -> Result<LimitedRow, UserError> {
     })
 }
 
-fn event_of(row: &LimitedRow) -> Option<Event> {
+pub(super) fn event_of(row: &LimitedRow) -> Option<Event> {
     row.state
         .as_deref()
         .map(|s| serde_json::from_str(s).expect("stored limited events are valid"))
@@ -345,7 +345,7 @@ fn pool_listing(pool: &Pool) -> (String, String) {
 }
 
 /// The leagues whose event `req.user` takes part in, narrowed by `league:`.
-async fn events_of_user(
+pub(super) async fn events_of_user(
     app: &App,
     req: &Request,
     args: &Args,
@@ -671,7 +671,7 @@ pub(super) async fn pools_ready(app: &App, l: &LeagueRow) -> Result<(), UserErro
 
 /// Every rule `deck` breaks as `user`'s deck in a limited event: the
 /// Advanced Game's construction rules and the pool's contents.
-fn limited_violations(
+pub(super) fn limited_violations(
     (l, event): (&LeagueRow, &Event),
     user: &str,
     deck: &Deck,
@@ -690,76 +690,6 @@ fn limited_violations(
     let mut v = decks::validate(deck, decks::DeckFormat::Advanced { killer_cards });
     v.extend(decks::within_pool(deck, &pools[seat], cube::fcu()));
     Ok(v)
-}
-
-/// `/league play` in a limited league: the deck must be built from the
-/// player's pool (a constructed league checks nothing here).
-pub(super) async fn check_league_deck(
-    app: &App,
-    l: &LeagueRow,
-    req: &Request,
-    deck: Option<&str>,
-) -> Result<(), UserError> {
-    let Some(row) = app.store().limited(l.id).await? else {
-        return Ok(());
-    };
-    let name = deck.ok_or_else(|| {
-        UserError::new(format!(
-            "{} is a limited league: add deck:<name>, a deck built from your pool (/league pool).",
-            l.name
-        ))
-    })?;
-    let saved = app
-        .store()
-        .deck(&req.user.id, "xfiles-ccg", name)
-        .await?
-        .ok_or_else(|| UserError::new(format!("You have no deck named '{name}' (/deck list).")))?;
-    let deck = super::deck_cmd::stored_deck(&saved)?;
-    let event = event_of(&row).ok_or_else(|| UserError::new("The pools are not dealt yet."))?;
-    let broken = limited_violations((l, &event), &req.user.id, &deck)
-        .map_err(|why| UserError::new(format!("In {}, {why}.", l.name)))?;
-    if broken.is_empty() {
-        return Ok(());
-    }
-    let lines: Vec<String> = broken.iter().map(|v| format!("• {v}")).collect();
-    Err(UserError::new(format!(
-        "Your deck '{name}' cannot be played in {} ({} problems); fix it, /deck import it again, and play. No game was opened.\n{}",
-        l.name,
-        broken.len(),
-        lines.join("\n")
-    )))
-}
-
-/// `/deck check league:`: a saved deck against your pool in that league.
-pub(super) async fn deck_check(
-    app: &App,
-    req: &Request,
-    args: &Args,
-    deck: &Deck,
-) -> Result<String, UserError> {
-    let events = events_of_user(app, req, args).await?;
-    let league = args.text("league").unwrap_or_default();
-    let (l, _, event) = events.into_iter().next().ok_or_else(|| {
-        UserError::new(format!(
-            "You have no cube pool in a league named '{league}' (/league pool lists yours)."
-        ))
-    })?;
-    let broken = limited_violations((&l, &event), &req.user.id, deck)
-        .map_err(|why| UserError::new(format!("In {}, {why}.", l.name)))?;
-    if broken.is_empty() {
-        return Ok(format!(
-            "Deck '{}': legal for {} (Advanced Game, built from your pool).",
-            deck.name, l.name
-        ));
-    }
-    let lines: Vec<String> = broken.iter().map(|v| format!("• {v}")).collect();
-    Ok(format!(
-        "Deck '{}': not legal for {} ({} problems):\n{}",
-        deck.name,
-        l.name,
-        broken.len(),
-        lines.join("\n")
-    ))
 }
 
 /// `/league info`'s line on a limited league's event (public: counts only).

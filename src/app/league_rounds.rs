@@ -55,6 +55,7 @@ pub(super) async fn round(
     let l = pick(app, args, guild).await?;
     organiser(req, Some(&l), "open a round")?;
     no_rounds_in_free_play(&l)?;
+    super::league_format::in_season(&l, req.now)?;
     super::league_limited::pools_ready(app, &l).await?;
     let pairings = settle(app, &l, req.now).await?;
     let members = app.store().league_members(l.id).await?;
@@ -118,13 +119,20 @@ fn next_tables(
         let results: Vec<Counted> = pairings.iter().filter_map(|p| counted(p, &ids)).collect();
         league::swiss_round(&league::records(&ones, &results))
     };
-    Ok(tables
-        .iter()
-        .map(|t| match *t {
-            Pairing::Match(a, b) => (user_of[&a].to_string(), Some(user_of[&b].to_string())),
-            Pairing::Bye(a) => (user_of[&a].to_string(), None),
-        })
-        .collect())
+    // Each table plays the league's games a pairing, first seats alternating.
+    let mut rows = Vec::new();
+    for t in &tables {
+        match *t {
+            Pairing::Match(a, b) => {
+                for g in 0..l.games_per_pairing.max(1) {
+                    let (x, y) = if g % 2 == 0 { (a, b) } else { (b, a) };
+                    rows.push((user_of[&x].to_string(), Some(user_of[&y].to_string())));
+                }
+            }
+            Pairing::Bye(a) => rows.push((user_of[&a].to_string(), None)),
+        }
+    }
+    Ok(rows)
 }
 
 /// The round's post: every table, pinging its players.
@@ -136,11 +144,22 @@ fn round_post(
 ) -> Outgoing {
     let name = |u: &str| format!("<@{u}>");
     let mut text = format!("**{} — round {}**\n", l.name, round.number);
+    let games = l.games_per_pairing.max(1) as usize;
+    // A table's games are consecutive rows: list the table once.
+    let mut listed = 0;
     for (a, b) in rows {
+        if listed > 0 && b.is_some() {
+            listed -= 1;
+            continue;
+        }
         text.push_str(&match b {
+            Some(b) if games > 1 => format!("• {} vs {} ({games} games)\n", name(a), name(b)),
             Some(b) => format!("• {} vs {}\n", name(a), name(b)),
             None => format!("• {}: bye (counts as a win)\n", name(a)),
         });
+        if b.is_some() {
+            listed = games - 1;
+        }
     }
     if let Some(d) = round.deadline_at {
         text.push_str(&format!("Play by <t:{}:f>. ", d / 1000));
@@ -191,6 +210,7 @@ pub(super) async fn play(
     guild: &str,
 ) -> Result<Vec<Outgoing>, UserError> {
     let l = pick(app, args, guild).await?;
+    super::league_format::in_season(&l, req.now)?;
     if super::league_team::is_team_league(&l) {
         return super::league_team::play(app, req, args, &l).await;
     }
@@ -218,7 +238,7 @@ pub(super) async fn play(
     } else {
         mine.a_user.clone()
     };
-    super::league_limited::check_league_deck(app, &l, req, args.text("deck")).await?;
+    super::league_format::check_league_deck(app, &l, req, args.text("deck")).await?;
     let (mut out, game) = open_game(app, req, &l.game_options, &l, args.text("deck")).await?;
     if mine.id == 0 {
         // A free-play pairing is stored once its game exists.
@@ -484,6 +504,7 @@ pub(super) async fn report(
     guild: &str,
 ) -> Result<String, UserError> {
     let l = pick(app, args, guild).await?;
+    super::league_format::in_season(&l, req.now)?;
     if super::league_team::is_team_league(&l) {
         return Err(UserError::new(format!(
             "{}'s games count when a team opens them with /league play with:@teammate.",

@@ -131,6 +131,10 @@ pub(super) async fn info(
             .collect::<Vec<_>>()
             .join(", ")
     );
+    if let Some(line) = super::league_format::describe(&l) {
+        out.push_str(&line);
+        out.push('\n');
+    }
     if let Some(line) = super::league_limited::status(app, &l).await? {
         out.push_str(&line);
         out.push('\n');

@@ -12,6 +12,7 @@ pub mod games;
 mod help;
 pub mod kinds;
 mod league_cmd;
+mod league_format;
 mod league_limited;
 mod league_rounds;
 mod league_team;

@@ -373,6 +373,27 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
                     OptKind::Role,
                     "a role whose members organise the league (besides Manage Server)",
                 ),
+                opt(
+                    "sets",
+                    OptKind::Text,
+                    "the card sets decks may use: official, all, or set names (X-Files CCG)",
+                ),
+                opt(
+                    "games",
+                    OptKind::Int { min: 1, max: 5 },
+                    "games each pairing plays, each counted (default 1)",
+                ),
+                opt(
+                    "starts",
+                    OptKind::Text,
+                    "the season's first day, YYYY-MM-DD",
+                ),
+                opt("ends", OptKind::Text, "the season's last day, YYYY-MM-DD"),
+                opt(
+                    "from",
+                    OptKind::Text,
+                    "the next season of this league: its members join at once",
+                ),
             ],
             example: "/league create name:\"Winter League\" game:xfiles-ccg round:7d",
         },

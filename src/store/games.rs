@@ -331,6 +331,7 @@ impl Store {
         let leagues = [
             self.next_round_reminder().await?,
             self.next_pick_deadline().await?,
+            self.next_season_end().await?,
         ];
         Ok([games].into_iter().chain(leagues).flatten().min())
     }

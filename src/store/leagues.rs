@@ -28,6 +28,13 @@ pub struct LeagueRow {
     pub created_at: i64,
     /// A server role whose members organise the league (besides Manage Server).
     pub organiser_role: Option<String>,
+    /// The card sets decks may use (slugs, space-separated; `None`: any).
+    pub sets: Option<String>,
+    /// Games each pairing plays.
+    pub games_per_pairing: i64,
+    /// The season's window (ms).
+    pub starts_at: Option<i64>,
+    pub ends_at: Option<i64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,6 +81,10 @@ fn league_row(r: &AnyRow) -> Result<LeagueRow, sqlx::Error> {
         created_by: r.try_get("created_by")?,
         created_at: r.try_get("created_at")?,
         organiser_role: r.try_get("organiser_role")?,
+        sets: r.try_get("sets")?,
+        games_per_pairing: r.try_get("games_per_pairing")?,
+        starts_at: r.try_get("starts_at")?,
+        ends_at: r.try_get("ends_at")?,
     })
 }
 
@@ -100,8 +111,8 @@ impl Store {
     ) -> Result<Option<i64>, StoreError> {
         let mut tx = self.pool.begin().await?;
         let row = sqlx::query(
-            "INSERT INTO leagues (guild_id, name, kind, pairing, game_options, channel_id, round_every, created_by, created_at, organiser_role) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (guild_id, name) DO NOTHING RETURNING id",
+            "INSERT INTO leagues (guild_id, name, kind, pairing, game_options, channel_id, round_every, created_by, created_at, organiser_role, sets, games_per_pairing, starts_at, ends_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (guild_id, name) DO NOTHING RETURNING id",
         )
         .bind(&l.guild_id)
         .bind(&l.name)
@@ -113,6 +124,10 @@ impl Store {
         .bind(&l.created_by)
         .bind(l.created_at)
         .bind(&l.organiser_role)
+        .bind(&l.sets)
+        .bind(l.games_per_pairing)
+        .bind(l.starts_at)
+        .bind(l.ends_at)
         .fetch_optional(&mut *tx)
         .await?;
         let Some(id) = row.map(|r| r.try_get::<i64, _>("id")).transpose()? else {
@@ -135,7 +150,7 @@ impl Store {
     /// A server's leagues, oldest first.
     pub async fn leagues(&self, guild: &str) -> Result<Vec<LeagueRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id, guild_id, name, kind, pairing, game_options, channel_id, round_every, created_by, created_at, organiser_role \
+            "SELECT id, guild_id, name, kind, pairing, game_options, channel_id, round_every, created_by, created_at, organiser_role, sets, games_per_pairing, starts_at, ends_at \
              FROM leagues WHERE guild_id = $1 ORDER BY id",
         )
         .bind(guild)
@@ -377,7 +392,7 @@ impl Store {
     /// A server's league by id.
     pub async fn league(&self, id: i64) -> Result<Option<LeagueRow>, StoreError> {
         let row = sqlx::query(
-            "SELECT id, guild_id, name, kind, pairing, game_options, channel_id, round_every, created_by, created_at, organiser_role \
+            "SELECT id, guild_id, name, kind, pairing, game_options, channel_id, round_every, created_by, created_at, organiser_role, sets, games_per_pairing, starts_at, ends_at \
              FROM leagues WHERE id = $1",
         )
         .bind(id)
@@ -484,5 +499,39 @@ impl Store {
         .fetch_one(&self.pool)
         .await?;
         Ok(row.try_get("id")?)
+    }
+}
+
+impl Store {
+    /// Leagues whose season ended by `now` and whose final standings are
+    /// not posted yet.
+    pub async fn ended_seasons(&self, now: i64) -> Result<Vec<i64>, StoreError> {
+        let rows: Vec<(i64,)> = sqlx::query_as(
+            "SELECT id FROM leagues WHERE ends_at IS NOT NULL AND ends_at <= $1 AND ended_at IS NULL ORDER BY id",
+        )
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().map(|r| r.0).collect())
+    }
+
+    /// Claims a season's end: true for exactly one caller.
+    pub async fn claim_season_end(&self, league: i64, now: i64) -> Result<bool, StoreError> {
+        let done =
+            sqlx::query("UPDATE leagues SET ended_at = $2 WHERE id = $1 AND ended_at IS NULL")
+                .bind(league)
+                .bind(now)
+                .execute(&self.pool)
+                .await?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    /// The earliest season end still to announce.
+    pub async fn next_season_end(&self) -> Result<Option<i64>, StoreError> {
+        let row: (Option<i64>,) =
+            sqlx::query_as("SELECT MIN(ends_at) FROM leagues WHERE ended_at IS NULL")
+                .fetch_one(&self.pool)
+                .await?;
+        Ok(row.0)
     }
 }

@@ -108,6 +108,14 @@ pub async fn run_console(app: &App, script: &str) -> (String, String, usize) {
     )
 }
 
+/// Runs one console line through the app at `now` (ms): its messages.
+pub async fn say(app: &App, line: &str, now: i64) -> Vec<Outgoing> {
+    let parsed = console::parse_line(line).unwrap().unwrap();
+    let mut req = console::to_request(app, &parsed, None, format!("k{now}-{line}"));
+    req.now = now;
+    app.handle(&req).await
+}
+
 pub async fn app_on(db: &TestDb, seed: u64) -> App {
     App::new(open(db).await, Seeds::Fixed(seed))
 }
