@@ -394,3 +394,40 @@ async fn a_deck_file_without_a_name_takes_the_files_name_and_replacing_needs_rep
         b[3].1
     );
 }
+
+/// GCCG deck files import through /deck import (a bad one saves nothing),
+/// and /deck export sends the deck back as a file in each format.
+#[tokio::test]
+async fn a_gccg_deck_file_imports_and_every_saved_deck_exports_as_a_file() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 1).await;
+    let script = "@alice /deck import file:tests/data/decks/krycek.deck
+@alice /deck import name:Broken text:\"######;Agents;######;AGENT FOX MULDER (XYZ)\"
+@alice /deck list
+@alice /deck export name:krycek format:gccg
+@alice /deck export name:krycek format:json
+@alice /deck export name:krycek";
+    let (out, _, failures) = run_console(&app, script).await;
+    assert_eq!(failures, 0, "{out}");
+    assert!(
+        out.contains("Saved your deck 'krycek': 3 Agents, 0 X-Files, 6 Bureau deck cards."),
+        "{out}"
+    );
+    assert!(
+        out.contains("there is no X-File"),
+        "the check names the missing section: {out}"
+    );
+    assert!(
+        out.contains("The deck was not saved")
+            && out.contains("line 4: 'AGENT FOX MULDER (XYZ)' has no count"),
+        "{out}"
+    );
+    assert!(!out.contains("• Broken"), "nothing saved: {out}");
+    assert!(out.contains("File: krycek.deck ("), "{out}");
+    assert!(out.contains("File: krycek.json ("), "{out}");
+    assert_eq!(
+        out.matches("File: krycek.deck (").count(),
+        2,
+        "gccg is the default: {out}"
+    );
+}

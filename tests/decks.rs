@@ -334,3 +334,159 @@ fn stored_form_round_trips_by_card_id() {
     let back: decks::StoredDeck = serde_json::from_str(&json).unwrap();
     assert_eq!(back, stored);
 }
+
+/// A GCCG deck file as GCCG wrote them, with its quirks: banner comments,
+/// sections in any case (one empty), upper-case names, set suffixes.
+const GCCG: &str = "# Exported from GCCG
+######
+AGENTS
+######
+1 AGENT ALEX KRYCEK (TRU)
+1 agent fox mulder (PRE)
+
+####
+deck
+####
+2 A FRIEND IN THE FBI (TRU)
+2 DEEP THROAT
+# a comment between cards
+2 AUBREY, MO (PRE)
+######
+Xfiles
+######
+";
+
+#[test]
+fn gccg_deck_files_read_sections_in_any_case_suffixes_and_comments() {
+    let parsed = parse_list("Krycek", GCCG).unwrap();
+    let deck = &parsed.deck;
+    let team: Vec<_> = deck.team.iter().map(|c| id(*c)).collect();
+    assert_eq!(
+        team,
+        ["XF97-0170v2", "XF96-0163v1"],
+        "(TRU): The Truth is Out There's printing; (PRE): Premiere's first"
+    );
+    let bureau: Vec<_> = deck.bureau.iter().map(|(c, n)| (id(*c), *n)).collect();
+    assert_eq!(
+        bureau,
+        [("XF97-0297v2", 2), ("XF96-0222v1", 2), ("XF96-0063v1", 2)],
+        "no suffix: the first printing (Premiere's Deep Throat)"
+    );
+    assert!(deck.xfiles.is_empty(), "an empty section is no error");
+    let broken = messages(deck, ADVANCED);
+    assert!(
+        broken.iter().any(|m| m.contains("there is no X-File")),
+        "the check reports the missing X-Files: {broken:?}"
+    );
+}
+
+#[test]
+fn gccg_bad_lines_are_each_named_with_how_to_fix_them() {
+    let text = "######\nAgents\n######\nAGENT FOX MULDER\n1 AGENT FOX MULDER (XYZ)\nDeck\n2 DEEP (PRE)\n2 DEEP THROAT (TRU)\n";
+    let e = parse_list("Bad", text).unwrap_err();
+    let all = e.to_string();
+    assert!(
+        all.contains("line 4: 'AGENT FOX MULDER' has no count"),
+        "{all}"
+    );
+    assert!(
+        all.contains("line 5: '(XYZ)' is not a set suffix xfiles-bot knows; known: PRE (Premiere)"),
+        "{all}"
+    );
+    assert!(
+        all.contains("line 7: 'DEEP' is ambiguous or unknown: did you mean Deep Throat"),
+        "a suggestion: {all}"
+    );
+    assert!(
+        all.contains("line 8: Deep Throat has no printing in The Truth is Out There"),
+        "{all}"
+    );
+    let empty = parse_list("Empty", "######\nAgents\n######\n####\nDeck\n####\n").unwrap_err();
+    assert!(
+        empty
+            .to_string()
+            .contains("this is not a deck: no card lines"),
+        "{empty}"
+    );
+}
+
+/// Sorted, so decks compare whatever order a format keeps.
+fn normalized(d: &Deck) -> Deck {
+    let mut d = d.clone();
+    d.bureau.sort();
+    d.team.sort();
+    d.xfiles.sort();
+    d
+}
+
+/// Decks to round-trip: the test decks, and random ones drawing on every
+/// printing (reprints, same-title printings in one set, fan sets).
+fn decks_to_round_trip() -> Vec<Deck> {
+    let mut out = vec![
+        parse_list("Randy", &data("randy.txt")).unwrap().deck,
+        parse_list("Les", &data("les.json")).unwrap().deck,
+    ];
+    let db = cards::db();
+    let all: Vec<cards::CardIdx> = db
+        .iter()
+        .filter(|(_, c)| c.kind.is_playable())
+        .map(|(i, _)| i)
+        .collect();
+    let mut rng = xfiles_bot::engine::GameRng::seeded(4);
+    for n in 0..30 {
+        let pick = |rng: &mut xfiles_bot::engine::GameRng, kind: cards::CardType| loop {
+            let c = all[rng.below(all.len())];
+            if db.get(c).kind == kind {
+                break c;
+            }
+        };
+        let mut team = Vec::new();
+        while team.len() < 4 {
+            let a = pick(&mut rng, cards::CardType::Agent);
+            if !team.contains(&a) {
+                team.push(a);
+            }
+        }
+        let xfiles = vec![pick(&mut rng, cards::CardType::XFile)];
+        let mut bureau: Vec<(cards::CardIdx, u32)> = Vec::new();
+        while bureau.len() < 30 {
+            let c = all[rng.below(all.len())];
+            if db.get(c).kind != cards::CardType::XFile && !bureau.iter().any(|(d, _)| *d == c) {
+                bureau.push((c, 1 + rng.below(2) as u32));
+            }
+        }
+        out.push(Deck {
+            name: format!("Random {n}"),
+            team,
+            xfiles,
+            bureau,
+        });
+    }
+    out
+}
+
+#[test]
+fn import_then_export_then_import_is_the_identity_in_all_three_formats() {
+    for deck in decks_to_round_trip() {
+        for (format, text) in [
+            ("gccg", decks::to_gccg(&deck)),
+            ("json", decks::to_json(&deck)),
+            ("text", decks::to_text(&deck)),
+        ] {
+            let back = parse_list(&deck.name, &text)
+                .unwrap_or_else(|e| panic!("{format} of {}: {e}\n{text}", deck.name))
+                .deck;
+            assert_eq!(normalized(&back), normalized(&deck), "{format}:\n{text}");
+            let again = match format {
+                "gccg" => decks::to_gccg(&back),
+                "json" => decks::to_json(&back),
+                _ => decks::to_text(&back),
+            };
+            assert_eq!(
+                parse_list(&deck.name, &again).unwrap().deck,
+                back,
+                "{format}: stable"
+            );
+        }
+    }
+}

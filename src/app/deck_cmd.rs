@@ -28,6 +28,7 @@ pub async fn deck(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
             let row = load(app, req, args, kind).await?;
             reply(check(kind, &row, args)?)
         }
+        Some("export") => export(app, req, args, kind).await,
         Some("delete") => {
             let name = args.text("name").unwrap_or_default();
             if app.store().delete_deck(&req.user.id, kind, name).await? {
@@ -81,6 +82,53 @@ async fn import(app: &App, req: &Request, args: &Args, kind: &str) -> Result<Str
             "Decks for {other} cannot be imported."
         ))),
     }
+}
+
+/// `/deck export`: a saved deck as a file in GCCG's format, the deck
+/// builder's JSON or a text list; importing it gives the same deck.
+async fn export(
+    app: &App,
+    req: &Request,
+    args: &Args,
+    kind: &str,
+) -> Result<Vec<Outgoing>, UserError> {
+    if kind != "xfiles-ccg" {
+        return Err(UserError::new(
+            "Only X-Files CCG decks can be exported (to GCCG, the deck builder's JSON or text).",
+        ));
+    }
+    let row = load(app, req, args, kind).await?;
+    let mut deck = stored_deck(&row)?;
+    deck.name = row.name.clone();
+    let (content, ext, label) = match args.text("format").unwrap_or("gccg") {
+        "json" => (decks::to_json(&deck), "json", "the deck builder's JSON"),
+        "text" => (decks::to_text(&deck), "txt", "a text list"),
+        _ => (decks::to_gccg(&deck), "deck", "a GCCG deck file"),
+    };
+    let file: String = row
+        .name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    Ok(vec![
+        Outgoing::ephemeral(
+            &req.user.id,
+            format!(
+                "Your deck '{}' as {label} ({} Agents, {} X-Files, {} Bureau deck cards). /deck import reads it back.",
+                row.name,
+                deck.team.len(),
+                deck.xfiles.len(),
+                deck.bureau_size()
+            ),
+        )
+        .with_file(format!("{file}.{ext}"), content.into_bytes()),
+    ])
 }
 
 /// Saves an X-Files CCG deck list and checks it for the Advanced Game.

@@ -328,6 +328,20 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
         },
         CommandSpec {
             name: "deck",
+            sub: Some("export"),
+            about: "One of your decks as a file: GCCG, the deck builder's JSON, or text",
+            options: vec![
+                req("name", OptKind::Deck, "the deck's name"),
+                opt(
+                    "format",
+                    OptKind::Choice(&["gccg", "json", "text"]),
+                    "the file's format (default gccg)",
+                ),
+            ],
+            example: "/deck export name:Mulder format:gccg",
+        },
+        CommandSpec {
+            name: "deck",
             sub: Some("delete"),
             about: "Delete one of your decks",
             options: vec![

@@ -6,6 +6,7 @@
 //! construction rules of the Advanced or Basic Game and reports every
 //! violation at once, each with the page of its rule.
 
+mod gccg;
 mod parse;
 mod validate;
 
@@ -15,6 +16,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::{self, CardIdx};
 
+pub use gccg::{SUFFIXES, parse_gccg, to_gccg, to_json, to_text};
+use parse::Section;
 pub use parse::{ParseError, Parsed, parse_json, parse_list, parse_text};
 pub use validate::{DeckFormat, Violation, validate, within_pool};
 

@@ -28,16 +28,19 @@ pub struct ParseError {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Section {
+pub(super) enum Section {
     Team,
     XFiles,
     Bureau,
 }
 
-/// Reads a deck list in either format (JSON when it starts with `{`).
+/// Reads a deck list in any format: JSON when it starts with `{`, a GCCG
+/// deck file when it has GCCG's banners or section lines, else text.
 pub fn parse_list(name: &str, text: &str) -> Result<Parsed, ParseError> {
     if text.trim_start().starts_with('{') {
         parse_json(name, text)
+    } else if super::gccg::looks_like_gccg(text) {
+        super::gccg::parse_gccg(name, text)
     } else {
         parse_text(name, text)
     }
@@ -185,7 +188,7 @@ pub fn parse_text(name: &str, text: &str) -> Result<Parsed, ParseError> {
 
 /// Places entries in sections: explicit ones where given, otherwise Agents on
 /// the team (one copy each, extra copies in the Bureau deck) and X-Files aside.
-fn assemble(
+pub(super) fn assemble(
     name: String,
     entries: Vec<(CardIdx, u32, Option<Section>)>,
     notes: &mut Vec<String>,
@@ -269,7 +272,10 @@ fn split_count(line: &str) -> (Option<u32>, &str) {
 
 /// Resolves one line's card by id or fuzzy name. A confident fuzzy match is
 /// accepted with a note; anything else is an error with suggestions.
-fn resolve_name(text: &str, section: Option<Section>) -> Result<(CardIdx, Option<String>), String> {
+pub(super) fn resolve_name(
+    text: &str,
+    section: Option<Section>,
+) -> Result<(CardIdx, Option<String>), String> {
     let db = cards::db();
     if let Some(c) = db.by_id(text) {
         return Ok((c, None));

@@ -1,0 +1,286 @@
+//! GCCG's X-Files deck files, and writing any deck in the three formats.
+//!
+//! A GCCG `.deck` file has sections named on their own line between
+//! banner lines of `#` (`Agents`, `Deck`, `Xfiles`, in any case; any line
+//! starting with `#` is a comment), and card lines `2 DEEP THROAT (TRU)`:
+//! a count, the title in any case, and optionally the printing's set as a
+//! suffix. How xfiles-bot reads the suffixes is [`SUFFIXES`]; a line
+//! without one takes the card's first printing.
+
+use std::collections::BTreeMap;
+
+use super::parse::{ParseError, Parsed, resolve_name};
+use super::{Deck, Section};
+use crate::cards::{self, CardIdx, CardSet, normalize};
+
+/// Set suffixes, the first of each set being the one written on export.
+pub const SUFFIXES: &[(&str, CardSet)] = &[
+    ("PRE", CardSet::Premiere),
+    ("TRU", CardSet::TheTruthIsOutThere),
+    ("TIOT", CardSet::TheTruthIsOutThere),
+    ("101", CardSet::Set101361),
+    ("101361", CardSet::Set101361),
+    ("223", CardSet::Set22364),
+    ("22364", CardSet::Set22364),
+    ("GEN", CardSet::GenCon),
+    ("PRO", CardSet::Promo),
+    ("BTL", CardSet::BelieveTheLie),
+    ("ROS", CardSet::ResistOrServe),
+    ("FTF", CardSet::FightTheFuture),
+    ("HTBM", CardSet::HereThereBeMonsters),
+    ("CLA", CardSet::Classified),
+    ("IWTB", CardSet::IWantToBelieve),
+    ("MS", CardSet::MyStruggle),
+    ("FWWM", CardSet::FireWalkWithMe),
+];
+
+/// A section name line of a GCCG file.
+fn gccg_section(line: &str) -> Option<Section> {
+    match line.trim().to_ascii_lowercase().as_str() {
+        "agents" | "agent" | "team" => Some(Section::Team),
+        "deck" | "bureau" => Some(Section::Bureau),
+        "xfiles" | "x-files" | "xfile" | "x-file" => Some(Section::XFiles),
+        _ => None,
+    }
+}
+
+/// Does this text look like a GCCG deck file (a banner or a bare section
+/// name on a line of its own)?
+pub fn looks_like_gccg(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .any(|l| (l.len() >= 3 && l.chars().all(|c| c == '#')) || gccg_section(l).is_some())
+}
+
+/// Reads a GCCG deck file; every bad line is reported at once.
+pub fn parse_gccg(name: &str, text: &str) -> Result<Parsed, ParseError> {
+    let mut problems = Vec::new();
+    let mut notes = Vec::new();
+    let mut entries: Vec<(CardIdx, u32, Option<Section>)> = Vec::new();
+    let mut section = None;
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(s) = gccg_section(line) {
+            section = Some(s);
+            continue;
+        }
+        match read_line(line, section) {
+            Ok((card, count, note)) => {
+                if let Some(note) = note {
+                    notes.push(format!("line {n}: {note}"));
+                }
+                entries.push((card, count, section));
+            }
+            Err(p) => problems.push(format!("line {n}: {p}")),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(ParseError { problems });
+    }
+    if entries.is_empty() {
+        return Err(ParseError {
+            problems: vec!["this is not a deck: no card lines; a GCCG deck file has lines like '2 DEEP THROAT (TRU)' under Agents, Deck and Xfiles".into()],
+        });
+    }
+    let deck_name = Some(name.trim())
+        .filter(|n| !n.is_empty())
+        .unwrap_or("Unnamed deck")
+        .to_string();
+    Ok(Parsed {
+        deck: super::parse::assemble(deck_name, entries, &mut notes),
+        notes,
+    })
+}
+
+/// `2 DEEP THROAT (TRU)` → (card, 2, note).
+fn read_line(
+    line: &str,
+    section: Option<Section>,
+) -> Result<(CardIdx, u32, Option<String>), String> {
+    let (first, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    let count = first
+        .parse::<u32>()
+        .ok()
+        .filter(|c| (1..=99).contains(c))
+        .ok_or_else(|| {
+            format!("'{line}' has no count; a GCCG line starts with the number of copies, e.g. '2 DEEP THROAT (TRU)'")
+        })?;
+    let mut title = rest.trim();
+    let mut set = None;
+    let db = cards::db();
+    if let Some(open) = title.rfind(" (")
+        && title.ends_with(')')
+    {
+        let code = &title[open + 2..title.len() - 1];
+        // xfiles-bot's own exports name a printing the set cannot tell
+        // apart by its id.
+        if let Some(card) = db.by_id(code) {
+            let named = title[..open].trim();
+            if normalize(named) != normalize(&db.get(card).title) {
+                return Err(format!("({code}) is {}, not {named}", db.get(card).title));
+            }
+            return Ok((card, count, None));
+        }
+        let found = SUFFIXES
+            .iter()
+            .find(|(c, _)| c.eq_ignore_ascii_case(code))
+            .map(|(_, s)| *s);
+        match found {
+            Some(s) => {
+                set = Some(s);
+                title = title[..open].trim();
+            }
+            None if code.chars().all(|c| c.is_ascii_alphanumeric()) => {
+                let known: Vec<String> =
+                    SUFFIXES.iter().map(|(c, s)| format!("{c} ({s})")).collect();
+                return Err(format!(
+                    "'({code})' is not a set suffix xfiles-bot knows; known: {}",
+                    known.join(", ")
+                ));
+            }
+            // A parenthesis that is part of the title.
+            None => {}
+        }
+    }
+    let exact = same_title(title);
+    if let Some(card) = first_printing(&exact, set) {
+        return Ok((card, count, None));
+    }
+    if let (Some(s), false) = (set, exact.is_empty()) {
+        let sets: Vec<String> = exact.iter().map(|c| db.get(*c).set.to_string()).collect();
+        return Err(format!(
+            "{} has no printing in {s}; it is printed in {}",
+            db.get(exact[0]).title,
+            sets.join(", ")
+        ));
+    }
+    let (card, note) = resolve_name(title, section)?;
+    Ok((card, count, note))
+}
+
+/// The suffix written for a set.
+fn suffix(set: CardSet) -> &'static str {
+    SUFFIXES
+        .iter()
+        .find(|(_, s)| *s == set)
+        .map_or("PRE", |(c, _)| c)
+}
+
+/// Cards in list order with their counts (team and X-Files repeat cards).
+fn counted(cards: &[CardIdx]) -> Vec<(CardIdx, u32)> {
+    let mut out: Vec<(CardIdx, u32)> = Vec::new();
+    for c in cards {
+        match out.iter_mut().find(|(d, _)| d == c) {
+            Some((_, n)) => *n += 1,
+            None => out.push((*c, 1)),
+        }
+    }
+    out
+}
+
+/// Every playable card titled `title` (in any case).
+fn same_title(title: &str) -> Vec<CardIdx> {
+    let db = cards::db();
+    let wanted = normalize(title);
+    db.iter()
+        .filter(|(_, c)| c.kind.is_playable() && normalize(&c.title) == wanted)
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// The printing a title and suffix stand for: the first (by set, then id)
+/// of `set`, or of all sets without a suffix.
+fn first_printing(cards: &[CardIdx], set: Option<CardSet>) -> Option<CardIdx> {
+    let db = cards::db();
+    cards
+        .iter()
+        .filter(|c| set.is_none_or(|s| db.get(**c).set == s))
+        .min_by_key(|c| (db.get(**c).set, db.get(**c).id.clone()))
+        .copied()
+}
+
+/// A card's GCCG suffix: its set's, or its id when the set's suffix would
+/// read as another printing of the same title.
+fn suffix_of(c: CardIdx) -> String {
+    let card = cards::db().get(c);
+    if first_printing(&same_title(&card.title), Some(card.set)) == Some(c) {
+        suffix(card.set).to_string()
+    } else {
+        card.id.clone()
+    }
+}
+
+/// A deck as a GCCG `.deck` file (every printing named by its suffix).
+pub fn to_gccg(deck: &Deck) -> String {
+    let db = cards::db();
+    let mut out = format!("# {} (exported by xfiles-bot)\n", deck.name);
+    let section = |out: &mut String, title: &str, cards: &[(CardIdx, u32)]| {
+        let bar = "#".repeat(title.len());
+        out.push_str(&format!("{bar}\n{title}\n{bar}\n"));
+        for (c, n) in cards {
+            let card = db.get(*c);
+            out.push_str(&format!(
+                "{n} {} ({})\n",
+                card.title.to_uppercase(),
+                suffix_of(*c)
+            ));
+        }
+    };
+    section(&mut out, "Agents", &counted(&deck.team));
+    section(&mut out, "Deck", &deck.bureau);
+    section(&mut out, "Xfiles", &counted(&deck.xfiles));
+    out
+}
+
+/// A deck as the community deck builder's JSON, with the team and X-Files
+/// placed explicitly.
+pub fn to_json(deck: &Deck) -> String {
+    let db = cards::db();
+    let id = |c: &CardIdx| db.get(*c).id.clone();
+    let mut cards: BTreeMap<String, u32> = BTreeMap::new();
+    for c in deck.team.iter().chain(&deck.xfiles) {
+        *cards.entry(id(c)).or_default() += 1;
+    }
+    for (c, n) in &deck.bureau {
+        *cards.entry(id(c)).or_default() += n;
+    }
+    let value = serde_json::json!({
+        "name": deck.name,
+        "cards": cards,
+        "team": deck.team.iter().map(id).collect::<Vec<_>>(),
+        "xfiles": deck.xfiles.iter().map(id).collect::<Vec<_>>(),
+    });
+    let mut json = serde_json::to_string_pretty(&value).expect("decks serialise");
+    json.push('\n');
+    json
+}
+
+/// A deck as a plain text list with sections; a card is named by its title
+/// when that reads back as the same printing, else by its id.
+pub fn to_text(deck: &Deck) -> String {
+    let db = cards::db();
+    let name_of = |c: CardIdx, section: Section| {
+        let card = db.get(c);
+        match resolve_name(&card.title, Some(section)) {
+            Ok((same, None)) if same == c => card.title.clone(),
+            _ => card.id.clone(),
+        }
+    };
+    let mut out = format!("Name: {}\nTeam:\n", deck.name);
+    for (c, n) in counted(&deck.team) {
+        out.push_str(&format!("{n} {}\n", name_of(c, Section::Team)));
+    }
+    out.push_str("X-Files:\n");
+    for (c, n) in counted(&deck.xfiles) {
+        out.push_str(&format!("{n} {}\n", name_of(c, Section::XFiles)));
+    }
+    out.push_str("Deck:\n");
+    for (c, n) in &deck.bureau {
+        out.push_str(&format!("{n} {}\n", name_of(*c, Section::Bureau)));
+    }
+    out
+}
