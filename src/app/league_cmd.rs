@@ -526,3 +526,42 @@ pub(super) async fn correct(
         l.name, entry.what
     ))
 }
+
+/// The scheduler's due league work of a kind (`what`); none when it cannot
+/// be read (logged; the next tick tries again).
+pub(super) fn read_due<K>(what: &str, due: Result<Vec<K>, crate::store::StoreError>) -> Vec<K> {
+    due.unwrap_or_else(|e| {
+        tracing::warn!(error = %e, "scheduler: cannot read {what}");
+        Vec::new()
+    })
+}
+
+/// Keeps one due item's messages; a failure is logged and retried next tick.
+pub(super) fn keep<M: IntoIterator<Item = Outgoing>>(
+    what: &str,
+    item: impl std::fmt::Debug,
+    result: Result<M, UserError>,
+    out: &mut Vec<Outgoing>,
+) {
+    match result {
+        Ok(m) => out.extend(m),
+        Err(e) => tracing::warn!(?item, error = %e.message, "scheduler: {what} skipped"),
+    }
+}
+
+/// The only one of `found` (a league's item), or why not: `none` when
+/// there is none, and the leagues to choose from when there are several.
+pub(super) fn only_one<T>(
+    found: Vec<(LeagueRow, T)>,
+    none: &str,
+    several: &str,
+) -> Result<(LeagueRow, T), UserError> {
+    if found.len() > 1 {
+        let names: Vec<String> = found.iter().map(|(l, _)| l.name.clone()).collect();
+        return Err(UserError::new(format!(
+            "{several}; add league:<name> ({}).",
+            names.join(", ")
+        )));
+    }
+    found.into_iter().next().ok_or_else(|| UserError::new(none))
+}

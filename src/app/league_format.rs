@@ -6,6 +6,7 @@
 
 use super::App;
 use super::commands::{Args, closest};
+use super::league_cmd::{keep, read_due};
 use super::league_limited::{event_of, events_of_user, limited_violations};
 use super::message::{Outgoing, Request, UserError};
 use crate::cards::{self, CardSet};
@@ -186,21 +187,14 @@ pub(super) fn describe(l: &LeagueRow) -> Option<String> {
 /// The scheduler's part: each league whose season has ended gets its final
 /// standings posted in its channel, once across processes.
 pub async fn season_ends(app: &App, now: i64) -> Vec<Outgoing> {
-    let ended = match app.store().ended_seasons(now).await {
-        Ok(e) => e,
-        Err(e) => {
-            tracing::warn!(error = %e, "scheduler: cannot read league seasons");
-            return Vec::new();
-        }
-    };
     let mut out = Vec::new();
-    for id in ended {
-        match final_standings(app, id, now).await {
-            Ok(m) => out.extend(m),
-            Err(e) => {
-                tracing::warn!(league = id, error = %e.message, "scheduler: season end skipped")
-            }
-        }
+    for id in read_due("season ends", app.store().ended_seasons(now).await) {
+        keep(
+            "season end",
+            id,
+            final_standings(app, id, now).await,
+            &mut out,
+        );
     }
     out
 }

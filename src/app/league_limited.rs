@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::App;
 use super::commands::Args;
-use super::league_cmd::{active, organiser, pick};
+use super::league_cmd::{active, keep, only_one, organiser, pick, read_due};
 use super::message::{Button, Outgoing, Request, UserError};
 use crate::cards::cube;
 use crate::cards::{self, CardType};
@@ -381,22 +381,13 @@ pub async fn pick_card(app: &App, req: &Request, args: &Args) -> Result<Vec<Outg
             .await?
             .into_iter()
             .filter(|(_, _, e)| matches!(e, Event::Draft { draft, .. } if !draft.is_done()))
+            .map(|(l, row, e)| (l, (row, e)))
             .collect();
-        let (l, row, event) = match drafts.len() {
-            1 => drafts.into_iter().next().expect("one"),
-            0 => {
-                return Err(UserError::new(
-                    "You have no draft in progress (an organiser starts one with /league deal in a draft league).",
-                ));
-            }
-            _ => {
-                let names: Vec<String> = drafts.iter().map(|(l, ..)| l.name.clone()).collect();
-                return Err(UserError::new(format!(
-                    "You are drafting in several leagues; add league:<name> ({}).",
-                    names.join(", ")
-                )));
-            }
-        };
+        let (l, (row, event)) = only_one(
+            drafts,
+            "You have no draft in progress (an organiser starts one with /league deal in a draft league).",
+            "You are drafting in several leagues",
+        )?;
         let Event::Draft { seats, mut draft } = event else {
             unreachable!("filtered to drafts")
         };
@@ -554,21 +545,14 @@ fn after_pick(
 /// The scheduler's part: the default pick for every drafter whose pick
 /// time ran out (the first card of the pile as listed).
 pub async fn pick_deadlines(app: &App, now: i64) -> Vec<Outgoing> {
-    let due = match app.store().due_drafts(now).await {
-        Ok(d) => d,
-        Err(e) => {
-            tracing::warn!(error = %e, "scheduler: cannot read drafts");
-            return Vec::new();
-        }
-    };
     let mut out = Vec::new();
-    for league in due {
-        match default_picks(app, league, now).await {
-            Ok(m) => out.extend(m),
-            Err(e) => {
-                tracing::warn!(league, error = %e.message, "scheduler: default picks skipped")
-            }
-        }
+    for league in read_due("drafts", app.store().due_drafts(now).await) {
+        keep(
+            "default picks",
+            league,
+            default_picks(app, league, now).await,
+            &mut out,
+        );
     }
     out
 }
@@ -617,22 +601,16 @@ async fn default_picks(app: &App, league: i64, now: i64) -> Result<Vec<Outgoing>
 
 /// `/league pool`: your pool (or your pool so far, while drafting).
 pub async fn pool(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
-    let events = events_of_user(app, req, args).await?;
-    let (l, _, event) = match events.len() {
-        1 => events.into_iter().next().expect("one"),
-        0 => {
-            return Err(UserError::new(
-                "You have no cube pool (pools are dealt in limited leagues with /league deal).",
-            ));
-        }
-        _ => {
-            let names: Vec<String> = events.iter().map(|(l, ..)| l.name.clone()).collect();
-            return Err(UserError::new(format!(
-                "You have pools in several leagues; add league:<name> ({}).",
-                names.join(", ")
-            )));
-        }
-    };
+    let events = events_of_user(app, req, args)
+        .await?
+        .into_iter()
+        .map(|(l, _, e)| (l, e))
+        .collect();
+    let (l, event) = only_one(
+        events,
+        "You have no cube pool (pools are dealt in limited leagues with /league deal).",
+        "You have pools in several leagues",
+    )?;
     let seat = event
         .seats()
         .iter()

@@ -376,21 +376,10 @@ async fn loss_by_deadline(
 /// round whose deadline is near, pinging the pairings still to play. A
 /// round's reminder is claimed in the database, so it fires once.
 pub async fn remind_rounds(app: &App, now: i64) -> Vec<Outgoing> {
-    let due = match app.store().due_round_reminders(now).await {
-        Ok(d) => d,
-        Err(e) => {
-            tracing::warn!(error = %e, "scheduler: cannot read league rounds");
-            return Vec::new();
-        }
-    };
     let mut out = Vec::new();
-    for (league, round) in due {
-        match remind_round(app, league, round, now).await {
-            Ok(m) => out.extend(m),
-            Err(e) => {
-                tracing::warn!(league, round, error = %e.message, "scheduler: round reminder skipped")
-            }
-        }
+    for (l, r) in read_due("league rounds", app.store().due_round_reminders(now).await) {
+        let reminded = remind_round(app, l, r, now).await;
+        keep("round reminder", (l, r), reminded, &mut out);
     }
     out
 }
