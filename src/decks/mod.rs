@@ -2,9 +2,10 @@
 //! Bureau deck (Advanced Rules pp. 5-6).
 //!
 //! [`parse`] reads the community deck builder's JSON and plain text lists,
-//! resolving every line to a card; [`validate`] checks a list against the
-//! construction rules of the Advanced or Basic Game and reports every
-//! violation at once, each with the page of its rule.
+//! and [`gccg`] GCCG's `.deck` files, resolving every line to a card and
+//! writing any deck back in each format; [`validate`] checks a list against
+//! the construction rules of the Advanced or Basic Game (and a limited
+//! pool) and reports every violation at once, each with its source.
 
 mod gccg;
 mod parse;
