@@ -382,7 +382,7 @@ fn gccg_deck_files_read_sections_in_any_case_suffixes_and_comments() {
 
 #[test]
 fn gccg_bad_lines_are_each_named_with_how_to_fix_them() {
-    let text = "######\nAgents\n######\nAGENT FOX MULDER\n1 AGENT FOX MULDER (XYZ)\nDeck\n2 DEEP (PRE)\n2 DEEP THROAT (TRU)\n";
+    let text = "######\nAgents\n######\nAGENT FOX MULDER\n1 AGENT FOX MULDER (XYZ)\nDeck\n2 AGENT (PRE)\n2 DEEP THROAT (TRU)\n";
     let e = parse_list("Bad", text).unwrap_err();
     let all = e.to_string();
     assert!(
@@ -394,7 +394,7 @@ fn gccg_bad_lines_are_each_named_with_how_to_fix_them() {
         "{all}"
     );
     assert!(
-        all.contains("line 7: 'DEEP' is ambiguous or unknown: did you mean Deep Throat"),
+        all.contains("line 7: 'AGENT' is ambiguous or unknown: did you mean Agent "),
         "a suggestion: {all}"
     );
     assert!(
@@ -489,4 +489,20 @@ fn import_then_export_then_import_is_the_identity_in_all_three_formats() {
             );
         }
     }
+}
+
+#[test]
+fn gccg_a_misspelt_title_is_read_within_its_suffix_set() {
+    let parsed = parse_list("Typo", "####\nDeck\n####\n2 DEEP THROT (IWTB)\n").unwrap();
+    let (card, n) = parsed.deck.bureau[0];
+    assert_eq!(
+        (id(card), n),
+        ("XF08-0261v1", 2),
+        "I Want to Believe's printing"
+    );
+    assert!(
+        parsed.notes[0].contains("read as Deep Throat (XF08-0261v1)"),
+        "{:?}",
+        parsed.notes
+    );
 }

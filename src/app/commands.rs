@@ -225,7 +225,7 @@ fn kind_word(kind: OptKind) -> &'static str {
     }
 }
 
-/// "/deck import name:<text> [file:<file>] [text:<text>]".
+/// `/deck import name:<text> [file:<file>] [text:<text>]`.
 pub fn usage(spec: &CommandSpec) -> String {
     let mut out = spec.label();
     for o in &spec.options {

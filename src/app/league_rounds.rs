@@ -319,7 +319,10 @@ pub(super) async fn close(
             r.number
         )));
     }
-    let losses: String = lost.iter().map(|w| format!("\n• {w}")).collect();
+    let mut losses: String = lost.iter().map(|w| format!("\n• {w}")).collect();
+    if !lost.is_empty() {
+        losses.push_str("\nThose games no longer count; their creators may /game cancel them.");
+    }
     Ok(vec![Outgoing::channel(
         &l.channel_id,
         format!(

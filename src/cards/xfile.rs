@@ -78,7 +78,7 @@ impl Characteristics {
         self.0[category as usize]
     }
 
-    /// Answers "Is your X-File's <category> <value>?". A value of another
+    /// Answers `"Is your X-File's <category> <value>?"`. A value of another
     /// category is simply answered "no" (Ancillary Documentation p. 15).
     pub fn answers_yes(&self, category: Category, value: Trait) -> bool {
         value.category() == category && self.get(category) == value

@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use super::parse::{ParseError, Parsed, resolve_name};
+use super::parse::{ParseError, Parsed, resolve_in, resolve_name};
 use super::{Deck, Section};
 use crate::cards::{self, CardIdx, CardSet, normalize};
 
@@ -158,7 +158,7 @@ fn read_line(
             sets.join(", ")
         ));
     }
-    let (card, note) = resolve_name(title, section)?;
+    let (card, note) = resolve_in(title, section, set)?;
     Ok((card, count, note))
 }
 

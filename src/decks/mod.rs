@@ -1,8 +1,8 @@
 //! X-Files CCG deck lists: a starting Agent team, candidate X-Files and a
 //! Bureau deck (Advanced Rules pp. 5-6).
 //!
-//! [`parse`] reads the community deck builder's JSON and plain text lists,
-//! and [`gccg`] GCCG's `.deck` files, resolving every line to a card and
+//! `parse` reads the community deck builder's JSON and plain text lists,
+//! and `gccg` GCCG's `.deck` files, resolving every line to a card and
 //! writing any deck back in each format; [`validate`] checks a list against
 //! the construction rules of the Advanced or Basic Game (and a limited
 //! pool) and reports every violation at once, each with its source.

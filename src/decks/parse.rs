@@ -276,6 +276,15 @@ pub(super) fn resolve_name(
     text: &str,
     section: Option<Section>,
 ) -> Result<(CardIdx, Option<String>), String> {
+    resolve_in(text, section, None)
+}
+
+/// [`resolve_name`] among one set's printings (a GCCG suffix), or all.
+pub(super) fn resolve_in(
+    text: &str,
+    section: Option<Section>,
+    set: Option<cards::CardSet>,
+) -> Result<(CardIdx, Option<String>), String> {
     let db = cards::db();
     if let Some(c) = db.by_id(text) {
         return Ok((c, None));
@@ -285,7 +294,7 @@ pub(super) fn resolve_name(
         Some(Section::XFiles) => Some(CardType::XFile),
         _ => None,
     };
-    let hits = db.lookup().search(text, Filter { set: None, kind }, 4);
+    let hits = db.lookup().search(text, Filter { set, kind }, 4);
     let suggestions = || {
         let names: Vec<String> = hits
             .iter()

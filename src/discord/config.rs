@@ -9,7 +9,7 @@ pub struct Settings {
     pub token: String,
     /// Register the slash commands in this guild only (instant); else globally.
     pub guild: Option<u64>,
-    /// Base URL standing in for https://discord.com (a local proxy or test
+    /// Base URL standing in for <https://discord.com> (a local proxy or test
     /// server). When set, serenity's rate limiter is off: the proxy is
     /// ignored otherwise (serenity#1739).
     pub api_url: Option<String>,

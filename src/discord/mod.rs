@@ -1,9 +1,9 @@
 //! The Discord adapter: poise on serenity over the application layer.
 //!
 //! Slash commands and their options come from the one registry
-//! ([`slash`]); every interaction is deferred at once (Discord allows 3 s),
+//! (`slash`); every interaction is deferred at once (Discord allows 3 s),
 //! turned into an application request, and the resulting messages are
-//! delivered by [`respond`]. Buttons carry the command they run. A scheduler
+//! delivered by `respond`. Buttons carry the command they run. A scheduler
 //! task sends reminders and applies agreed deadlines from the store, so they
 //! survive restarts. No gateway intent is needed: interactions need none.
 
