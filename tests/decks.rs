@@ -506,3 +506,96 @@ fn gccg_a_misspelt_title_is_read_within_its_suffix_set() {
         parsed.notes
     );
 }
+
+/// Ancillary Documentation pp. 38-39: each Premiere fixed pack has 4 Agents
+/// and 2 X-Files, all of Premiere, each entry the card the AD names.
+#[test]
+fn premiere_fixed_packs_hold_four_agents_two_x_files_and_the_named_cards() {
+    let text = std::fs::read_to_string(format!(
+        "{}/cards/starters/premiere.json",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let file: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let db = cards::db();
+    let words = |s: &str| -> Vec<String> {
+        cards::normalize(s)
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| w.len() > 3)
+            .map(str::to_string)
+            .collect()
+    };
+    for pack in file["packs"].as_array().unwrap() {
+        for e in pack["cards"].as_array().unwrap() {
+            let card = db.get(db.by_id(e["id"].as_str().unwrap()).unwrap());
+            let printed = e["printed"].as_str().unwrap();
+            assert!(
+                words(printed)
+                    .iter()
+                    .any(|w| cards::normalize(&card.title).contains(w.as_str())),
+                "{printed} is not {}",
+                card.title
+            );
+        }
+    }
+    let starters = decks::starters();
+    assert_eq!(starters.len(), 5);
+    for s in starters {
+        let kinds = |k: cards::CardType| s.fixed.iter().filter(|c| db.get(**c).kind == k).count();
+        assert_eq!(
+            (kinds(cards::CardType::Agent), kinds(cards::CardType::XFile)),
+            (4, 2),
+            "{}",
+            s.name
+        );
+        assert!(
+            s.fixed
+                .iter()
+                .all(|c| db.get(*c).set == cards::CardSet::Premiere)
+        );
+        assert!((19..=20).contains(&s.fixed.len()), "{}", s.name);
+    }
+    assert_eq!(
+        decks::find_starter("starter: phoebe green").map(|s| s.name.as_str()),
+        Some("Starter: Phoebe Green (Premiere)")
+    );
+    assert!(decks::find_starter("Starter: Mulder").is_some());
+}
+
+/// FAQ97 #2, #3, #9: a starter's 40 random cards are 25 common, 12 uncommon
+/// and 3 rare of its set; one seed gives one deck.
+#[test]
+fn a_starter_deck_adds_25_common_12_uncommon_3_rare_cards_by_its_seed() {
+    use cards::Rarity;
+    let db = cards::db();
+    let s = decks::find_starter("Starter: Scully").unwrap();
+    let deck = s.deck(11);
+    assert_eq!(deck, s.deck(11), "the same seed, the same deck");
+    assert_ne!(deck, s.deck(12));
+    assert_eq!((deck.team.len(), deck.xfiles.len()), (4, 2));
+    let fixed_rest = s.fixed.len() as u32 - 6;
+    assert_eq!(deck.bureau_size(), fixed_rest + 40);
+    let mut random: std::collections::BTreeMap<&str, u32> = Default::default();
+    let mut fixed: Vec<cards::CardIdx> = s.fixed.clone();
+    for (c, n) in &deck.bureau {
+        for _ in 0..*n {
+            if let Some(i) = fixed.iter().position(|f| f == c) {
+                fixed.remove(i);
+                continue;
+            }
+            let card = db.get(*c);
+            assert_eq!(card.set, cards::CardSet::Premiere);
+            let r = match card.rarity {
+                Some(Rarity::Common) => "common",
+                Some(Rarity::Uncommon) => "uncommon",
+                Some(Rarity::Rare | Rarity::UltraRare) => "rare",
+                other => panic!("{other:?}"),
+            };
+            *random.entry(r).or_default() += 1;
+        }
+    }
+    assert_eq!(
+        random.into_iter().collect::<Vec<_>>(),
+        [("common", 25), ("rare", 3), ("uncommon", 12)]
+    );
+}

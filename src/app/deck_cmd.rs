@@ -29,6 +29,7 @@ pub async fn deck(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
             reply(check(kind, &row, args)?)
         }
         Some("export") => export(app, req, args, kind).await,
+        Some("starters") => reply(starters_text()),
         Some("delete") => {
             let name = args.text("name").unwrap_or_default();
             if app.store().delete_deck(&req.user.id, kind, name).await? {
@@ -82,6 +83,33 @@ async fn import(app: &App, req: &Request, args: &Args, kind: &str) -> Result<Str
             "Decks for {other} cannot be imported."
         ))),
     }
+}
+
+/// `/deck starters`: the built-in starter decks and what each holds.
+fn starters_text() -> String {
+    let db = crate::cards::db();
+    let mut out = String::from(
+        "**Starter decks** — each is its fixed pack plus 40 random cards of its set (25 common, 12 uncommon, 3 rare; Ancillary Documentation pp. 38-42, FAQ97 #2-#9), drawn with the game's seed:\n",
+    );
+    for s in decks::starters() {
+        let names = |kind: crate::cards::CardType| {
+            s.fixed
+                .iter()
+                .filter(|c| db.get(**c).kind == kind)
+                .map(|c| db.get(*c).title.clone())
+                .collect::<Vec<_>>()
+        };
+        let agents = names(crate::cards::CardType::Agent);
+        let xfiles = names(crate::cards::CardType::XFile);
+        out.push_str(&format!(
+            "• **{}** — Agents: {}; X-Files: {}; {} more fixed cards\n",
+            s.name,
+            agents.join(" · "),
+            xfiles.join(" · "),
+            s.fixed.len() - agents.len() - xfiles.len()
+        ));
+    }
+    out.trim_end().to_string()
 }
 
 /// `/deck export`: a saved deck as a file in GCCG's format, the deck

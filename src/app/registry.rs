@@ -328,6 +328,13 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
         },
         CommandSpec {
             name: "deck",
+            sub: Some("starters"),
+            about: "The built-in starter decks (X-Files CCG)",
+            options: vec![],
+            example: "/deck starters",
+        },
+        CommandSpec {
+            name: "deck",
             sub: Some("export"),
             about: "One of your decks as a file: GCCG, the deck builder's JSON, or text",
             options: vec![

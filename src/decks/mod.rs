@@ -9,6 +9,7 @@
 
 mod gccg;
 mod parse;
+mod starters;
 mod validate;
 
 use std::collections::BTreeMap;
@@ -20,6 +21,7 @@ use crate::cards::{self, CardIdx};
 pub use gccg::{SUFFIXES, parse_gccg, to_gccg, to_json, to_text};
 use parse::Section;
 pub use parse::{ParseError, Parsed, parse_json, parse_list, parse_text};
+pub use starters::{Starter, find_starter, starters};
 pub use validate::{DeckFormat, Violation, validate, within_pool};
 
 /// A resolved deck list.

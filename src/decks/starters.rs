@@ -1,0 +1,150 @@
+//! Ready-made starter decks: a starter is its edition's fixed pack (20
+//! cards, the same in every box of that starter) and 40 random cards, 25
+//! common, 12 uncommon and 3 rare (FAQ97 #2, #3, #9). The fixed packs are
+//! transcribed from the Ancillary Documentation (pp. 38-42) into
+//! `cards/starters/`; the random cards are a seeded draw from the set,
+//! so one seed gives one deck. How xfiles-bot deals the random cards: each
+//! is drawn at random, with repeats, among the set's cards of its rarity
+//! (a rare among Rare and Ultra-Rare cards), as in a sealed box.
+
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+use serde::Deserialize;
+
+use super::Deck;
+use crate::cards::{self, CardIdx, CardSet, CardType, Rarity};
+use crate::engine::GameRng;
+
+#[derive(Deserialize)]
+struct StarterFile {
+    set: String,
+    random: BTreeMap<String, usize>,
+    packs: Vec<PackFile>,
+}
+
+#[derive(Deserialize)]
+struct PackFile {
+    name: String,
+    cards: Vec<Entry>,
+}
+
+#[derive(Deserialize)]
+struct Entry {
+    id: String,
+}
+
+/// One starter: its fixed pack and how many random cards of each rarity.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Starter {
+    /// "Starter: Mulder (Premiere)".
+    pub name: String,
+    pub set: CardSet,
+    pub fixed: Vec<CardIdx>,
+    pub random: Vec<(Rarity, usize)>,
+}
+
+const FILES: &[&str] = &[include_str!("../../cards/starters/premiere.json")];
+
+/// Every built-in starter.
+pub fn starters() -> &'static [Starter] {
+    static ALL: LazyLock<Vec<Starter>> = LazyLock::new(|| {
+        FILES
+            .iter()
+            .flat_map(|text| {
+                let file: StarterFile =
+                    serde_json::from_str(text).expect("the embedded starters are valid");
+                read(file).expect("the embedded starters name real cards")
+            })
+            .collect()
+    });
+    &ALL
+}
+
+fn read(file: StarterFile) -> Result<Vec<Starter>, String> {
+    let db = cards::db();
+    let set: CardSet = file.set.parse().map_err(|e| format!("{e}"))?;
+    let random = file
+        .random
+        .iter()
+        .map(|(r, n)| {
+            r.parse::<Rarity>()
+                .map(|r| (r, *n))
+                .map_err(|e| e.to_string())
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    file.packs
+        .into_iter()
+        .map(|p| {
+            let fixed = p
+                .cards
+                .iter()
+                .map(|e| db.by_id(&e.id).ok_or(format!("{} is not a card", e.id)))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Starter {
+                name: format!("Starter: {} ({set})", p.name),
+                set,
+                fixed,
+                random: random.clone(),
+            })
+        })
+        .collect()
+}
+
+/// The starter a deck name means: "Starter: Mulder", "starter: mulder
+/// (premiere)" or the full name.
+pub fn find_starter(name: &str) -> Option<&'static Starter> {
+    let want = cards::normalize(name);
+    starters().iter().find(|s| {
+        let full = cards::normalize(&s.name);
+        full == want || full.starts_with(&format!("{want} "))
+    })
+}
+
+impl Starter {
+    /// The starter as a deck: its fixed Agents as the team, its X-Files as
+    /// the candidates, the rest of the fixed pack and the random cards (drawn
+    /// with `seed`) as the Bureau deck.
+    pub fn deck(&self, seed: u64) -> Deck {
+        let db = cards::db();
+        let mut rng = GameRng::seeded(seed);
+        let mut deck = Deck {
+            name: self.name.clone(),
+            team: vec![],
+            xfiles: vec![],
+            bureau: vec![],
+        };
+        let add = |c: CardIdx, deck: &mut Deck| match deck.bureau.iter_mut().find(|(d, _)| *d == c)
+        {
+            Some((_, n)) => *n += 1,
+            None => deck.bureau.push((c, 1)),
+        };
+        for c in &self.fixed {
+            match db.get(*c).kind {
+                CardType::Agent if deck.team.len() < 4 => deck.team.push(*c),
+                CardType::XFile => deck.xfiles.push(*c),
+                _ => add(*c, &mut deck),
+            }
+        }
+        for (rarity, n) in &self.random {
+            let pool = self.of_rarity(*rarity);
+            for _ in 0..*n {
+                add(pool[rng.below(pool.len())], &mut deck);
+            }
+        }
+        deck
+    }
+
+    /// The set's playable cards of a rarity (a rare: Rare or Ultra-Rare).
+    fn of_rarity(&self, rarity: Rarity) -> Vec<CardIdx> {
+        let db = cards::db();
+        db.iter()
+            .filter(|(_, c)| c.set == self.set && c.kind.is_playable())
+            .filter(|(_, c)| {
+                c.rarity == Some(rarity)
+                    || (rarity == Rarity::Rare && c.rarity == Some(Rarity::UltraRare))
+            })
+            .map(|(i, _)| i)
+            .collect()
+    }
+}
