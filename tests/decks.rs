@@ -562,8 +562,9 @@ fn premiere_fixed_packs_hold_four_agents_two_x_files_and_the_named_cards() {
     assert!(decks::find_starter("Starter: Mulder").is_some());
 }
 
-/// FAQ97 #2, #3, #9: a starter's 40 random cards are 25 common, 12 uncommon
-/// and 3 rare of its set; one seed gives one deck.
+/// FAQ97 #3, #6, #9: a starter's 40 random cards are 25 common, 12 uncommon
+/// and 3 rare of its set (no Ultra-Rare: those come only in boosters); one
+/// seed gives one deck.
 #[test]
 fn a_starter_deck_adds_25_common_12_uncommon_3_rare_cards_by_its_seed() {
     use cards::Rarity;
@@ -588,7 +589,7 @@ fn a_starter_deck_adds_25_common_12_uncommon_3_rare_cards_by_its_seed() {
             let r = match card.rarity {
                 Some(Rarity::Common) => "common",
                 Some(Rarity::Uncommon) => "uncommon",
-                Some(Rarity::Rare | Rarity::UltraRare) => "rare",
+                Some(Rarity::Rare) => "rare",
                 other => panic!("{other:?}"),
             };
             *random.entry(r).or_default() += 1;

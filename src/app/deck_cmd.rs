@@ -89,7 +89,7 @@ async fn import(app: &App, req: &Request, args: &Args, kind: &str) -> Result<Str
 fn starters_text() -> String {
     let db = crate::cards::db();
     let mut out = String::from(
-        "**Starter decks** — each is its fixed pack plus 40 random cards of its set (25 common, 12 uncommon, 3 rare; Ancillary Documentation pp. 38-42, FAQ97 #2-#9), drawn with the game's seed:\n",
+        "**Starter decks** — each is its fixed pack plus 40 random cards of its set (25 common, 12 uncommon, 3 rare; Ancillary Documentation pp. 38-42, FAQ97 #3, #6, #9; no Ultra-Rares), drawn with the game's seed:\n",
     );
     for s in decks::starters() {
         let names = |kind: crate::cards::CardType| {

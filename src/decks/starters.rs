@@ -5,7 +5,8 @@
 //! `cards/starters/`; the random cards are a seeded draw from the set,
 //! so one seed gives one deck. How xfiles-bot deals the random cards: each
 //! is drawn at random, with repeats, among the set's cards of its rarity
-//! (a rare among Rare and Ultra-Rare cards), as in a sealed box.
+//! (Ultra-Rares come only in boosters, FAQ97 #6; Fixed cards only in their
+//! packs, FAQ97 #9).
 
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
@@ -135,15 +136,12 @@ impl Starter {
         deck
     }
 
-    /// The set's playable cards of a rarity (a rare: Rare or Ultra-Rare).
+    /// The set's playable cards of a rarity.
     fn of_rarity(&self, rarity: Rarity) -> Vec<CardIdx> {
         let db = cards::db();
         db.iter()
             .filter(|(_, c)| c.set == self.set && c.kind.is_playable())
-            .filter(|(_, c)| {
-                c.rarity == Some(rarity)
-                    || (rarity == Rarity::Rare && c.rarity == Some(Rarity::UltraRare))
-            })
+            .filter(|(_, c)| c.rarity == Some(rarity))
             .map(|(i, _)| i)
             .collect()
     }
