@@ -110,6 +110,16 @@ pub(super) fn season(args: &Args) -> Result<(Option<i64>, Option<i64>), UserErro
     Ok((starts, ends))
 }
 
+/// The Advanced Game's construction rules as the league plays them: Killer
+/// cards only when its games open with `killer:true`.
+pub(super) fn advanced_format(l: &LeagueRow) -> decks::DeckFormat {
+    let killer_cards = l
+        .game_options
+        .split_whitespace()
+        .any(|o| o.eq_ignore_ascii_case("killer:true"));
+    decks::DeckFormat::Advanced { killer_cards }
+}
+
 /// Refuses league play outside the season.
 pub(super) fn in_season(l: &LeagueRow, now: i64) -> Result<(), UserError> {
     if let Some(s) = l.starts_at.filter(|s| now < *s) {
@@ -250,11 +260,7 @@ async fn league_violations(
     if l.sets.is_none() {
         return Ok(None);
     }
-    let killer_cards = l
-        .game_options
-        .split_whitespace()
-        .any(|o| o.eq_ignore_ascii_case("killer:true"));
-    let mut broken = decks::validate(deck, decks::DeckFormat::Advanced { killer_cards });
+    let mut broken = decks::validate(deck, advanced_format(l));
     broken.extend(outside_sets(l, deck));
     Ok(Some(broken))
 }

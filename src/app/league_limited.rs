@@ -661,11 +661,7 @@ pub(super) fn limited_violations(
         .position(|u| u == user)
         .ok_or("you have no pool there")?;
     // The cube holds Killer cards: they need the league's killer:true.
-    let killer_cards = l
-        .game_options
-        .split_whitespace()
-        .any(|o| o.eq_ignore_ascii_case("killer:true"));
-    let mut v = decks::validate(deck, decks::DeckFormat::Advanced { killer_cards });
+    let mut v = decks::validate(deck, super::league_format::advanced_format(l));
     v.extend(decks::within_pool(deck, &pools[seat], cube::fcu()));
     Ok(v)
 }

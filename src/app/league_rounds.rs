@@ -219,19 +219,12 @@ pub(super) async fn play(
         free_pairing(app, req, args.text("opponent"), &l).await?
     } else {
         let pairings = settle(app, &l, req.now).await?;
-        pairings
-            .into_iter()
-            .find(|p| {
-                p.result.is_none()
-                    && p.game_id.is_none()
-                    && (p.a_user == *me || p.b_user.as_deref() == Some(me.as_str()))
-            })
-            .ok_or_else(|| {
-                UserError::new(format!(
-                    "You have no unplayed pairing in {} without a game: /league info shows the round.",
-                    l.name
-                ))
-            })?
+        waiting_for_game(pairings, me).ok_or_else(|| {
+            UserError::new(format!(
+                "You have no unplayed pairing in {} without a game: /league info shows the round.",
+                l.name
+            ))
+        })?
     };
     let opponent = if mine.a_user == *me {
         mine.b_user.clone().expect("a bye is never unplayed")
@@ -240,15 +233,7 @@ pub(super) async fn play(
     };
     super::league_format::check_league_deck(app, &l, req, args.text("deck")).await?;
     let (mut out, game) = open_game(app, req, &l.game_options, &l, args.text("deck")).await?;
-    if mine.id == 0 {
-        // A free-play pairing is stored once its game exists.
-        let b = mine.b_user.as_deref().unwrap_or_default();
-        app.store()
-            .add_pairing(l.id, mine.round, &mine.a_user, b, game)
-            .await?;
-    } else {
-        app.store().link_pairing(mine.id, game).await?;
-    }
+    attach_game(app, &l, &mine, game).await?;
     out.push(
         Outgoing::channel(
             &req.place.channel,
@@ -286,23 +271,18 @@ pub(super) async fn close(
         .last()
         .filter(|r| r.closed_at.is_none())
         .ok_or_else(|| UserError::new(format!("{} has no open round to close.", l.name)))?;
-    let mut lost = Vec::new();
-    for p in pairings
+    let open: Vec<&PairingRow> = pairings
         .iter()
         .filter(|p| p.round == r.number && p.result.is_none())
-    {
+        .collect();
+    let mut decided = Vec::new();
+    for p in &open {
         if let Some((result, why)) = loss_by_deadline(app, p).await? {
-            app.store()
-                .report_pairing(p.id, result, &why, req.now)
-                .await?;
-            lost.push(why);
+            decided.push((p.id, result, why));
         }
     }
-    let unplayed = pairings
-        .iter()
-        .filter(|p| p.round == r.number && p.result.is_none())
-        .count()
-        - lost.len();
+    let lost: Vec<&String> = decided.iter().map(|(_, _, why)| why).collect();
+    let unplayed = open.len() - lost.len();
     let entry = AuditRow {
         at: req.now,
         by_user: req.user.name.clone(),
@@ -313,7 +293,11 @@ pub(super) async fn close(
         ),
         reason: "round closed by an organiser".into(),
     };
-    if !app.store().close_round(l.id, r.number, &entry).await? {
+    if !app
+        .store()
+        .close_round(l.id, r.number, &decided, &entry)
+        .await?
+    {
         return Err(UserError::new(format!(
             "Round {} was closed already.",
             r.number
@@ -485,24 +469,36 @@ pub(super) fn no_rounds_in_free_play(l: &LeagueRow) -> Result<(), UserError> {
     Ok(())
 }
 
-/// `/league report game:`: a game the two players of a pairing opened
-/// themselves (not with /league play) counts for their pairing; in free
-/// play, for the week's pairing of its two players. Its result is recorded
-/// when it ends, like any league game.
-pub(super) async fn report(
+/// The caller's pairing still waiting for its game, if any.
+fn waiting_for_game(pairings: Vec<PairingRow>, me: &str) -> Option<PairingRow> {
+    pairings.into_iter().find(|p| {
+        p.result.is_none()
+            && p.game_id.is_none()
+            && (p.a_user == me || p.b_user.as_deref() == Some(me))
+    })
+}
+
+/// Links a pairing to its game; a free-play pairing is stored only now,
+/// once its game exists.
+async fn attach_game(app: &App, l: &LeagueRow, p: &PairingRow, game: i64) -> Result<(), UserError> {
+    if p.id == 0 {
+        let b = p.b_user.as_deref().unwrap_or_default();
+        app.store()
+            .add_pairing(l.id, p.round, &p.a_user, b, game)
+            .await?;
+    } else {
+        app.store().link_pairing(p.id, game).await?;
+    }
+    Ok(())
+}
+
+/// `/league report`'s game: one of this server, of the league's kind.
+async fn reported_game(
     app: &App,
-    req: &Request,
+    l: &LeagueRow,
     args: &Args,
     guild: &str,
-) -> Result<String, UserError> {
-    let l = pick(app, args, guild).await?;
-    super::league_format::in_season(&l, req.now)?;
-    if super::league_team::is_team_league(&l) {
-        return Err(UserError::new(format!(
-            "{}'s games count when a team opens them with /league play with:@teammate.",
-            l.name
-        )));
-    }
+) -> Result<i64, UserError> {
     let id: i64 = args
         .text("game")
         .unwrap_or_default()
@@ -525,6 +521,28 @@ pub(super) async fn report(
             game.kind, l.name, l.kind
         )));
     }
+    Ok(id)
+}
+
+/// `/league report game:`: a game the two players of a pairing opened
+/// themselves (not with /league play) counts for their pairing; in free
+/// play, for the week's pairing of its two players. Its result is recorded
+/// when it ends, like any league game.
+pub(super) async fn report(
+    app: &App,
+    req: &Request,
+    args: &Args,
+    guild: &str,
+) -> Result<String, UserError> {
+    let l = pick(app, args, guild).await?;
+    super::league_format::in_season(&l, req.now)?;
+    if super::league_team::is_team_league(&l) {
+        return Err(UserError::new(format!(
+            "{}'s games count when a team opens them with /league play with:@teammate.",
+            l.name
+        )));
+    }
+    let id = reported_game(app, &l, args, guild).await?;
     let pairings = settle(app, &l, req.now).await?;
     if let Some(p) = pairings.iter().find(|p| p.game_id == Some(id)) {
         return Err(UserError::new(format!(
@@ -543,51 +561,30 @@ pub(super) async fn report(
         .collect();
     let me = req.user.id.as_str();
     let mine = if l.pairing == "free" {
-        let opponent = players
-            .iter()
-            .find(|u| *u != me)
-            .cloned()
-            .unwrap_or_default();
-        free_pairing(app, req, Some(&opponent), &l).await?
+        let opponent = players.iter().find(|u| *u != me).cloned();
+        free_pairing(app, req, Some(opponent.as_deref().unwrap_or_default()), &l).await?
     } else {
-        pairings
-            .into_iter()
-            .find(|p| {
-                p.result.is_none()
-                    && p.game_id.is_none()
-                    && (p.a_user == me || p.b_user.as_deref() == Some(me))
-            })
-            .ok_or_else(|| {
-                UserError::new(format!(
-                    "You have no pairing in {} still waiting for its game: /league info shows the round.",
-                    l.name
-                ))
-            })?
+        waiting_for_game(pairings, me).ok_or_else(|| {
+            UserError::new(format!(
+                "You have no pairing in {} still waiting for its game: /league info shows the round.",
+                l.name
+            ))
+        })?
     };
     let pair = [mine.a_user.clone(), mine.b_user.clone().unwrap_or_default()];
-    let mut sorted = players.clone();
+    let (mut sorted, mut wanted) = (players.clone(), pair.to_vec());
     sorted.sort();
-    let mut wanted = pair.to_vec();
     wanted.sort();
     if sorted != wanted {
+        let who: Vec<String> = players.iter().map(|u| format!("<@{u}>")).collect();
         return Err(UserError::new(format!(
             "Game #{id} is not your league game: its players are {}, and your pairing is <@{}> vs <@{}>.",
-            players
-                .iter()
-                .map(|u| format!("<@{u}>"))
-                .collect::<Vec<_>>()
-                .join(", "),
+            who.join(", "),
             pair[0],
             pair[1]
         )));
     }
-    if mine.id == 0 {
-        app.store()
-            .add_pairing(l.id, mine.round, &pair[0], &pair[1], id)
-            .await?;
-    } else {
-        app.store().link_pairing(mine.id, id).await?;
-    }
+    attach_game(app, &l, &mine, id).await?;
     settle(app, &l, req.now).await?;
     Ok(format!(
         "Game #{id} now counts in {} ({} {}): <@{}> vs <@{}>. Its result is recorded when it ends.",

@@ -32,15 +32,26 @@ impl std::fmt::Display for Violation {
 
 /// Checks every rule and returns every violation (empty when the deck is legal).
 pub fn validate(deck: &Deck, format: DeckFormat) -> Vec<Violation> {
-    let db = cards::db();
-    let mut out = Vec::new();
-    let mut fail = |message: String, source: &'static str| out.push(Violation { message, source });
-    let title = |c: &cards::CardIdx| db.get(*c).title.clone();
     let (basic, killer_ok) = match format {
         DeckFormat::Advanced { killer_cards } => (false, killer_cards),
         DeckFormat::Basic { killer_cards } => (true, killer_cards),
     };
+    let mut out = Vec::new();
+    records(deck, &mut out);
+    team_rules(deck, basic, &mut out);
+    xfile_rules(deck, &mut out);
+    bureau_rules(deck, basic, &mut out);
+    if !killer_ok {
+        killer_rule(deck, &mut out);
+    }
+    out
+}
 
+/// Every entry must be a playable card, not a checklist record.
+fn records(deck: &Deck, out: &mut Vec<Violation>) {
+    let db = cards::db();
+    let mut fail = |message: String, source: &'static str| out.push(Violation { message, source });
+    let title = |c: &cards::CardIdx| db.get(*c).title.clone();
     for c in deck
         .team
         .iter()
@@ -58,8 +69,13 @@ pub fn validate(deck: &Deck, format: DeckFormat) -> Vec<Violation> {
             );
         }
     }
+}
 
-    // The team.
+/// The starting team (Advanced Rules p. 6; FAQ21 #54(b) for the Basic Game).
+fn team_rules(deck: &Deck, basic: bool, out: &mut Vec<Violation>) {
+    let db = cards::db();
+    let mut fail = |message: String, source: &'static str| out.push(Violation { message, source });
+    let title = |c: &cards::CardIdx| db.get(*c).title.clone();
     for c in &deck.team {
         if db.get(*c).kind != CardType::Agent {
             fail(
@@ -116,8 +132,13 @@ pub fn validate(deck: &Deck, format: DeckFormat) -> Vec<Violation> {
             );
         }
     }
+}
 
-    // The X-Files.
+/// The candidate X-Files (Advanced Rules p. 5).
+fn xfile_rules(deck: &Deck, out: &mut Vec<Violation>) {
+    let db = cards::db();
+    let mut fail = |message: String, source: &'static str| out.push(Violation { message, source });
+    let title = |c: &cards::CardIdx| db.get(*c).title.clone();
     if deck.xfiles.is_empty() {
         fail(
             "there is no X-File; choose at least one candidate X-File".into(),
@@ -132,8 +153,13 @@ pub fn validate(deck: &Deck, format: DeckFormat) -> Vec<Violation> {
             );
         }
     }
+}
 
-    // The Bureau deck.
+/// The Bureau deck: size, card types and copies (Advanced Rules pp. 4-5).
+fn bureau_rules(deck: &Deck, basic: bool, out: &mut Vec<Violation>) {
+    let db = cards::db();
+    let mut fail = |message: String, source: &'static str| out.push(Violation { message, source });
+    let title = |c: &cards::CardIdx| db.get(*c).title.clone();
     let size = deck.bureau_size();
     if !basic && size < 60 {
         fail(
@@ -197,26 +223,30 @@ pub fn validate(deck: &Deck, format: DeckFormat) -> Vec<Violation> {
             );
         }
     }
-    if !killer_ok {
-        let mut killers: Vec<String> = deck
-            .team
-            .iter()
-            .chain(deck.bureau.iter().map(|(c, _)| c))
-            .filter(|c| db.get(**c).has_keyword(Keyword::Killer))
-            .map(title)
-            .collect();
-        killers.dedup();
-        if !killers.is_empty() {
-            fail(
-                format!(
-                    "Killer cards are only allowed when every player agrees (game option killer): {}",
-                    killers.join(", ")
-                ),
-                "Advanced Rules pp. 4, 42",
-            );
-        }
+}
+
+/// Killer cards only when every player agrees (Advanced Rules pp. 4, 42).
+fn killer_rule(deck: &Deck, out: &mut Vec<Violation>) {
+    let db = cards::db();
+    let mut fail = |message: String, source: &'static str| out.push(Violation { message, source });
+    let title = |c: &cards::CardIdx| db.get(*c).title.clone();
+    let mut killers: Vec<String> = deck
+        .team
+        .iter()
+        .chain(deck.bureau.iter().map(|(c, _)| c))
+        .filter(|c| db.get(**c).has_keyword(Keyword::Killer))
+        .map(title)
+        .collect();
+    killers.dedup();
+    if !killers.is_empty() {
+        fail(
+            format!(
+                "Killer cards are only allowed when every player agrees (game option killer): {}",
+                killers.join(", ")
+            ),
+            "Advanced Rules pp. 4, 42",
+        );
     }
-    out
 }
 
 /// "an Equipment card", "a Site card".

@@ -101,6 +101,25 @@ fn pairing_row(r: &AnyRow) -> Result<PairingRow, sqlx::Error> {
     })
 }
 
+/// Appends an organiser's action to a league's audit log, in `tx`.
+async fn insert_audit(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    league: i64,
+    audit: &AuditRow,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO league_audit (league_id, at, by_user, what, reason) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(league)
+    .bind(audit.at)
+    .bind(&audit.by_user)
+    .bind(&audit.what)
+    .bind(&audit.reason)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
 impl Store {
     /// Creates a league (with its limited event's format and pick time, if
     /// it is one); `None` when the server already has one of that name.
@@ -353,16 +372,7 @@ impl Store {
         .bind(audit.at)
         .execute(&mut *tx)
         .await?;
-        sqlx::query(
-            "INSERT INTO league_audit (league_id, at, by_user, what, reason) VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(league)
-        .bind(audit.at)
-        .bind(&audit.by_user)
-        .bind(&audit.what)
-        .bind(&audit.reason)
-        .execute(&mut *tx)
-        .await?;
+        insert_audit(&mut tx, league, audit).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -433,12 +443,15 @@ impl Store {
         Ok(row.0)
     }
 
-    /// Closes a round: its unplayed pairings are scored `unplayed`, with an
-    /// audit entry; false when it was closed already.
+    /// Closes a round in one transaction: the `decided` pairings get their
+    /// result (pairing id, result, reason), the others still unplayed are
+    /// scored `unplayed`, with an audit entry; false when it was closed
+    /// already.
     pub async fn close_round(
         &self,
         league: i64,
         round: i64,
+        decided: &[(i64, &str, String)],
         audit: &AuditRow,
     ) -> Result<bool, StoreError> {
         let mut tx = self.pool.begin().await?;
@@ -453,6 +466,19 @@ impl Store {
         if closed.rows_affected() == 0 {
             return Ok(false);
         }
+        for (pairing, result, reason) in decided {
+            sqlx::query(
+                "UPDATE league_pairings SET result = $3, reason = $4, reported_at = $5 \
+                 WHERE id = $1 AND league_id = $2 AND result IS NULL",
+            )
+            .bind(pairing)
+            .bind(league)
+            .bind(*result)
+            .bind(reason)
+            .bind(audit.at)
+            .execute(&mut *tx)
+            .await?;
+        }
         sqlx::query(
             "UPDATE league_pairings SET result = 'unplayed', reason = $3, reported_at = $4 \
              WHERE league_id = $1 AND round = $2 AND result IS NULL",
@@ -463,16 +489,7 @@ impl Store {
         .bind(audit.at)
         .execute(&mut *tx)
         .await?;
-        sqlx::query(
-            "INSERT INTO league_audit (league_id, at, by_user, what, reason) VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(league)
-        .bind(audit.at)
-        .bind(&audit.by_user)
-        .bind(&audit.what)
-        .bind(&audit.reason)
-        .execute(&mut *tx)
-        .await?;
+        insert_audit(&mut tx, league, audit).await?;
         tx.commit().await?;
         Ok(true)
     }
