@@ -210,7 +210,9 @@ async fn deck_import_list_show_check_delete() {
         b[4].1
     );
     assert!(
-        b[5].1.contains("Not legal for the Basic Game"),
+        b[5].1.contains("Legal for the Basic Game.")
+            && b[5].1.contains("the Basic Game sets aside")
+            && b[5].1.contains("(FAQ97 #11, FAQ21 #45)"),
         "{}",
         b[5].1
     );

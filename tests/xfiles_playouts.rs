@@ -9,14 +9,16 @@ mod record;
 #[path = "support/xf_random.rs"]
 mod xf_random;
 
-use rand::{Rng, SeedableRng};
+use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use xf_random::{bot_move, random_deck_with};
 use xfiles_bot::app::games::host::Host;
 use xfiles_bot::app::{Address, Table};
 use xfiles_bot::cards::{self, CardIdx};
 use xfiles_bot::decks::StoredDeck;
-use xfiles_bot::engine::xfiles::{Phase, XfAction, XfEvent, XfGame, XfOptions};
+use xfiles_bot::engine::xfiles::{
+    BasicRules, Chooser, Phase, XfAction, XfEvent, XfGame, XfOptions,
+};
 use xfiles_bot::engine::{Audience, Event, Game, Seat, replay, step};
 
 /// Every card a seat owns, wherever it is: piles, hand, Agents (borrowed
@@ -110,11 +112,50 @@ fn check(g: &XfGame, initial: &[usize], events: &[Event<XfEvent>], seed: u64, ac
             .iter()
             .any(|e| matches!(e.body, XfEvent::TurnCut { .. }));
         for (i, p) in g.players.iter().enumerate().filter(|_| !cut) {
+            if g.basic().is_some() {
+                // Every player refilled to ten (FAQ21 #54(h)).
+                assert!(
+                    p.out || p.hand.len() >= 10 || p.deck.is_empty() && p.discard.is_empty(),
+                    "seed {seed}: seat {i} holds {} cards after the Briefing",
+                    p.hand.len()
+                );
+                continue;
+            }
             // The active player's free draw comes after the start; others were trimmed.
             assert!(
                 p.hand.len() <= usize::from(g.options.hand_limit),
                 "seed {seed}: seat {i} kept {} cards",
                 p.hand.len()
+            );
+        }
+    }
+    if g.basic().is_some() {
+        basic_invariants(g, seed, action);
+    }
+}
+
+/// What the Basic Game never allows: a fourth card a turn, a second Site,
+/// combat, face-down Bluffs, pools, or a card it sets aside in play.
+fn basic_invariants(g: &XfGame, seed: u64, action: &str) {
+    let at = format!("seed {seed} (Basic), after {action} in {}", g.phase_name());
+    assert!(
+        g.basic_plays.iter().all(|n| *n <= 3),
+        "{at}: over three cards"
+    );
+    assert!(g.sites_this_turn.len() <= 1, "{at}: two Sites in a turn");
+    assert!(g.combat().is_none(), "{at}: a combat");
+    assert!(
+        g.sites.iter().all(|s| s.bluffs.is_empty()),
+        "{at}: a face-down Bluff"
+    );
+    for p in &g.players {
+        assert_eq!((p.rp, p.cp), (0, 0), "{at}: a pool");
+        for c in p.deck.iter().chain(&p.hand).chain(&p.discard) {
+            let card = cards::db().get(*c);
+            assert!(
+                card.is_basic_legal() && card.kind != cards::CardType::Agent,
+                "{at}: {} is in play",
+                card.title
             );
         }
     }
@@ -245,6 +286,41 @@ pub fn playout(seed: u64, players: usize) -> usize {
     let decks: Vec<StoredDeck> = (0..players)
         .map(|_| random_deck_with(&mut rng, options.killer))
         .collect();
+    play(seed, rng, options, decks)
+}
+
+/// A Basic Game between random starter decks, with each of the Basic
+/// Game's options in turn.
+pub fn basic_playout(seed: u64, players: usize) -> usize {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let basic = BasicRules {
+        opening_hand: [10, 10, 7][(seed % 3) as usize],
+        hospital_turns: (seed % 3) as u8,
+        wounded_by: if seed.is_multiple_of(2) {
+            Chooser::Conspiracy
+        } else {
+            Chooser::Investigator
+        },
+        equipment_counts: seed % 4 == 1,
+        icons_decide: seed % 5 != 2,
+    };
+    let options = XfOptions {
+        killer: seed % 7 == 3,
+        basic: Some(basic),
+        ..XfOptions::default()
+    };
+    let starters = xfiles_bot::decks::starters();
+    let decks: Vec<StoredDeck> = (0..players)
+        .map(|_| {
+            let s = &starters[rng.random_range(0..starters.len())];
+            s.deck(rng.next_u64()).to_stored()
+        })
+        .collect();
+    play(seed, rng, options, decks)
+}
+
+fn play(seed: u64, mut rng: ChaCha8Rng, options: XfOptions, decks: Vec<StoredDeck>) -> usize {
+    let players = decks.len();
     let setups = decks.clone();
     let g_seed = rng.next_u64();
     let (mut g, _) = XfGame::new(options, decks, g_seed).expect("legal decks");
@@ -362,4 +438,24 @@ fn random_games_of_two_three_and_four_players_end_with_invariants_held() {
     }
     let powers = POWERS_USED.load(std::sync::atomic::Ordering::Relaxed);
     eprintln!("{total} actions in {games} games; X-File Powers used {powers} times");
+}
+
+/// The Basic Game between starter decks (≥ 500 games a run): the Advanced
+/// invariants, and the Basic Game's own (`basic_invariants`).
+#[test]
+fn random_basic_games_between_starters_end_with_invariants_held() {
+    let games: u64 = std::env::var("XFILES_BASIC_PLAYOUTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(500);
+    let from: u64 = std::env::var("XFILES_PLAYOUT_FROM")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    let mut total = 0;
+    for seed in from..from + games {
+        let players = [2, 2, 2, 3][(seed % 4) as usize];
+        total += basic_playout(seed, players);
+    }
+    eprintln!("{total} actions in {games} Basic games");
 }

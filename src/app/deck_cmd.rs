@@ -400,15 +400,30 @@ fn check(kind: &str, row: &DeckRow, args: &Args) -> Result<String, UserError> {
     }
 }
 
-/// "Legal for the Advanced Game." or the list of violations.
+/// "Legal for the Advanced Game." or the list of violations; for the Basic
+/// Game, what its set-up sets aside.
 pub fn verdict(deck: &Deck, format: DeckFormat, label: &str) -> String {
     let violations = decks::validate(deck, format);
-    if violations.is_empty() {
-        return format!("Legal for the {label}.");
-    }
-    let mut out = format!("Not legal for the {label} ({} problems):", violations.len());
+    let mut out = if violations.is_empty() {
+        format!("Legal for the {label}.")
+    } else {
+        format!("Not legal for the {label} ({} problems):", violations.len())
+    };
     for v in violations {
         out.push_str(&format!("\n• {v}"));
+    }
+    if let DeckFormat::Basic { killer_cards } = format {
+        let aside = crate::engine::xfiles::basic::set_aside(deck, killer_cards);
+        if !aside.is_empty() {
+            let db = crate::cards::db();
+            let mut names: Vec<&str> = aside.iter().map(|c| db.get(*c).title.as_str()).collect();
+            names.dedup();
+            out.push_str(&format!(
+                "\nAt set-up the Basic Game sets aside the {} card(s) it does not use — Advanced, Combat, Agent and Killer cards (FAQ97 #11, FAQ21 #45): {}.",
+                aside.len(),
+                names.join(", ")
+            ));
+        }
     }
     out
 }

@@ -6,7 +6,9 @@ use super::kinds::{Driver, GameKind, Reaction};
 use super::message::{Outgoing, Request, UserError};
 use super::stored::{Stored, driver_of, home, kind_name, resolve, store_transition, table_of};
 use super::{App, encode_response};
-use crate::store::{Committed, GameStatus, GameUpdate, Idem, NewGame, SeatRow, StoreError};
+use crate::store::{
+    Committed, DeckRow, GameStatus, GameUpdate, Idem, NewGame, SeatRow, StoreError,
+};
 
 pub async fn game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
     match req.invocation.sub.as_deref() {
@@ -44,8 +46,9 @@ async fn new_game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
             None => super::legendary_cmd::with_server_set(app, req, options).await?,
         };
     }
+    let seed = app.next_seed();
     let setup = match args.text("deck") {
-        Some(deck) => Some(seat_setup(app, req, driver, &options, kind, deck).await?),
+        Some(deck) => Some(seat_setup(app, req, driver, (&options, seed), kind, deck).await?),
         None => driver.seat_pick(&options, args)?,
     };
     let new = NewGame {
@@ -55,7 +58,7 @@ async fn new_game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
         thread_id: None,
         creator_id: req.user.id.clone(),
         options: options.clone(),
-        seed: app.next_seed() as i64,
+        seed: seed as i64,
         now: req.now,
         remind_every: timing.remind_every,
         deadline_every: timing.deadline_every,
@@ -187,21 +190,48 @@ fn seat_notice(req: &Request, game: i64, kind: GameKind, channel: &str) -> Outgo
     .in_game(game)
 }
 
+/// A seat's setup from the deck it names: one of the player's saved decks,
+/// or else a built-in starter ("Starter: Mulder"), whose random cards are
+/// drawn with the game's seed and the player's id.
 async fn seat_setup(
     app: &App,
     req: &Request,
     driver: &dyn Driver,
-    options: &str,
+    (options, seed): (&str, u64),
     kind: GameKind,
     deck: &str,
 ) -> Result<String, UserError> {
     let deck_kind = kind
         .deck_kind()
         .ok_or_else(|| UserError::new(format!("{} uses no decks.", kind.name())))?;
-    let Some(row) = app.store().deck(&req.user.id, deck_kind, deck).await? else {
-        return Err(super::deck_cmd::not_found(app, req, deck_kind, deck).await);
+    let row = match app.store().deck(&req.user.id, deck_kind, deck).await? {
+        Some(row) => row,
+        None => match starter_row(req, deck_kind, deck, seed) {
+            Some(row) => row,
+            None => return Err(super::deck_cmd::not_found(app, req, deck_kind, deck).await),
+        },
     };
     driver.seat_setup(options, &row)
+}
+
+/// A built-in starter deck as if it were saved, its random cards dealt for
+/// this player in this game.
+fn starter_row(req: &Request, deck_kind: &str, name: &str, seed: u64) -> Option<DeckRow> {
+    if deck_kind != "xfiles-ccg" {
+        return None;
+    }
+    let starter = crate::decks::find_starter(name)?;
+    let player = req.user.id.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    });
+    let deck = starter.deck(seed ^ player);
+    Some(DeckRow {
+        owner_id: req.user.id.clone(),
+        game_kind: deck_kind.into(),
+        name: starter.name.clone(),
+        list: serde_json::to_string(&deck.to_stored()).expect("decks serialise"),
+        updated_at: req.now,
+    })
 }
 
 async fn join(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
@@ -217,7 +247,17 @@ async fn join(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, Us
     let already = seats.iter().find(|s| s.user_id == req.user.id);
     let picked = driver.seat_pick(&game.options, args)?;
     let setup = match args.text("deck") {
-        Some(deck) => Some(seat_setup(app, req, driver, &game.options, kind, deck).await?),
+        Some(deck) => Some(
+            seat_setup(
+                app,
+                req,
+                driver,
+                (&game.options, game.seed as u64),
+                kind,
+                deck,
+            )
+            .await?,
+        ),
         None => picked.or_else(|| already.and_then(|s| s.setup.clone())),
     };
     if already.is_some() && !args.has("deck") && !args.has("avatar") {

@@ -130,7 +130,12 @@ impl Starter {
         for (rarity, n) in &self.random {
             let pool = self.of_rarity(*rarity);
             for _ in 0..*n {
-                add(pool[rng.below(pool.len())], &mut deck);
+                let c = pool[rng.below(pool.len())];
+                // A random X-File is one more you may choose to play with.
+                match db.get(c).kind {
+                    CardType::XFile => deck.xfiles.push(c),
+                    _ => add(c, &mut deck),
+                }
             }
         }
         deck

@@ -12,7 +12,10 @@ use crate::league::limited::Pool;
 pub enum DeckFormat {
     /// Constructed decks (Advanced Rules pp. 4-6).
     Advanced { killer_cards: bool },
-    /// Starter decks with the Advanced cards removed (FAQ97 #9, #11; FAQ21 #45, #54).
+    /// A starter deck as it is (FAQ97 #9; FAQ21 #54(a)): four Agents and
+    /// X-Files; the cards the Basic Game does not use (Advanced, Combat,
+    /// Agent and, without `killer_cards`, Killer cards) are set aside at
+    /// set-up rather than refused (FAQ97 #11, FAQ21 #45).
     Basic { killer_cards: bool },
 }
 
@@ -41,7 +44,9 @@ pub fn validate(deck: &Deck, format: DeckFormat) -> Vec<Violation> {
     team_rules(deck, basic, &mut out);
     xfile_rules(deck, &mut out);
     bureau_rules(deck, basic, &mut out);
-    if !killer_ok {
+    // The Basic Game sets aside the Killer cards it does not use, with its
+    // Advanced and Agent cards (`engine::xfiles::basic::set_aside`).
+    if !killer_ok && !basic {
         killer_rule(deck, &mut out);
     }
     out
@@ -155,7 +160,8 @@ fn xfile_rules(deck: &Deck, out: &mut Vec<Violation>) {
     }
 }
 
-/// The Bureau deck: size, card types and copies (Advanced Rules pp. 4-5).
+/// The Bureau deck: size, card types and copies (Advanced Rules pp. 4-5;
+/// the Basic Game plays a starter as it is: no size or copy rule).
 fn bureau_rules(deck: &Deck, basic: bool, out: &mut Vec<Violation>) {
     let db = cards::db();
     let mut fail = |message: String, source: &'static str| out.push(Violation { message, source });
@@ -172,32 +178,18 @@ fn bureau_rules(deck: &Deck, basic: bool, out: &mut Vec<Violation>) {
     let mut copies: BTreeMap<String, u32> = BTreeMap::new();
     for (c, n) in &deck.bureau {
         *copies.entry(title(c)).or_default() += n;
-        match db.get(*c).kind {
-            CardType::XFile => fail(
+        if db.get(*c).kind == CardType::XFile {
+            fail(
                 format!(
                     "{} is an X-File; X-Files are set aside, not shuffled into the Bureau deck",
                     title(c)
                 ),
                 "Advanced Rules p. 4",
-            ),
-            CardType::Agent if basic => fail(
-                format!(
-                    "{} is an Agent; the Basic Game has no Agents in the Bureau deck",
-                    title(c)
-                ),
-                "FAQ21 #45",
-            ),
-            _ => {}
-        }
-        if basic && !db.get(*c).is_basic_legal() {
-            fail(
-                format!(
-                    "{} is an Advanced card (green X); remove it for the Basic Game",
-                    title(c)
-                ),
-                "FAQ97 #11",
             );
         }
+    }
+    if basic {
+        return;
     }
     for (name, n) in &copies {
         if *n > 2 {

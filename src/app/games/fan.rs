@@ -62,7 +62,7 @@ impl GameUi for FanGame {
         ("resign", Handler::Act(on_resign)),
     ];
 
-    fn new_game_options() -> Vec<OptionSpec> {
+    fn new_game_options(_: GameKind) -> Vec<OptionSpec> {
         vec![
             opt(
                 "hand-size",
@@ -82,7 +82,7 @@ impl GameUi for FanGame {
         ]
     }
 
-    fn build_options(args: &Args) -> Result<FanOptions, UserError> {
+    fn build_options(_: GameKind, args: &Args) -> Result<FanOptions, UserError> {
         let mut o = FanOptions::default();
         if let Some(n) = args.int("hand-size") {
             o.hand_size = n as u8;

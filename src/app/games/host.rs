@@ -64,9 +64,14 @@ pub trait GameUi: Game {
     /// this reason.
     const FOREIGN_OPTIONS: (&'static [&'static str], &'static str) = (&[], "");
 
-    /// Options of `/game new` for this game.
-    fn new_game_options() -> Vec<OptionSpec>;
-    fn build_options(args: &Args) -> Result<Self::Options, UserError>;
+    /// Options of `/game new` for this game (`kind`: which of the kinds
+    /// this engine plays, see [`Host::as_kind`]).
+    fn new_game_options(kind: GameKind) -> Vec<OptionSpec>;
+    fn build_options(kind: GameKind, args: &Args) -> Result<Self::Options, UserError>;
+    /// The kind of game this one is (an engine may play several).
+    fn variant(&self) -> GameKind {
+        Self::KIND
+    }
     fn describe_options(options: &Self::Options) -> String;
     /// A player's saved deck, checked and turned into their setup.
     fn setup(options: &Self::Options, deck: &DeckRow) -> Result<Self::Setup, UserError>;
@@ -125,15 +130,27 @@ pub trait GameUi: Game {
 }
 
 /// The [`Driver`] for any engine with a [`GameUi`].
-pub struct Host<G>(std::marker::PhantomData<G>);
+pub struct Host<G> {
+    kind: GameKind,
+    engine: std::marker::PhantomData<G>,
+}
 
-impl<G> Host<G> {
+impl<G: GameUi> Host<G> {
     pub fn new() -> Self {
-        Host(std::marker::PhantomData)
+        Self::as_kind(G::KIND)
+    }
+
+    /// The engine hosting another kind of game it plays (the X-Files CCG
+    /// engine plays the Basic Game too): its options differ.
+    pub fn as_kind(kind: GameKind) -> Self {
+        Host {
+            kind,
+            engine: std::marker::PhantomData,
+        }
     }
 }
 
-impl<G> Default for Host<G> {
+impl<G: GameUi> Default for Host<G> {
     fn default() -> Self {
         Self::new()
     }
@@ -207,7 +224,7 @@ impl<G: GameUi> Host<G> {
             let header = format!(
                 "**Game #{}** ({}) in <#{}>",
                 table.game_id,
-                G::KIND.name(),
+                game.variant().name(),
                 table.channel
             );
             let msg = Outgoing::dm(table.user(s), format!("{header}\n{}", lines.join("\n")));
@@ -244,15 +261,15 @@ impl<G: GameUi> Host<G> {
 
 impl<G: GameUi> Driver for Host<G> {
     fn kind(&self) -> GameKind {
-        G::KIND
+        self.kind
     }
 
     fn options(&self) -> Vec<OptionSpec> {
-        G::new_game_options()
+        G::new_game_options(self.kind)
     }
 
     fn build_options(&self, args: &Args) -> Result<String, UserError> {
-        Ok(encode(&G::build_options(args)?))
+        Ok(encode(&G::build_options(self.kind, args)?))
     }
 
     fn describe_options(&self, options: &str) -> String {
@@ -413,7 +430,7 @@ impl<G: GameUi> Driver for Host<G> {
                     format!(
                         "**Game #{}** ({}) in <#{}>: moves were taken back.\n{}",
                         table.game_id,
-                        G::KIND.name(),
+                        kept.variant().name(),
                         table.channel,
                         status(&kept, s, table)
                     ),
@@ -660,7 +677,7 @@ fn intent<G: GameUi>(
         return Err(UserError::new(format!(
             "/{} is not a command of {}.",
             inv.name,
-            G::KIND.name()
+            game.variant().name()
         )));
     };
     let ask = Ask {

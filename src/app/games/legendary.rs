@@ -389,7 +389,7 @@ impl GameUi for LeGame {
         ("resign", Handler::Act(on_resign)),
     ];
 
-    fn new_game_options() -> Vec<OptionSpec> {
+    fn new_game_options(_: GameKind) -> Vec<OptionSpec> {
         vec![
             opt(
                 "avatar",
@@ -432,7 +432,7 @@ impl GameUi for LeGame {
         ]
     }
 
-    fn build_options(args: &Args) -> Result<LeOptions, UserError> {
+    fn build_options(_: GameKind, args: &Args) -> Result<LeOptions, UserError> {
         let mut o = LeOptions {
             mode: match args.text("mode") {
                 Some("random") => SeasonMode::Random,

@@ -15,6 +15,9 @@ use super::kinds::Driver;
 pub fn drivers() -> Vec<Box<dyn Driver>> {
     vec![
         Box::new(host::Host::<crate::engine::xfiles::XfGame>::new()),
+        Box::new(host::Host::<crate::engine::xfiles::XfGame>::as_kind(
+            super::kinds::GameKind::XFilesCcgBasic,
+        )),
         Box::new(host::Host::<crate::engine::fan::FanGame>::new()),
         Box::new(host::Host::<crate::engine::legendary::LeGame>::new()),
     ]

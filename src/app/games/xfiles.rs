@@ -3,9 +3,10 @@
 
 mod commands;
 mod lines;
+mod options;
 
 use super::host::{Ask, GameUi, Handler, split_list};
-use crate::app::commands::{Args, OptKind, OptionSpec, opt};
+use crate::app::commands::{Args, OptionSpec};
 use crate::app::kinds::{GameKind, Table};
 use crate::app::message::{Button, UserError};
 use crate::cards::Section;
@@ -13,7 +14,7 @@ use crate::cards::{self, CardIdx, CardType, Pool, Skill, Trait, db, normalize};
 use crate::decks::StoredDeck;
 use crate::engine::xfiles::{
     AgentRef, AgentView, Awaiting, InvestigationView, Manual, Phase, PlayArgs, PlayerView,
-    SiteView, Stage, Target, XfAction, XfEvent, XfGame, XfOptions, XfView,
+    SiteView, Stage, Target, XfAction, XfEvent, XfGame, XfOptions, XfView, basic,
 };
 use crate::engine::{Game, Seat, Viewer};
 use crate::store::DeckRow;
@@ -297,68 +298,22 @@ impl GameUi for XfGame {
         "is for the fan CCG, not the X-Files CCG.",
     );
 
-    fn new_game_options() -> Vec<OptionSpec> {
-        vec![
-            opt(
-                "killer",
-                OptKind::Bool,
-                "X-Files CCG: allow Killer cards (optional rule, p. 42)",
-            ),
-            opt(
-                "question-or-guess",
-                OptKind::Bool,
-                "X-Files CCG: a Site earns a question or a guess, not both (p. 42)",
-            ),
-            opt(
-                "one-guess",
-                OptKind::Bool,
-                "X-Files CCG: one guess a game; a wrong guess loses (p. 42)",
-            ),
-            opt(
-                "powers",
-                OptKind::Bool,
-                "X-Files CCG: X-File Powers (pp. 43-45)",
-            ),
-            opt(
-                "income-any-turn",
-                OptKind::Bool,
-                "X-Files CCG: income Witnesses earn on every turn (FAQ97 #23), not only yours (FAQ21 #31)",
-            ),
-        ]
+    fn new_game_options(kind: GameKind) -> Vec<OptionSpec> {
+        options::new_game_options(kind)
     }
 
-    fn build_options(args: &Args) -> Result<XfOptions, UserError> {
-        Ok(XfOptions {
-            killer: args.flag("killer").unwrap_or(false),
-            question_or_guess: args.flag("question-or-guess").unwrap_or(false),
-            one_guess: args.flag("one-guess").unwrap_or(false),
-            powers: args.flag("powers").unwrap_or(false),
-            income_any_turn: args.flag("income-any-turn").unwrap_or(false),
-            ..XfOptions::default()
-        })
+    fn build_options(kind: GameKind, args: &Args) -> Result<XfOptions, UserError> {
+        options::build_options(kind, args)
     }
 
     fn describe_options(o: &XfOptions) -> String {
-        let mut rules = Vec::new();
-        if o.killer {
-            rules.push("Killer cards allowed");
-        }
-        if o.question_or_guess {
-            rules.push("a question or a guess, not both");
-        }
-        if o.one_guess {
-            rules.push("one guess a game");
-        }
-        if o.powers {
-            rules.push("X-File Powers");
-        }
-        if o.income_any_turn {
-            rules.push("income Witnesses earn on every turn");
-        }
-        if rules.is_empty() {
-            "Standard Advanced rules.".into()
-        } else {
-            format!("Optional rules: {}.", rules.join("; "))
+        options::describe_options(o)
+    }
+
+    fn variant(&self) -> GameKind {
+        match self.options.basic {
+            Some(_) => GameKind::XFilesCcgBasic,
+            None => GameKind::XFilesCcg,
         }
     }
 
@@ -370,12 +325,12 @@ impl GameUi for XfGame {
             ))
         })?;
         let parsed = crate::decks::Deck::from_stored(&stored).map_err(UserError::new)?;
-        let problems = crate::decks::validate(
-            &parsed,
-            crate::decks::DeckFormat::Advanced {
-                killer_cards: options.killer,
-            },
-        );
+        let killer_cards = options.killer;
+        let format = match options.basic {
+            Some(_) => crate::decks::DeckFormat::Basic { killer_cards },
+            None => crate::decks::DeckFormat::Advanced { killer_cards },
+        };
+        let problems = crate::decks::validate(&parsed, format);
         if problems.is_empty() {
             Ok(stored)
         } else {
@@ -409,7 +364,9 @@ impl GameUi for XfGame {
             | XfEvent::Resources { .. }
             | XfEvent::Bought { .. }
             | XfEvent::Sold { .. }
-            | XfEvent::LostRp { .. } => setup_line(v, event, t),
+            | XfEvent::LostRp { .. }
+            | XfEvent::SetAside { .. }
+            | XfEvent::YourSetAside { .. } => setup_line(v, event, t),
             XfEvent::Healed { .. }
             | XfEvent::Equipped { .. }
             | XfEvent::Moved { .. }
@@ -476,14 +433,15 @@ impl GameUi for XfGame {
 
     fn board(v: &XfView, t: &Table) -> String {
         let mut out = format!(
-            "**Game #{} — The X-Files CCG** · turn {} · {}'s turn · {}\n",
+            "**Game #{} — The X-Files CCG{}** · turn {} · {}'s turn · {}\n",
             t.game_id,
+            if v.basic { " (Basic Game)" } else { "" },
             v.turn,
             t.name(v.active),
             v.phase
         );
         for (s, p) in v.players.iter().enumerate() {
-            out.push_str(&board_player(t, s as Seat, p));
+            out.push_str(&board_player(t, s as Seat, p, v.basic));
         }
         for s in &v.sites {
             out.push_str(&board_site(t, s));
@@ -523,16 +481,23 @@ impl GameUi for XfGame {
             .map(|c| XfGame::card_line(*c))
             .collect();
         hand.sort();
+        let pools = if v.basic {
+            format!(
+                "Cards you played this turn: {} of {}",
+                me.played,
+                basic::PLAYS
+            )
+        } else {
+            format!("Your pools: RP {} · CP {}", me.rp, me.cp)
+        };
         let mut out = format!(
-            "Your hand ({}): {}\nYour pools: RP {} · CP {}",
+            "Your hand ({}): {}\n{pools}",
             hand.len(),
             if hand.is_empty() {
                 "empty".into()
             } else {
                 hand.join("; ")
             },
-            me.rp,
-            me.cp
         );
         match me.xfile {
             Some(x) => out.push_str(&format!("\nYour X-File: {}", title(x))),
@@ -591,7 +556,7 @@ impl GameUi for XfGame {
         let what = match v.awaiting {
             Awaiting::Choice => {
                 let prompt = v.choice.as_ref().map_or("", |c| c.prompt.as_str());
-                choice_line = format!("{prompt} (/choose)");
+                choice_line = format!("{} (/choose)", task(prompt));
                 choice_line.as_str()
             }
             Awaiting::PayBluff => "pay for the revealed Bluff (/pay) or let it go (/pass)",
@@ -613,6 +578,7 @@ impl GameUi for XfGame {
                 "ask a penalty question (/ask), guess (/guess), or decline with /done"
             }
             Awaiting::DiscardToLimit => "discard down to your hand limit (/discard), then /done",
+            Awaiting::Debrief => "discard up to 3 cards (/discard) or keep them (/done)",
             Awaiting::EndTurn => "end the turn (/done)",
             Awaiting::Over | Awaiting::Nothing => "",
         };
@@ -932,13 +898,16 @@ pub fn card(name: &str) -> Option<CardIdx> {
 }
 
 /// A player's line on `/board`: pools, piles, Agents by section, cards in play.
-fn board_player(t: &Table, seat: Seat, p: &PlayerView) -> String {
+fn board_player(t: &Table, seat: Seat, p: &PlayerView, basic: bool) -> String {
     let mark = if p.out { " (left)" } else { "" };
+    let pools = if basic {
+        format!("cards played this turn {}/{}", p.played, basic::PLAYS)
+    } else {
+        format!("RP {} · CP {}", p.rp, p.cp)
+    };
     let mut out = format!(
-        "**{}**{mark} — RP {} · CP {} · hand {} · deck {} · discard {}\n",
+        "**{}**{mark} — {pools} · hand {} · deck {} · discard {}\n",
         t.name(seat),
-        p.rp,
-        p.cp,
         p.hand_size,
         p.deck_size,
         p.discard.len()
@@ -948,7 +917,7 @@ fn board_player(t: &Table, seat: Seat, p: &PlayerView) -> String {
             .agents
             .iter()
             .filter(|a| a.section == sec)
-            .map(board_agent)
+            .map(|a| board_agent(a, basic))
             .collect();
         if !here.is_empty() {
             out.push_str(&format!("  {}: {}\n", sec.as_str(), here.join("; ")));
@@ -975,12 +944,13 @@ fn board_player(t: &Table, seat: Seat, p: &PlayerView) -> String {
 }
 
 /// An Agent on `/board`: HEALTH, Team, Equipment, tokens and states.
-fn board_agent(a: &AgentView) -> String {
-    let mut bits = vec![format!(
-        "HEALTH {}/{}",
-        a.health - a.damage.min(a.health),
-        a.health
-    )];
+fn board_agent(a: &AgentView, basic: bool) -> String {
+    let mut bits = vec![match (basic, a.damage) {
+        (false, _) => format!("HEALTH {}/{}", a.health - a.damage.min(a.health), a.health),
+        (true, 0) => String::new(),
+        (true, n) => format!("wounded: leaves after {n} more Healing Phase(s)"),
+    }];
+    bits.retain(|b| !b.is_empty());
     if a.section == Section::Field {
         bits.push(format!("Team {}", a.team + 1));
     }
@@ -997,6 +967,9 @@ fn board_agent(a: &AgentView) -> String {
         if on {
             bits.push(label.into());
         }
+    }
+    if bits.is_empty() {
+        return title(a.card).to_string();
     }
     format!("{} ({})", title(a.card), bits.join(", "))
 }

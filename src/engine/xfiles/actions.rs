@@ -290,6 +290,11 @@ pub(super) fn apply_inner(
         XfAction::PeekBluff { agent, site, index } => {
             g.peek_bluff(seat, *agent, *site, *index, &mut events)?
         }
+        XfAction::Discard { cards }
+            if g.phase == Phase::Debriefing && g.frames.is_empty() && g.basic().is_some() =>
+        {
+            g.basic_debrief(seat, cards, &mut events)?
+        }
         XfAction::Discard { cards } if g.phase == Phase::Debriefing && g.frames.is_empty() => {
             g.debrief_discard(seat, cards, &mut events)?
         }

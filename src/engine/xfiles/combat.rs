@@ -222,8 +222,7 @@ impl XfGame {
     /// A foe's own text's modifiers and those cards gave it in this combat.
     pub(crate) fn foe_mods(&self, card: CardIdx) -> Vec<&Modifier> {
         let mut out: Vec<&Modifier> = self
-            .scripts
-            .0
+            .scripts_ref()
             .of(card)
             .map(|s| s.statics.iter().map(|st| &st.modifier).collect())
             .unwrap_or_default();

@@ -70,6 +70,9 @@ impl XfGame {
         if !self.player(self.active).hand.contains(&card) {
             return Err(Refusal::new(format!("{} is not in your hand", c.title)));
         }
+        if self.basic().is_some_and(|b| b.equipment_counts) {
+            self.basic_within_limit(self.active)?;
+        }
         if let Some(by) = self.forbidden_by(self.active, card, Pool::Rp) {
             return Err(Refusal::new(format!(
                 "{} may not be requisitioned now ({})",
@@ -79,6 +82,9 @@ impl XfGame {
         }
         self.pay(self.active, card, Pool::Rp, 0)?;
         self.take_from_hand(self.active, card)?;
+        if self.basic().is_some_and(|b| b.equipment_counts) {
+            self.count_basic_play(self.active);
+        }
         let seat = self.active;
         // Equipment that "does not need to be attached" sits in a section.
         let place = match self.script_db().of(card).and_then(|s| s.place) {
@@ -152,6 +158,17 @@ impl XfGame {
         if a.section == Section::Hospital
             && section != Section::Hospital
             && !self.may_leave_hospital(r)
+            && self.basic().is_some()
+        {
+            return Err(Refusal::new(format!(
+                "{} is wounded: it may leave the Hospital after {} more of your Healing Phases (Basic Game, game option hospital:)",
+                db().get(agent).title,
+                a.damage
+            )));
+        }
+        if a.section == Section::Hospital
+            && section != Section::Hospital
+            && !self.may_leave_hospital(r)
         {
             return Err(Refusal::new(format!(
                 "{} has HEALTH {} of {}; an injured Agent leaves the Hospital at 3 or when fully healed (p. 20)",
@@ -203,6 +220,11 @@ impl XfGame {
         if c.kind != CardType::Agent {
             return Err(Refusal::new(format!("{} is not an Agent", c.title)));
         }
+        if self.basic().is_some() {
+            return Err(Refusal::new(
+                "the Basic Game has no Agents in the Bureau deck (FAQ21 #45): your team is the four Agents you started with",
+            ));
+        }
         if section == Section::Hospital {
             return Err(Refusal::new(
                 "an Agent from the hand goes to the Bureau or the Field",
@@ -225,7 +247,7 @@ impl XfGame {
         }
         self.pay(seat, card, Pool::Rp, 0)?;
         self.take_from_hand(seat, card)?;
-        let mut agent = new_agent(card, section, true, &self.scripts.0);
+        let mut agent = new_agent(card, section, true, self.scripts_ref());
         agent.team = team;
         self.player_mut(seat).agents.push(agent);
         events.push(Event::public(XfEvent::AgentBought {

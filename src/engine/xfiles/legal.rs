@@ -430,6 +430,17 @@ fn candidates(g: &XfGame, seat: Seat) -> Vec<XfAction> {
                 _ => {}
             }
         }
+        Phase::Debriefing if g.basic().is_some() => {
+            // Keep the hand, or throw back one, or three cards (SCR16-48).
+            out.push(A::Done);
+            for n in [1, super::basic::DEBRIEF_DISCARDS] {
+                if p.hand.len() >= n {
+                    out.push(A::Discard {
+                        cards: p.hand[..n].to_vec(),
+                    });
+                }
+            }
+        }
         Phase::Debriefing => {
             let excess = p.hand.len().saturating_sub(g.hand_limit(seat));
             if excess > 0 {

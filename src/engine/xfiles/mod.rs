@@ -15,6 +15,7 @@
 //! done with logged [`Manual`] steps.
 
 mod actions;
+pub mod basic;
 mod briefing;
 mod combat;
 mod deploy;
@@ -33,6 +34,7 @@ mod view;
 use serde::{Deserialize, Serialize};
 
 pub use actions::{AgentRef, XfAction};
+pub use basic::{BasicRules, Chooser};
 pub use combat::{Combat, CombatRound, CombatStep, Combatant, Foe};
 pub use effects::state::{ChoiceOption, PendingChoice, Val};
 pub use legal::{consistent_xfiles, describe, xfiles_fitting};
@@ -73,6 +75,9 @@ pub struct XfOptions {
     /// question still unasked.
     #[serde(default = "stored_before_table_rules")]
     pub legacy_manual: bool,
+    /// The Basic Game's rules (`None`: the Advanced Game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub basic: Option<BasicRules>,
 }
 
 fn stored_before_table_rules() -> bool {
@@ -89,6 +94,7 @@ impl Default for XfOptions {
             hand_limit: 7,
             income_any_turn: false,
             legacy_manual: false,
+            basic: None,
         }
     }
 }
@@ -570,6 +576,12 @@ pub struct XfGame {
     /// since: a Site's number (its place here) stays fixed for the turn.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub site_order: Vec<u32>,
+    /// Basic Game: cards each seat played this turn (at most three, `basic`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub basic_plays: Vec<u8>,
+    /// Basic Game: the seats that finished this turn's Debriefing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub debriefed: Vec<Seat>,
     /// The card whose text is being applied by hand, and its proposed steps.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub manual: Option<ManualCard>,
@@ -589,6 +601,15 @@ pub enum XfEvent {
         cards: usize,
     },
     YourCards {
+        cards: Vec<CardIdx>,
+    },
+    /// Basic Game: cards of the deck not used in the Basic Game, set aside.
+    SetAside {
+        seat: Seat,
+        count: usize,
+    },
+    /// Which cards of your deck were set aside.
+    YourSetAside {
         cards: Vec<CardIdx>,
     },
     XFileChosen {

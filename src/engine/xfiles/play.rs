@@ -36,7 +36,11 @@ impl XfGame {
     ) -> Result<Pool, Refusal> {
         let c = db().get(card);
         let printed = c.cost.map_or(Pool::Either, |k| k.pool);
-        let role = self.role(seat);
+        let mut role = self.role(seat);
+        if self.basic().is_some_and(|b| !b.icons_decide) {
+            // Only the Activators say who plays it (a `basic` option).
+            role = Role::Other;
+        }
         Ok(match (printed, role) {
             (Pool::Rp, Role::Directed) => {
                 return Err(Refusal::new(format!(
@@ -371,6 +375,7 @@ impl XfGame {
                     ..
                 } | Step::Damage { .. }
                     | Step::Hospitalize { .. }
+                    | Step::Wound { .. }
             )
         }) || db().get(card).kind == crate::cards::CardType::Adversary
     }

@@ -75,7 +75,7 @@ impl XfGame {
 
     /// Modifiers the gained X-File Powers give now.
     pub(crate) fn powers_in_force(&self) -> Vec<InForce<'_>> {
-        let scripts = &self.scripts.0;
+        let scripts = self.scripts_ref();
         let none = Vars::default();
         let mut out = Vec::new();
         for src in self.power_sources(AbilityRef::Use(0)) {
@@ -167,7 +167,7 @@ impl XfGame {
             )));
         }
         self.player_mut(seat).announced.push(category);
-        let tokens = self.scripts.0.power(value).map_or(0, |s| s.tokens);
+        let tokens = self.scripts_ref().power(value).map_or(0, |s| s.tokens);
         self.player_mut(seat).powers.push(PowerState {
             value,
             tokens,

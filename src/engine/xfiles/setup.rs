@@ -1,5 +1,6 @@
 //! Set-up (pp. 5-6, 13): decks shuffled, seven cards each, 5 RP and 5 CP,
-//! the team in the Bureau, an X-File chosen in secret, a random first player.
+//! the team in the Bureau, an X-File chosen in secret, a random first player
+//! (the Basic Game: cards set aside, ten cards, no pools; see `basic`).
 
 use super::effects::ast::Modifier;
 use super::effects::db::{ScriptDb, Scripts};
@@ -54,36 +55,43 @@ pub fn new_game(
     seed: u64,
 ) -> Result<Stepped<XfGame>, Refusal> {
     if !(2..=6).contains(&setups.len()) {
-        return Err(Refusal::new("the Advanced Game takes 2 to 6 players"));
+        return Err(Refusal::new("the X-Files CCG takes 2 to 6 players"));
     }
     let mut rng = GameRng::seeded(seed);
-    let scripts = Scripts::default();
+    let scripts = match &options.basic {
+        Some(b) => Scripts(super::basic::basic_scripts(b.wounded_by).clone()),
+        None => Scripts::default(),
+    };
     let mut players = Vec::new();
     let mut events = Vec::new();
     for (seat, stored) in setups.iter().enumerate() {
-        let deck = Deck::from_stored(stored).map_err(Refusal::new)?;
-        let problems = validate(
-            &deck,
-            DeckFormat::Advanced {
-                killer_cards: options.killer,
-            },
-        );
-        if !problems.is_empty() {
-            let list: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
-            return Err(Refusal::new(format!(
-                "seat {}'s deck is not legal: {}",
-                seat + 1,
-                list.join("; ")
-            )));
-        }
+        let seat = seat as Seat;
+        let deck = legal_deck(&options, stored, seat)?;
         let mut cards = deck.bureau_cards();
+        if options.basic.is_some() {
+            let aside = super::basic::set_aside(&deck, options.killer);
+            for c in &aside {
+                let i = cards.iter().position(|x| x == c).expect("from the deck");
+                cards.remove(i);
+            }
+            if !aside.is_empty() {
+                events.push(Event::public(XfEvent::SetAside {
+                    seat,
+                    count: aside.len(),
+                }));
+                events.push(Event::private(seat, XfEvent::YourSetAside { cards: aside }));
+            }
+        }
         rng.shuffle(&mut cards);
-        let hand: Vec<CardIdx> = cards.drain(..OPENING_HAND.min(cards.len())).collect();
+        let dealt = match &options.basic {
+            Some(b) => usize::from(b.opening_hand),
+            None => OPENING_HAND,
+        };
+        let hand: Vec<CardIdx> = cards.drain(..dealt.min(cards.len())).collect();
         let mut candidates = deck.xfiles.clone();
         candidates.sort();
         candidates.dedup();
         let xfile = (candidates.len() == 1).then(|| candidates[0]);
-        let seat = seat as Seat;
         events.push(Event::public(XfEvent::Dealt {
             seat,
             cards: hand.len(),
@@ -97,6 +105,12 @@ pub fn new_game(
         if let Some(x) = xfile {
             events.push(Event::private(seat, XfEvent::YourXFile { card: x }));
         }
+        // The Basic Game has no pools (FAQ21 #54(c)).
+        let pool = if options.basic.is_some() {
+            0
+        } else {
+            OPENING_POOL
+        };
         players.push(Player {
             deck: cards,
             hand,
@@ -104,8 +118,8 @@ pub fn new_game(
             removed: Vec::new(),
             candidates,
             xfile,
-            rp: OPENING_POOL,
-            cp: OPENING_POOL,
+            rp: pool,
+            cp: pool,
             buy_only_rp: 0,
             agents: deck
                 .team
@@ -144,6 +158,8 @@ pub fn new_game(
         outcome: None,
         site_order: Vec::new(),
         manual: None,
+        basic_plays: Vec::new(),
+        debriefed: Vec::new(),
         scripts,
     };
     events.push(Event::public(XfEvent::FirstPlayer { seat: active }));
@@ -151,6 +167,27 @@ pub fn new_game(
         game.start_turn(active, &mut events);
     }
     Ok((game, events))
+}
+
+/// The seat's deck, checked against the construction rules of the game
+/// played (the Basic Game's or the Advanced Game's).
+fn legal_deck(options: &XfOptions, stored: &StoredDeck, seat: Seat) -> Result<Deck, Refusal> {
+    let deck = Deck::from_stored(stored).map_err(Refusal::new)?;
+    let killer_cards = options.killer;
+    let format = match options.basic {
+        Some(_) => DeckFormat::Basic { killer_cards },
+        None => DeckFormat::Advanced { killer_cards },
+    };
+    let problems = validate(&deck, format);
+    if problems.is_empty() {
+        return Ok(deck);
+    }
+    let list: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+    Err(Refusal::new(format!(
+        "seat {}'s deck is not legal: {}",
+        seat + 1,
+        list.join("; ")
+    )))
 }
 
 impl XfGame {

@@ -25,6 +25,11 @@ impl XfGame {
         if !self.player(seat).hand.contains(&card) {
             return Err(Refusal::new(format!("{} is not in your hand", c.title)));
         }
+        if self.basic().is_some() && !self.sites_this_turn.is_empty() {
+            return Err(Refusal::new(
+                "the Basic Game allows one Site a turn (FAQ21 #54(g)); you have played yours",
+            ));
+        }
         if self.sites_this_turn.contains(&c.title) {
             return Err(Refusal::new(format!(
                 "{} was already played this turn; two identical Sites may not both be used in one turn (p. 24)",

@@ -393,6 +393,7 @@ impl XfGame {
         pool: Option<Pool>,
     ) -> Result<PlayCheck, Refusal> {
         self.may_act_now(seat)?;
+        self.basic_may_play(seat)?;
         let c = db().get(card);
         if !self.player(seat).hand.contains(&card) {
             return Err(Refusal::new(format!("{} is not in your hand", c.title)));
@@ -629,6 +630,7 @@ impl XfGame {
         } = self.check_play(seat, card, mode, target, x, pool)?;
         let cost = self.pay_exact(seat, card, pool, cost)?;
         self.take_from_hand(seat, card)?;
+        self.count_basic_play(seat);
         // Cards that let this one be played are used up by it.
         if let Some(i) = self.provider_for(seat, card) {
             self.lasting.remove(i);

@@ -347,7 +347,7 @@ impl XfGame {
 
     /// An abducted Agent reaches the top of the deck: to the Hospital, undamaged.
     pub(crate) fn abductee_returns(&mut self, seat: Seat, card: CardIdx, events: &mut Events) {
-        let mut agent = new_agent(card, Section::Hospital, false, &self.scripts.0);
+        let mut agent = new_agent(card, Section::Hospital, false, self.scripts_ref());
         agent.team = 0;
         self.player_mut(seat).agents.push(agent);
         events.push(Event::public(XfEvent::AgentBack {
@@ -419,7 +419,7 @@ impl XfGame {
             self.player_mut(seat).discard.push(card);
             return;
         }
-        let agent = new_agent(card, Section::Bureau, false, &self.scripts.0);
+        let agent = new_agent(card, Section::Bureau, false, self.scripts_ref());
         self.player_mut(seat).agents.push(agent);
         events.push(Event::public(XfEvent::AgentBought {
             agent: AgentRef { seat, card },

@@ -51,6 +51,7 @@ impl XfGame {
                     .unwrap_or_default(),
                 _ => vec![self.active],
             },
+            Phase::Debriefing if self.basic().is_some() => self.basic_debriefing(),
             Phase::Debriefing => {
                 // Hands over the limit are trimmed first; then the active player ends the turn.
                 let over: Vec<Seat> = (0..self.players.len() as Seat)
@@ -76,6 +77,8 @@ impl XfGame {
         self.site_order = self.sites.iter().map(|s| s.id).collect();
         self.guessed_this_turn = false;
         self.facts.clear();
+        self.basic_plays.clear();
+        self.debriefed.clear();
         for a in &mut self.players[usize::from(seat)].agents {
             a.investigated = false;
             a.first_site = None;
@@ -88,6 +91,9 @@ impl XfGame {
         self.return_from_away(seat, events);
         self.fire_phase(PhaseName::Briefing, events);
         self.settle(events);
+        if self.basic().is_some() && self.choice.is_none() {
+            self.basic_briefing(events);
+        }
     }
 
     /// "Done" ends the current step of the seat's phase.
@@ -101,6 +107,7 @@ impl XfGame {
             Phase::CaseAssignment => self.open_bluffing(events),
             Phase::Bluffing(s) if s == seat => self.next_bluffer(s, events),
             Phase::Investigation => self.enter(Phase::Debriefing, events),
+            Phase::Debriefing if self.basic().is_some() => self.basic_debrief(seat, &[], events)?,
             Phase::Debriefing if seat == self.active => {
                 let over: Vec<String> = (0..self.players.len() as Seat)
                     .filter(|s| {
@@ -140,7 +147,8 @@ impl XfGame {
     }
 
     fn open_bluffing(&mut self, events: &mut Events) {
-        let has_sites = self.sites.iter().any(|s| s.owner == self.active);
+        // No face-down Bluffs in the Basic Game (FAQ21 #48).
+        let has_sites = self.basic().is_none() && self.sites.iter().any(|s| s.owner == self.active);
         match self.others_from(self.active).first() {
             Some(first) if has_sites => self.phase = Phase::Bluffing(*first),
             _ => self.enter(Phase::Investigation, events),
@@ -162,6 +170,11 @@ impl XfGame {
     /// Healing Phase (p. 20): the active player's Agents in the Hospital heal
     /// 1 point (permanent HEALTH 3 or less) or 2 (4 or more).
     pub(super) fn healing(&mut self, events: &mut Events) {
+        if self.basic().is_some() {
+            self.basic_heal(events);
+            self.enter_requisition(events);
+            return;
+        }
         let seat = self.active;
         let cards: Vec<_> = self
             .player(seat)
@@ -191,11 +204,26 @@ impl XfGame {
             }
             events.push(Event::public(XfEvent::Healed { agent: r, amount }));
         }
+        self.enter_requisition(events);
+    }
+
+    /// The Healing Phase's triggers, then the Requisition Phase.
+    fn enter_requisition(&mut self, events: &mut Events) {
         self.fire_phase(PhaseName::Healing, events);
         self.phase = Phase::Requisition;
         self.settle(events);
         self.fire_phase(PhaseName::Requisition, events);
         self.settle(events);
+        // In the Basic Game only Equipment is requisitioned: without any in
+        // hand the phase has nothing to wait for.
+        let nothing_to_equip = !self
+            .player(self.active)
+            .hand
+            .iter()
+            .any(|c| crate::cards::db().get(*c).kind == crate::cards::CardType::Equipment);
+        if self.basic().is_some() && nothing_to_equip && self.choice.is_none() {
+            self.enter(Phase::Deployment, events);
+        }
     }
 
     /// Debriefing (p. 38): a player may discard; hands over the limit must.
@@ -378,6 +406,9 @@ impl XfGame {
         match self.phase.clone() {
             Phase::Trade(s) if s == seat => self.next_trader(s, events),
             Phase::Bluffing(s) if s == seat => self.next_bluffer(s, events),
+            Phase::Debriefing if self.basic().is_some() && self.basic_debriefing().is_empty() => {
+                self.end_turn(events)
+            }
             _ => {}
         }
         if self.frames.last().is_some_and(|f| f.priority == seat) {

@@ -64,6 +64,8 @@ pub struct PlayerView {
     pub notebook: Option<Vec<Note>>,
     /// The X-Files the viewer may still choose from (own seat only).
     pub candidates: Option<Vec<CardIdx>>,
+    /// Basic Game: cards played this turn (three at most).
+    pub played: u8,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -100,6 +102,8 @@ pub struct ChoiceView {
 #[derive(Debug, Clone, Serialize)]
 pub struct XfView {
     pub viewer: Viewer,
+    /// The Basic Game (no pools, three cards a turn, wounds not damage).
+    pub basic: bool,
     pub turn: u32,
     pub active: Seat,
     pub phase: String,
@@ -144,6 +148,8 @@ pub enum Awaiting {
     AskOrGuess,
     Penalty,
     DiscardToLimit,
+    /// Basic Game: every player may discard up to three cards, then is done.
+    Debrief,
     EndTurn,
     Over,
     Nothing,
@@ -196,6 +202,7 @@ fn awaiting(g: &XfGame) -> Awaiting {
             Some(Stage::Penalty) => Awaiting::Penalty,
             _ => Awaiting::Nothing,
         },
+        Phase::Debriefing if g.basic().is_some() => Awaiting::Debrief,
         Phase::Debriefing if g.over_hand_limit() => Awaiting::DiscardToLimit,
         Phase::Debriefing => Awaiting::EndTurn,
         Phase::Over => Awaiting::Over,
@@ -206,6 +213,7 @@ pub fn view(g: &XfGame, viewer: Viewer) -> XfView {
     let me = viewer.seat();
     XfView {
         viewer,
+        basic: g.basic().is_some(),
         turn: g.turn,
         active: g.active,
         phase: g.phase_name(),
@@ -279,6 +287,7 @@ pub fn view(g: &XfGame, viewer: Viewer) -> XfView {
                     },
                     notebook: own.then(|| p.notebook.clone()),
                     candidates: own.then(|| p.candidates.clone()),
+                    played: g.basic_played(i as Seat),
                 }
             })
             .collect(),

@@ -26,9 +26,20 @@ pub(super) fn setup_line(v: &XfView, event: &XfEvent, t: &Table) -> Option<Strin
             format!("**Turn {turn}: {}'s turn.** Briefing Phase.", who(*seat))
         }
         XfEvent::Drew { seat, .. } if viewer == Viewer::Seat(*seat) => return None,
+        XfEvent::Drew { seat, count } if v.basic => {
+            format!("{} draws {count} card(s), up to ten.", who(*seat))
+        }
         XfEvent::Drew { seat, count } => {
             format!("{} takes the free draw ({count} card).", who(*seat))
         }
+        XfEvent::SetAside { seat, count } => format!(
+            "{} sets aside {count} card(s) the Basic Game does not use (Advanced, Combat, Agent or Killer cards).",
+            who(*seat)
+        ),
+        XfEvent::YourSetAside { cards } => format!(
+            "Set aside from your deck for the Basic Game: {}.",
+            names(cards)
+        ),
         XfEvent::DrewCards { cards } if cards.is_empty() => return None,
         XfEvent::DrewCards { cards } => format!("You draw: {}.", names(cards)),
         XfEvent::Reshuffled { seat } => format!(
@@ -58,6 +69,9 @@ pub(super) fn table_line(v: &XfView, event: &XfEvent, t: &Table) -> Option<Strin
     let who = |s: Seat| t.name(s).to_string();
     let agent = |r: &AgentRef| format!("{} ({})", title(r.card), who(r.seat));
     Some(match event {
+        XfEvent::Healed { agent: a, .. } if v.basic => {
+            format!("{} recovers from its wound for a turn.", agent(a))
+        }
         XfEvent::Healed { agent: a, amount } => format!("{} heals {amount}.", agent(a)),
         XfEvent::Equipped { agent: a, card } => format!("{} takes {}.", agent(a), title(*card)),
         XfEvent::Moved {
@@ -196,6 +210,13 @@ pub(super) fn table_line(v: &XfView, event: &XfEvent, t: &Table) -> Option<Strin
 pub(super) fn stack_line(v: &XfView, event: &XfEvent, t: &Table) -> Option<String> {
     let who = |s: Seat| t.name(s).to_string();
     Some(match event {
+        XfEvent::Played { seat, card, .. } if v.basic => format!(
+            "{} plays **{}** (card {} of {} this turn).",
+            who(*seat),
+            title(*card),
+            v.players[usize::from(*seat)].played,
+            crate::engine::xfiles::basic::PLAYS
+        ),
         XfEvent::Played {
             seat,
             card,
@@ -410,7 +431,7 @@ pub(super) fn effect_line(event: &XfEvent, t: &Table) -> Option<String> {
             format!("{} puts {count} card(s) into their hand.", who(*seat))
         }
         XfEvent::Shuffled { seat } => format!("{} shuffles the Bureau deck.", who(*seat)),
-        XfEvent::Choosing { seat, prompt } => format!("{} must {prompt}.", who(*seat)),
+        XfEvent::Choosing { seat, prompt } => format!("{} must {}.", who(*seat), task(prompt)),
         XfEvent::Chose { seat, what } => {
             format!("{} chooses: {}.", who(*seat), what.join(", "))
         }
@@ -438,4 +459,18 @@ pub(super) fn effect_line(event: &XfEvent, t: &Table) -> Option<String> {
         }
         _ => return None,
     })
+}
+
+/// A choice's prompt as a task: scripts give most prompts as what is
+/// chosen ("the Agent wounded"), some as a verb phrase ("steal one card").
+pub(super) fn task(prompt: &str) -> String {
+    const VERBS: &[&str] = &["choose", "pick", "mark", "steal", "remove", "name", "say"];
+    let first = prompt.split_whitespace().next().unwrap_or_default();
+    if prompt == "a secret choice" {
+        "make a secret choice".into()
+    } else if VERBS.contains(&first) {
+        prompt.to_string()
+    } else {
+        format!("choose {prompt}")
+    }
 }

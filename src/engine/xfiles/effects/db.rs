@@ -158,6 +158,30 @@ impl ScriptDb {
         &self.scripts
     }
 
+    /// This database for the Basic Game: `role` says of a card whether its
+    /// script is dropped (`Some(false)`: an Agent's Game Effect) or replaced
+    /// by `common` (`Some(true)`: every Adversary).
+    pub fn for_basic(&self, common: Script, role: impl Fn(CardIdx) -> Option<bool>) -> ScriptDb {
+        let mut scripts = self.scripts.clone();
+        scripts.push(common);
+        let common_at = (scripts.len() - 1) as u32;
+        let by_card = self
+            .by_card
+            .iter()
+            .enumerate()
+            .map(|(i, s)| match role(CardIdx(i as u16)) {
+                Some(false) => None,
+                Some(true) => Some(common_at),
+                None => *s,
+            })
+            .collect();
+        ScriptDb {
+            scripts,
+            by_card,
+            powers: Vec::new(),
+        }
+    }
+
     /// This database with some cards' scripts replaced (for tests).
     pub fn with(&self, extra: &str) -> Result<ScriptDb, String> {
         let added = parse_file("injected.xfs", extra)?;

@@ -37,8 +37,20 @@ pub fn ability_in(script: &Script, which: AbilityRef) -> Option<&Ability> {
 }
 
 impl XfGame {
+    /// The scripts this game runs (the Basic Game's own, see `basic`).
     pub(crate) fn script_db(&self) -> Arc<ScriptDb> {
-        self.scripts.0.clone()
+        match self.basic() {
+            Some(b) => super::super::basic::basic_scripts(b.wounded_by).clone(),
+            None => self.scripts.0.clone(),
+        }
+    }
+
+    /// The scripts this game runs, borrowed.
+    pub(crate) fn scripts_ref(&self) -> &ScriptDb {
+        match self.basic() {
+            Some(b) => super::super::basic::basic_scripts(b.wounded_by),
+            None => &self.scripts.0,
+        }
     }
 
     /// Starts an effect (it runs at the next [`XfGame::settle`]).
@@ -522,7 +534,7 @@ impl XfGame {
 
     /// A card's script, if it has one.
     pub fn script_of(&self, card: CardIdx) -> Option<Script> {
-        self.scripts.0.of(card).cloned()
+        self.scripts_ref().of(card).cloned()
     }
 }
 

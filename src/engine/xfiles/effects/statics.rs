@@ -23,7 +23,7 @@ pub struct InForce<'a> {
 impl XfGame {
     /// Every modifier in force now.
     pub fn in_force(&self) -> Vec<InForce<'_>> {
-        let scripts: &ScriptDb = &self.scripts.0;
+        let scripts: &ScriptDb = self.scripts_ref();
         let mut out = Vec::new();
         let none = Vars::default();
         let inert: Vec<u32> = self
@@ -300,6 +300,10 @@ impl XfGame {
         let Some(agent) = self.agent(a) else {
             return false;
         };
+        // The Basic Game counts a wound in turns, not HEALTH (`basic`).
+        if self.basic().is_some() {
+            return agent.damage == 0 && !self.held_in_section(a);
+        }
         if agent.until_healed || self.held_in_section(a) {
             return agent.damage == 0 && !self.held_in_section(a);
         }
@@ -415,6 +419,10 @@ impl XfGame {
 
     /// The hand limit of a seat at the end of the turn (p. 38).
     pub fn hand_limit(&self, seat: Seat) -> usize {
+        // The Basic Game has no hand limit: hands refill to ten (SCR16-48).
+        if self.basic().is_some() {
+            return usize::MAX;
+        }
         let mut limit = usize::from(self.options.hand_limit);
         for f in self.in_force() {
             if let Modifier::HandLimit { seat_of, limit: l } = &f.modifier
@@ -471,6 +479,10 @@ impl XfGame {
 
     /// What playing a card costs now, with the cards that change costs.
     pub fn adjusted_cost(&self, seat: Seat, card: CardIdx, pool: Pool, printed: u32) -> u32 {
+        // Costs are ignored in the Basic Game (FAQ21 #54(c)).
+        if self.basic().is_some() {
+            return 0;
+        }
         let mut cost = printed as i32;
         let mut double = false;
         for f in self.in_force() {

@@ -243,6 +243,19 @@ pub fn hospitalize(
     Flow::Next
 }
 
+/// `wound <var>`: the Basic Game's Adversary (Rules Assistant p. 4): the
+/// Agents go to the Hospital, wounded (see `XfGame::wound`).
+pub fn parse_wound(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::Wound { who: a.var()? })
+}
+
+pub fn wound(g: &mut XfGame, r: &Resolution, who: &str, events: &mut Events) -> Flow {
+    for a in agents_in(r, who) {
+        g.wound(a, r.src.card, events);
+    }
+    Flow::Next
+}
+
 /// `slow-heal <var>`: the Agents heal at half rate and no card heals them
 /// until their damage is gone (Brother Martin).
 pub fn parse_slow_heal(a: &mut Args) -> Result<Step, String> {

@@ -182,6 +182,9 @@ pub enum Step {
         who: String,
         n: u8,
     },
+    Wound {
+        who: String,
+    },
     Hold {
         who: String,
     },
@@ -449,6 +452,7 @@ const VERBS: &[(&str, Parse)] = &[
     ("empower", combat::parse_empower),
     ("fight-with", combat::parse_fight_with),
     ("hospitalize", agents::parse_hospitalize),
+    ("wound", agents::parse_wound),
     ("lower-cost", agents::parse_lower_cost),
     ("slow-heal", agents::parse_slow_heal),
     ("lose-health", agents::parse_lose_health),
@@ -586,6 +590,7 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
             until_healed,
             at_zero,
         } => agents::hospitalize(g, r, who, *until_healed, *at_zero, events),
+        S::Wound { who } => agents::wound(g, r, who, events),
         S::LowerCost { who, n } => agents::lower_cost(g, r, who, *n, events),
         S::SlowHeal { who } => agents::slow_heal(g, r, who, events),
         S::LoseHealth { who, n } => agents::lose_health(g, r, who, *n, events),

@@ -158,6 +158,11 @@ pub fn parse_pay(a: &mut Args) -> Result<Step, String> {
 
 pub fn pay(g: &mut XfGame, r: &mut Resolution, pool: Pool, n: &Num, events: &mut Events) -> Flow {
     let me = r.src.controller;
+    if g.basic().is_some() {
+        // Costs are ignored in the Basic Game (FAQ21 #54(c)).
+        r.vars.set("paid", Val::Bool(true));
+        return Flow::Next;
+    }
     let amount = g.num(r, n).max(0) as u32;
     let s = slot(g, me, pool);
     let paid = *s >= amount;
