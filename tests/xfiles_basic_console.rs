@@ -290,3 +290,54 @@ async fn scripted_basic_game_between_starters_ends_with_a_correct_guess() {
         );
     }
 }
+
+/// Starters by name, the Basic Game's own options, and what it refuses:
+/// a starter that does not exist, an Advanced option, an Advanced command.
+#[tokio::test]
+async fn basic_games_open_with_starters_and_refuse_what_is_advanced_only() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 3).await;
+    let (out, _, failures) = run_console(
+        &app,
+        "@randy /game new game:xfiles-ccg-basic deck:\"Starter: Nobody\"\n\
+         @randy /game new game:xfiles-ccg-basic powers:true\n\
+         @randy /game new game:xfiles-ccg-basic deck:\"starter: mulder\" hospital:1 wounded-by:investigator\n\
+         @les /game join deck:\"Starter: Scully\"\n\
+         @randy /game start\n\
+         @les /buy count:1\n\
+         @les /bluff site:1 card:\"Squeeze\"\n",
+    )
+    .await;
+    assert_eq!(failures, 0);
+    let b = support::blocks(&out);
+    assert!(
+        b[0].1
+            .contains("no xfiles-ccg deck named 'Starter: Nobody'")
+            && b[0].1.contains("built-in starter deck: Starter: Mulder"),
+        "{}",
+        b[0].1
+    );
+    assert!(
+        b[1].1
+            .contains("Option powers does not apply to The X-Files CCG (Basic Game)"),
+        "{}",
+        b[1].1
+    );
+    assert!(
+        b[2].1.contains("Basic Game rules, with: a wounded Agent sits out 1 whole turn(s) of its own; the attacked player picks the wounded Agent."),
+        "{}",
+        b[2].1
+    );
+    assert!(out.contains("/buy is not part of the Basic Game"), "{out}");
+    assert!(
+        out.contains("/bluff is not part of the Basic Game"),
+        "{out}"
+    );
+    let g = state(&app).await;
+    let rules = g.basic().expect("a Basic Game");
+    assert_eq!(
+        (rules.hospital_turns, rules.wounded_by),
+        (1, xfiles_bot::engine::xfiles::Chooser::Investigator)
+    );
+    assert!(g.players.iter().all(|p| p.hand.len() == 10));
+}

@@ -302,7 +302,6 @@ pub fn basic_playout(seed: u64, players: usize) -> usize {
             Chooser::Investigator
         },
         equipment_counts: seed % 4 == 1,
-        icons_decide: seed % 5 != 2,
     };
     let options = XfOptions {
         killer: seed % 7 == 3,

@@ -89,7 +89,7 @@ async fn import(app: &App, req: &Request, args: &Args, kind: &str) -> Result<Str
 fn starters_text() -> String {
     let db = crate::cards::db();
     let mut out = String::from(
-        "**Starter decks** — each is its fixed pack plus 40 random cards of its set (25 common, 12 uncommon, 3 rare; Ancillary Documentation pp. 38-42, FAQ97 #3, #6, #9; no Ultra-Rares), drawn with the game's seed:\n",
+        "**Starter decks** — each is its fixed pack plus 40 random cards of its set (25 common, 12 uncommon, 3 rare; Ancillary Documentation pp. 38-42, FAQ97 #3, #6, #9; no Ultra-Rares), drawn with the game's seed. Play one by name: /game new game:xfiles-ccg-basic deck:\"Starter: Mulder\" (or /game join deck:…).\n",
     );
     for s in decks::starters() {
         let names = |kind: crate::cards::CardType| {
@@ -461,16 +461,29 @@ pub async fn not_found(app: &App, req: &Request, kind: &str, name: &str) -> User
         .into_iter()
         .map(|r| r.name)
         .collect();
+    // Built-in starters are decks anyone may name ("Starter: Mulder").
+    let starters = if kind == "xfiles-ccg" {
+        let all: Vec<&str> = decks::starters()
+            .iter()
+            .map(|s| s.name.trim_end_matches(" (Premiere)"))
+            .collect();
+        format!(
+            " Or a built-in starter deck: {} (/deck starters).",
+            all.join(", ")
+        )
+    } else {
+        String::new()
+    };
     if names.is_empty() {
         return UserError::new(format!(
-            "You have no {kind} deck named '{name}' (you have none yet). Save one with /deck import name:{name} file:<deck file>."
+            "You have no {kind} deck named '{name}' (you have none yet). Save one with /deck import name:{name} file:<deck file>.{starters}"
         ));
     }
     let hint = super::commands::closest(name, names.iter().map(String::as_str))
         .map(|n| format!(" Did you mean '{n}'?"))
         .unwrap_or_default();
     UserError::new(format!(
-        "You have no {kind} deck named '{name}'.{hint} Your decks: {}.",
+        "You have no {kind} deck named '{name}'.{hint} Your decks: {}.{starters}",
         names.join(", ")
     ))
 }

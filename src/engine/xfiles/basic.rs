@@ -18,6 +18,11 @@
 //! - Debriefing: each player may discard up to three cards; no hand limit
 //!   (SCR16-48).
 //!
+//! How xfiles-bot plays the cost icon with costs ignored: an RP card is
+//! still the Investigating Player's and a CP card the Conspiracy's (in the
+//! official sets every such Basic card also carries ACTIVE or CONSPIRACY
+//! but one, Lieutenant Jack Sheaffer, so nothing hangs on it).
+//!
 //! What the sources do not say is a [`BasicRules`] option, each documented
 //! in the rules reference as "how xfiles-bot plays it".
 
@@ -63,10 +68,6 @@ pub struct BasicRules {
     pub wounded_by: Chooser,
     /// Equipment requisitioned counts towards the three cards a turn.
     pub equipment_counts: bool,
-    /// A card's RP or CP icon still says who may play it (an RP card on
-    /// your own turn, a CP card on an opponent's); when false only the
-    /// ACTIVE and CONSPIRACY Activators do.
-    pub icons_decide: bool,
 }
 
 impl Default for BasicRules {
@@ -76,7 +77,6 @@ impl Default for BasicRules {
             hospital_turns: 0,
             wounded_by: Chooser::Conspiracy,
             equipment_counts: false,
-            icons_decide: true,
         }
     }
 }

@@ -36,11 +36,7 @@ impl XfGame {
     ) -> Result<Pool, Refusal> {
         let c = db().get(card);
         let printed = c.cost.map_or(Pool::Either, |k| k.pool);
-        let mut role = self.role(seat);
-        if self.basic().is_some_and(|b| !b.icons_decide) {
-            // Only the Activators say who plays it (a `basic` option).
-            role = Role::Other;
-        }
+        let role = self.role(seat);
         Ok(match (printed, role) {
             (Pool::Rp, Role::Directed) => {
                 return Err(Refusal::new(format!(

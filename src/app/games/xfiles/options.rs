@@ -61,11 +61,6 @@ fn basic_options() -> Vec<OptionSpec> {
             OptKind::Bool,
             "Basic Game: Equipment counts towards the three cards a turn (default false)",
         ),
-        opt(
-            "icons-decide",
-            OptKind::Bool,
-            "Basic Game: RP/CP icons still say who plays a card (default true)",
-        ),
     ]
 }
 
@@ -81,7 +76,6 @@ pub(super) fn build_options(kind: GameKind, args: &Args) -> Result<XfOptions, Us
                 _ => Chooser::Conspiracy,
             },
             equipment_counts: args.flag("equipment-counts").unwrap_or(d.equipment_counts),
-            icons_decide: args.flag("icons-decide").unwrap_or(d.icons_decide),
         };
         return Ok(XfOptions {
             killer,
@@ -142,9 +136,6 @@ fn describe_basic(o: &XfOptions, b: &BasicRules) -> String {
     }
     if b.equipment_counts {
         rules.push("Equipment counts towards the three cards".into());
-    }
-    if !b.icons_decide {
-        rules.push("only Activators say who plays a card".into());
     }
     if rules.is_empty() {
         "Basic Game rules (how xfiles-bot plays what the sources leave open: /rules basic game)."
