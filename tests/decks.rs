@@ -523,59 +523,71 @@ fn gccg_a_misspelt_title_is_read_within_its_suffix_set() {
     );
 }
 
-/// Ancillary Documentation pp. 38-39: each Premiere fixed pack has 4 Agents
-/// and 2 X-Files, all of Premiere, each entry the card the AD names.
+/// Ancillary Documentation pp. 38-42: each Premiere fixed pack has 4
+/// Agents and 2 X-Files, each TTIOT pack 4 Agents and 7 X-Files in a core of
+/// about 50 (InQuest #28 p. 90), all of their set, each entry the card the
+/// AD names.
 #[test]
-fn premiere_fixed_packs_hold_four_agents_two_x_files_and_the_named_cards() {
-    let text = std::fs::read_to_string(format!(
-        "{}/cards/starters/premiere.json",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap();
-    let file: serde_json::Value = serde_json::from_str(&text).unwrap();
+fn fixed_packs_hold_their_agents_and_x_files_and_the_named_cards_ad_pp_38_42() {
     let db = cards::db();
     let words = |s: &str| -> Vec<String> {
         cards::normalize(s)
             .split(|c: char| !c.is_alphanumeric())
-            .filter(|w| w.len() > 3)
+            .filter(|w| w.len() > 2)
             .map(str::to_string)
             .collect()
     };
-    for pack in file["packs"].as_array().unwrap() {
-        for e in pack["cards"].as_array().unwrap() {
-            let card = db.get(db.by_id(e["id"].as_str().unwrap()).unwrap());
-            let printed = e["printed"].as_str().unwrap();
-            assert!(
-                words(printed)
-                    .iter()
-                    .any(|w| cards::normalize(&card.title).contains(w.as_str())),
-                "{printed} is not {}",
-                card.title
-            );
+    for file in ["premiere", "ttiot"] {
+        let text = std::fs::read_to_string(format!(
+            "{}/cards/starters/{file}.json",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap();
+        let file: serde_json::Value = serde_json::from_str(&text).unwrap();
+        for pack in file["packs"].as_array().unwrap() {
+            for e in pack["cards"].as_array().unwrap() {
+                let card = db.get(db.by_id(e["id"].as_str().unwrap()).unwrap());
+                let printed = e["printed"].as_str().unwrap();
+                let title = cards::normalize(&card.title);
+                assert!(
+                    words(printed).iter().any(|w| title.contains(&w[..3])),
+                    "{printed} is not {}",
+                    card.title
+                );
+            }
         }
     }
     let starters = decks::starters();
-    assert_eq!(starters.len(), 5);
+    assert_eq!(starters.len(), 11);
     for s in starters {
         let kinds = |k: cards::CardType| s.fixed.iter().filter(|c| db.get(**c).kind == k).count();
+        let (xfiles, size) = match s.set {
+            cards::CardSet::Premiere => (2, 19..=20),
+            _ => (7, 49..=50),
+        };
         assert_eq!(
             (kinds(cards::CardType::Agent), kinds(cards::CardType::XFile)),
-            (4, 2),
+            (4, xfiles),
             "{}",
             s.name
         );
-        assert!(
-            s.fixed
-                .iter()
-                .all(|c| db.get(*c).set == cards::CardSet::Premiere)
-        );
-        assert!((19..=20).contains(&s.fixed.len()), "{}", s.name);
+        assert!(s.fixed.iter().all(|c| db.get(*c).set == s.set));
+        assert!(size.contains(&s.fixed.len()), "{}", s.name);
     }
     assert_eq!(
         decks::find_starter("starter: phoebe green").map(|s| s.name.as_str()),
         Some("Starter: Phoebe Green (Premiere)")
     );
+    assert_eq!(
+        decks::find_starter("Starter: Inspector Phoebe Green").map(|s| s.name.as_str()),
+        Some("Starter: Inspector Phoebe Green (The Truth is Out There)")
+    );
     assert!(decks::find_starter("Starter: Mulder").is_some());
+    let billy = decks::find_starter("Starter: Billy Miles").unwrap().deck(5);
+    assert_eq!(
+        billy.bureau_size() as usize + billy.xfiles.len() + 4,
+        49 + 15
+    );
 }
 
 /// FAQ97 #3, #6, #9: a starter's 40 random cards are 25 common, 12 uncommon

@@ -89,7 +89,7 @@ async fn import(app: &App, req: &Request, args: &Args, kind: &str) -> Result<Str
 fn starters_text() -> String {
     let db = crate::cards::db();
     let mut out = String::from(
-        "**Starter decks** — each is its fixed pack plus 40 random cards of its set (25 common, 12 uncommon, 3 rare; Ancillary Documentation pp. 38-42, FAQ97 #3, #6, #9; no Ultra-Rares), drawn with the game's seed. Play one by name: /game new game:xfiles-ccg-basic deck:\"Starter: Mulder\" (or /game join deck:…).\n",
+        "**Starter decks** — each is its fixed pack (Ancillary Documentation pp. 38-42) plus random cards of its set, drawn with the game's seed: Premiere 40 (25 common, 12 uncommon, 3 rare; FAQ97 #3, #6, #9), The Truth is Out There 15 (InQuest #28 p. 90; a booster's 9 common, 4 uncommon, 2 rare); never Ultra-Rares. Play one by name: /game new game:xfiles-ccg-basic deck:\"Starter: Mulder\" (or /game join deck:…).\n",
     );
     for s in decks::starters() {
         let names = |kind: crate::cards::CardType| {
@@ -465,7 +465,7 @@ pub async fn not_found(app: &App, req: &Request, kind: &str, name: &str) -> User
     let starters = if kind == "xfiles-ccg" {
         let all: Vec<&str> = decks::starters()
             .iter()
-            .map(|s| s.name.trim_end_matches(" (Premiere)"))
+            .map(|s| s.name.rsplit_once(" (").map_or(s.name.as_str(), |(n, _)| n))
             .collect();
         format!(
             " Or a built-in starter deck: {} (/deck starters).",

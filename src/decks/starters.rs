@@ -1,6 +1,9 @@
-//! Ready-made starter decks: a starter is its edition's fixed pack (20
-//! cards, the same in every box of that starter) and 40 random cards, 25
-//! common, 12 uncommon and 3 rare (FAQ97 #2, #3, #9). The fixed packs are
+//! Ready-made starter decks: a starter is its edition's fixed pack (the
+//! same in every box of that starter) and random cards of the set. Premiere:
+//! 20 fixed cards and 40 random, 25 common, 12 uncommon and 3 rare (FAQ97
+//! #2, #3, #9). The Truth is Out There: a core of about 50 and 15 random
+//! (InQuest #28 p. 90), dealt as a booster's rarities, 9 common, 4 uncommon
+//! and 2 rare (FAQ97 #3; how xfiles-bot deals them). The fixed packs are
 //! transcribed from the Ancillary Documentation (pp. 38-42) into
 //! `cards/starters/`; the random cards are a seeded draw from the set,
 //! so one seed gives one deck. How xfiles-bot deals the random cards: each
@@ -45,7 +48,10 @@ pub struct Starter {
     pub random: Vec<(Rarity, usize)>,
 }
 
-const FILES: &[&str] = &[include_str!("../../cards/starters/premiere.json")];
+const FILES: &[&str] = &[
+    include_str!("../../cards/starters/premiere.json"),
+    include_str!("../../cards/starters/ttiot.json"),
+];
 
 /// Every built-in starter.
 pub fn starters() -> &'static [Starter] {
