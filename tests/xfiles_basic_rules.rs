@@ -4,12 +4,16 @@
 //! SCR16/SCR17 = Scrye #16/#17). Choices the sources leave open are tested
 //! as their options ("how xfiles-bot plays it").
 
+#[path = "support/xf.rs"]
+mod xf;
+
+use xf::act;
 use xfiles_bot::cards::{self, CardIdx, CardType, Keyword, Section};
 use xfiles_bot::decks::find_starter;
 use xfiles_bot::engine::xfiles::{
     AgentRef, BasicRules, Chooser, Phase, Stage, XfAction, XfEvent, XfGame, XfOptions,
 };
-use xfiles_bot::engine::{Event, Game, Seat, step};
+use xfiles_bot::engine::{Game, Seat};
 
 fn card(title: &str) -> CardIdx {
     cards::db()
@@ -48,20 +52,6 @@ fn game_with(rules: BasicRules) -> XfGame {
 
 fn game() -> XfGame {
     game_with(BasicRules::default())
-}
-
-fn act(g: &mut XfGame, seat: Seat, action: XfAction) -> Vec<Event<XfEvent>> {
-    let (next, events) =
-        step(g, seat, &action).unwrap_or_else(|r| panic!("{action:?} by seat {seat} refused: {r}"));
-    *g = next;
-    events
-}
-
-fn refused(g: &XfGame, seat: Seat, action: XfAction) -> String {
-    match step(g, seat, &action) {
-        Ok(_) => panic!("{action:?} by seat {seat} was accepted"),
-        Err(r) => r.reason,
-    }
 }
 
 fn other(g: &XfGame) -> Seat {
@@ -247,7 +237,7 @@ fn cards_are_played_only_in_the_investigation_phase_scr17_41() {
         )
     });
     if let Some(card) = event {
-        let why = refused(
+        let why = xf::refused(
             &g,
             a,
             XfAction::Play {
@@ -257,7 +247,8 @@ fn cards_are_played_only_in_the_investigation_phase_scr17_41() {
                 x: 0,
                 pool: None,
             },
-        );
+        )
+        .reason;
         assert!(
             why.contains("only in the Investigation Phase"),
             "Deployment: {why}"
@@ -298,7 +289,7 @@ fn each_player_plays_at_most_three_cards_ra_p4() {
     let mut spent = g.clone();
     spent.basic_plays = vec![0, 0];
     spent.basic_plays[usize::from(a)] = 3;
-    let why = refused(&spent, a, play.clone());
+    let why = xf::refused(&spent, a, play.clone()).reason;
     assert!(why.contains("played 3 cards this turn"), "{why}");
     act(&mut g, a, play);
     assert_eq!((g.basic_played(a), g.basic_played(o)), (1, 0));
@@ -321,7 +312,7 @@ fn one_site_a_turn_and_no_cost_faq21_54g_54c() {
             free: false,
         },
     );
-    let why = refused(
+    let why = xf::refused(
         &g,
         a,
         XfAction::PlaySite {
@@ -329,7 +320,8 @@ fn one_site_a_turn_and_no_cost_faq21_54g_54c() {
             directed: None,
             free: false,
         },
-    );
+    )
+    .reason;
     assert!(why.contains("one Site a turn (FAQ21 #54(g))"), "{why}");
     assert_eq!((g.player(a).rp, g.player(a).cp), (0, 0));
 }
@@ -476,7 +468,7 @@ fn option_hospital_keeps_a_wounded_agent_out_for_whole_turns() {
         section: Section::Field,
         team: 0,
     };
-    let why = refused(&g, victim.seat, out.clone());
+    let why = xf::refused(&g, victim.seat, out.clone()).reason;
     assert!(why.contains("is wounded"), "{why}");
     end_turn(&mut g);
     end_turn(&mut g);
@@ -523,7 +515,7 @@ fn debriefing_each_player_discards_up_to_three_and_no_hand_limit_scr16_48() {
         .hand
         .extend(vec![card("Squeeze"); 4]);
     let four: Vec<CardIdx> = g.player(o).hand[..4].to_vec();
-    let why = refused(&g, o, XfAction::Discard { cards: four });
+    let why = xf::refused(&g, o, XfAction::Discard { cards: four }).reason;
     assert!(why.contains("at most 3 cards"), "{why}");
     let three: Vec<CardIdx> = g.player(o).hand[..3].to_vec();
     act(&mut g, o, XfAction::Discard { cards: three });
@@ -580,7 +572,7 @@ fn no_agent_joins_from_the_hand_faq21_45() {
     let a = g.active;
     let krycek = card("Agent Alex Krycek");
     g.players[usize::from(a)].hand.push(krycek);
-    let why = refused(
+    let why = xf::refused(
         &g,
         a,
         XfAction::BuyAgent {
@@ -588,7 +580,8 @@ fn no_agent_joins_from_the_hand_faq21_45() {
             section: Section::Field,
             team: 0,
         },
-    );
+    )
+    .reason;
     assert!(why.contains("FAQ21 #45"), "{why}");
 }
 

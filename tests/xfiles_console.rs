@@ -9,12 +9,11 @@
 
 mod support;
 
-use support::{Backend, app_on, database, play_script, run_console};
-use xfiles_bot::app::App;
+use support::play_script;
+use support::xf_script::{self, at_site, state};
 use xfiles_bot::cards::Section;
-use xfiles_bot::cards::{self, CardIdx};
 use xfiles_bot::engine::Game;
-use xfiles_bot::engine::xfiles::{Stage, XfAction, XfGame, consistent_xfiles};
+use xfiles_bot::engine::xfiles::{Stage, XfAction, XfGame};
 
 const SCRIPT: &str = "tests/scripts/xfiles-game.txt";
 const SEED: u64 = 11;
@@ -24,94 +23,11 @@ const SETUP: &str = "@randy /deck import name:Randy file:tests/data/decks/randy.
 @les /game join deck:Les
 @randy /game start";
 
-fn quote(c: CardIdx) -> String {
-    format!("\"{}\"", cards::db().get(c).title)
-}
-
-fn names(cards: &[CardIdx]) -> String {
-    let n: Vec<&str> = cards
-        .iter()
-        .map(|c| cards::db().get(*c).title.as_str())
-        .collect();
-    format!("\"{}\"", n.join("; "))
-}
-
-/// The console line a seat types for an action.
-fn line(user: &str, g: &XfGame, action: &XfAction) -> String {
-    let cmd = match action {
-        XfAction::ChooseXFile { card } => format!("/xfile card:{}", quote(*card)),
-        XfAction::Brief { .. } => "/draw".into(),
-        XfAction::Buy { count } => format!("/buy count:{count}"),
-        XfAction::Trade { buy, .. } => format!("/buy count:{buy}"),
-        XfAction::Deploy { agent, .. } => format!("/deploy agent:{} section:field", quote(*agent)),
-        XfAction::PlaySite { card, .. } => format!("/site card:{}", quote(*card)),
-        XfAction::Investigate { site, team, skill } => format!(
-            "/investigate site:{} agents:{}{}",
-            g.site_number(*site),
-            names(team),
-            skill
-                .map(|s| format!(" skill:\"{}\"", s.as_str().to_lowercase()))
-                .unwrap_or_default()
-        ),
-        XfAction::Ask { value, .. } => {
-            format!(
-                "/ask value:{}",
-                value.as_str().to_lowercase().replace(' ', "-")
-            )
-        }
-        XfAction::Guess { xfile } => format!("/guess xfile:{}", quote(*xfile)),
-        XfAction::Discard { cards } => format!("/discard cards:{}", names(cards)),
-        XfAction::Pass => "/pass".into(),
-        XfAction::Done => "/done".into(),
-        other => panic!("the script bot does not use {other:?} ({})", g.phase_name()),
-    };
-    format!("@{user} {cmd}")
-}
-
-async fn state(app: &App) -> XfGame {
-    let row = app.store().game(1).await.unwrap().unwrap();
-    serde_json::from_str(row.state.as_deref().unwrap()).unwrap()
-}
-
-/// How evenly a yes/no question splits the X-Files still possible.
-fn split(g: &XfGame, seat: u8, action: &XfAction) -> usize {
-    let XfAction::Ask { category, value } = action else {
-        return 0;
-    };
-    let of = g.inv_site().unwrap().directed;
-    let left = consistent_xfiles(g, seat, of);
-    let yes = left
-        .iter()
-        .filter(|x| {
-            cards::db()
-                .get(**x)
-                .characteristics
-                .is_some_and(|c| c.answers_yes(*category, *value))
-        })
-        .count();
-    yes.min(left.len() - yes)
-}
-
 fn choose(g: &XfGame, seat: u8) -> XfAction {
     let legal = g.legal_actions(seat);
     let find = |f: &dyn Fn(&XfAction) -> bool| legal.iter().find(|a| f(a)).cloned();
-    if let Some(Stage::Resolve { asked, .. }) = g.investigation.as_ref().map(|i| &i.stage) {
-        if !asked
-            && let Some(best) = legal
-                .iter()
-                .filter(|a| matches!(a, XfAction::Ask { .. }))
-                .max_by_key(|a| split(g, seat, a))
-        {
-            return best.clone();
-        }
-        let of = g.inv_site().unwrap().directed;
-        let left = consistent_xfiles(g, seat, of);
-        if left.len() <= 2
-            && let Some(guess) = find(&|a| *a == XfAction::Guess { xfile: left[0] })
-        {
-            return guess;
-        }
-        return XfAction::Done;
+    if let Some(Stage::Resolve { .. }) = g.investigation.as_ref().map(|i| &i.stage) {
+        return at_site(g, seat, &legal);
     }
     let preferences: [&dyn Fn(&XfAction) -> bool; 12] = [
         &|a| matches!(a, XfAction::ChooseXFile { .. }),
@@ -157,39 +73,11 @@ fn choose(g: &XfGame, seat: u8) -> XfAction {
 }
 
 async fn write_script() -> String {
-    let db = database(Backend::Sqlite).await;
-    let app = app_on(&db, SEED).await;
-    let (_, _, failures) = run_console(&app, SETUP).await;
-    assert_eq!(failures, 0);
-    let mut lines: Vec<String> = SETUP.lines().map(str::to_string).collect();
-    let users = ["randy", "les"];
-    for _ in 0..3000 {
-        let g = state(&app).await;
-        if g.outcome().is_some() {
-            break;
-        }
-        let seat = g.to_act()[0];
-        let action = choose(&g, seat);
-        let l = line(users[usize::from(seat)], &g, &action);
-        let (out, _, failures) = run_console(&app, &l).await;
-        assert_eq!(failures, 0, "{l}");
-        assert!(!out.contains("Refused"), "{l}\n{out}");
-        lines.push(l);
-    }
-    let g = state(&app).await;
-    let out = g.outcome().unwrap_or_else(|| {
-        panic!(
-            "the scripted game ends; last lines:\n{}",
-            lines[lines.len() - 20..].join("\n")
-        )
-    });
-    format!(
+    let header = format!(
         "# A short X-Files CCG Advanced Game, generated by tests/xfiles_console.rs.\n\
-         # Run it: xfiles-bot console --seed {SEED} --script {SCRIPT}\n\
-         # expect: {}\n{}\n",
-        out.summary,
-        lines.join("\n")
-    )
+         # Run it: xfiles-bot console --seed {SEED} --script {SCRIPT}\n"
+    );
+    xf_script::write_script(SEED, SETUP, &header, choose).await
 }
 
 #[tokio::test]

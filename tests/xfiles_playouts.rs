@@ -419,17 +419,19 @@ fn replayed_equals_played(
     assert_eq!(serde_json::to_value(&back).unwrap(), stored, "seed {seed}");
 }
 
+/// A number from the environment, or `default`.
+fn env_or(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 #[test]
 fn random_games_of_two_three_and_four_players_end_with_invariants_held() {
-    let games: u64 = std::env::var("XFILES_PLAYOUTS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1000);
+    let games = env_or("XFILES_PLAYOUTS", 1000);
     // XFILES_PLAYOUT_FROM replays a failing seed without the ones before it.
-    let from: u64 = std::env::var("XFILES_PLAYOUT_FROM")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0);
+    let from = env_or("XFILES_PLAYOUT_FROM", 0);
     let mut total = 0;
     for seed in from..from + games {
         let players = [2, 2, 3, 4][(seed % 4) as usize];
@@ -443,14 +445,8 @@ fn random_games_of_two_three_and_four_players_end_with_invariants_held() {
 /// invariants, and the Basic Game's own (`basic_invariants`).
 #[test]
 fn random_basic_games_between_starters_end_with_invariants_held() {
-    let games: u64 = std::env::var("XFILES_BASIC_PLAYOUTS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(500);
-    let from: u64 = std::env::var("XFILES_PLAYOUT_FROM")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0);
+    let games = env_or("XFILES_BASIC_PLAYOUTS", 500);
+    let from = env_or("XFILES_PLAYOUT_FROM", 0);
     let mut total = 0;
     for seed in from..from + games {
         let players = [2, 2, 2, 3][(seed % 4) as usize];

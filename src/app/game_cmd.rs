@@ -221,10 +221,7 @@ fn starter_row(req: &Request, deck_kind: &str, name: &str, seed: u64) -> Option<
         return None;
     }
     let starter = crate::decks::find_starter(name)?;
-    let player = req.user.id.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    });
-    let deck = starter.deck(seed ^ player);
+    let deck = starter.deck(seed ^ crate::engine::stable_hash(&req.user.id));
     Some(DeckRow {
         owner_id: req.user.id.clone(),
         game_kind: deck_kind.into(),
@@ -245,21 +242,7 @@ async fn join(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, Us
     let kind = GameKind::parse(&game.kind).expect("stored kinds are known");
     let seats = app.store().seats(game.id).await?;
     let already = seats.iter().find(|s| s.user_id == req.user.id);
-    let picked = driver.seat_pick(&game.options, args)?;
-    let setup = match args.text("deck") {
-        Some(deck) => Some(
-            seat_setup(
-                app,
-                req,
-                driver,
-                (&game.options, game.seed as u64),
-                kind,
-                deck,
-            )
-            .await?,
-        ),
-        None => picked.or_else(|| already.and_then(|s| s.setup.clone())),
-    };
+    let setup = joining_setup(app, req, args, (driver, &game), already).await?;
     if already.is_some() && !args.has("deck") && !args.has("avatar") {
         let change = if kind.deck_kind().is_some() {
             "To change your deck: /game join deck:<name>."
@@ -319,6 +302,24 @@ async fn join(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, Us
             .await,
         messages,
     )
+}
+
+/// The setup a player joins with: the deck or pick they name, else the one
+/// they already had.
+async fn joining_setup(
+    app: &App,
+    req: &Request,
+    args: &Args,
+    (driver, game): (&dyn Driver, &crate::store::GameRow),
+    already: Option<&SeatRow>,
+) -> Result<Option<String>, UserError> {
+    let picked = driver.seat_pick(&game.options, args)?;
+    let kind = GameKind::parse(&game.kind).expect("stored kinds are known");
+    let seed = game.seed as u64;
+    Ok(match args.text("deck") {
+        Some(deck) => Some(seat_setup(app, req, driver, (&game.options, seed), kind, deck).await?),
+        None => picked.or_else(|| already.and_then(|s| s.setup.clone())),
+    })
 }
 
 fn commit(

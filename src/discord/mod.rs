@@ -100,9 +100,7 @@ impl Bot {
         if inline.len() <= 100 {
             return inline;
         }
-        let hash = command.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-        });
+        let hash = crate::engine::stable_hash(command);
         let id = format!("b:{hash:016x}");
         if let Err(e) = self
             .app

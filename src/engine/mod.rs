@@ -21,7 +21,7 @@ use std::ops::RangeInclusive;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-pub use rng::GameRng;
+pub use rng::{GameRng, stable_hash};
 
 /// A seat at the table, 0-based in turn order.
 pub type Seat = u8;

@@ -33,6 +33,14 @@ impl GameRng {
     }
 }
 
+/// A stable 64-bit hash of a text (FNV-1a): the same on every machine and
+/// build, for seeds and ids derived from names.
+pub fn stable_hash(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

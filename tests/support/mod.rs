@@ -3,6 +3,8 @@
 //! console driver that runs command lines through the application layer.
 #![allow(dead_code)]
 
+pub mod xf_script;
+
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use sqlx::Connection;

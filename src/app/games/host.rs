@@ -122,6 +122,12 @@ pub trait GameUi: Game {
         None
     }
 
+    /// Why this game refuses one of its kind's commands (a variant without
+    /// it), before its handler runs.
+    fn refuses(&self, _command: &str) -> Option<String> {
+        None
+    }
+
     /// What `seat` earned and would lose by a pass or a default move (a
     /// question, a guess), with how to use or decline it.
     fn earned(&self, _seat: Seat) -> Option<String> {
@@ -680,6 +686,9 @@ fn intent<G: GameUi>(
             game.variant().name()
         )));
     };
+    if let Some(why) = game.refuses(&inv.name) {
+        return Err(UserError::new(why));
+    }
     let ask = Ask {
         game,
         seat,

@@ -325,12 +325,7 @@ impl GameUi for XfGame {
             ))
         })?;
         let parsed = crate::decks::Deck::from_stored(&stored).map_err(UserError::new)?;
-        let killer_cards = options.killer;
-        let format = match options.basic {
-            Some(_) => crate::decks::DeckFormat::Basic { killer_cards },
-            None => crate::decks::DeckFormat::Advanced { killer_cards },
-        };
-        let problems = crate::decks::validate(&parsed, format);
+        let problems = crate::decks::validate(&parsed, options.deck_format());
         if problems.is_empty() {
             Ok(stored)
         } else {
@@ -341,6 +336,10 @@ impl GameUi for XfGame {
                 list.join("\n• ")
             )))
         }
+    }
+
+    fn refuses(&self, command: &str) -> Option<String> {
+        not_in_this_game(self, command)
     }
 
     fn earned(&self, seat: Seat) -> Option<String> {

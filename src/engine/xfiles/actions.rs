@@ -290,27 +290,12 @@ pub(super) fn apply_inner(
         XfAction::PeekBluff { agent, site, index } => {
             g.peek_bluff(seat, *agent, *site, *index, &mut events)?
         }
-        XfAction::Discard { cards }
-            if g.phase == Phase::Debriefing && g.frames.is_empty() && g.basic().is_some() =>
-        {
-            g.basic_debrief(seat, cards, &mut events)?
-        }
         XfAction::Discard { cards } if g.phase == Phase::Debriefing && g.frames.is_empty() => {
-            g.debrief_discard(seat, cards, &mut events)?
+            g.debriefing_discard(seat, cards, &mut events)?
         }
         XfAction::AssignDamage { to } => g.assign_damage(seat, to, &mut events)?,
         XfAction::Aim { agent, at } => g.aim(seat, *agent, at, &mut events)?,
-        XfAction::PayBluff { pay, x } => {
-            let stage = g.investigation.as_ref().map(|i| i.stage.clone());
-            let owner = g.inv_site().and_then(|s| s.bluffs.first()).map(|b| b.owner);
-            if stage != Some(Stage::Bluff) || g.choice.is_some() {
-                return Err(g.out_of_phase(seat));
-            }
-            if owner != Some(seat) {
-                return Err(g.not_your_move(seat));
-            }
-            g.pay_bluff(*pay, *x, &mut events)?
-        }
+        XfAction::PayBluff { pay, x } => g.pay_revealed_bluff(seat, *pay, *x, &mut events)?,
         _ => {
             if !g.frames.is_empty() || g.choice.is_some() {
                 return Err(g.out_of_phase(seat));
@@ -399,13 +384,35 @@ fn dispatch(
             g.end_site(events);
             Ok(())
         }
-        (Phase::Debriefing, A::Discard { cards }) => g.debrief_discard(seat, cards, events),
+        (Phase::Debriefing, A::Discard { cards }) => g.debriefing_discard(seat, cards, events),
         (_, A::Done) => g.done(seat, events),
         _ => Err(g.out_of_phase(seat)),
     }
 }
 
 impl XfGame {
+    /// The owner of the Bluff just revealed pays for it or lets it go.
+    fn pay_revealed_bluff(
+        &mut self,
+        seat: Seat,
+        pay: bool,
+        x: u32,
+        events: &mut Events,
+    ) -> Result<(), Refusal> {
+        let stage = self.investigation.as_ref().map(|i| i.stage.clone());
+        let owner = self
+            .inv_site()
+            .and_then(|s| s.bluffs.first())
+            .map(|b| b.owner);
+        if stage != Some(Stage::Bluff) || self.choice.is_some() {
+            return Err(self.out_of_phase(seat));
+        }
+        if owner != Some(seat) {
+            return Err(self.not_your_move(seat));
+        }
+        self.pay_bluff(pay, x, events)
+    }
+
     /// `/pass`: in a frame, plays nothing more now. Never declines an
     /// earned question: that takes `/done`, so a stray pass loses nothing.
     fn pass_or_end(&mut self, seat: Seat, events: &mut Events) -> Result<(), Refusal> {

@@ -184,6 +184,17 @@ impl XfGame {
         }
     }
 
+    /// In the Basic Game only Equipment is requisitioned: without any in
+    /// the active hand the Requisition Phase has nothing to wait for.
+    pub(super) fn basic_requisition_is_empty(&self) -> bool {
+        let equipment = self
+            .player(self.active)
+            .hand
+            .iter()
+            .any(|c| db().get(*c).kind == CardType::Equipment);
+        self.basic().is_some() && !equipment && self.choice.is_none()
+    }
+
     /// Cards may be played now in the Basic Game: only in the Investigation
     /// Phase (SCR17-41; FAQ21 #34 citing the Basic rulebook p. 18), at most
     /// three a player (RA p. 4).

@@ -84,6 +84,17 @@ fn stored_before_table_rules() -> bool {
     true
 }
 
+impl XfOptions {
+    /// The construction rules a deck must meet for this game.
+    pub fn deck_format(&self) -> crate::decks::DeckFormat {
+        let killer_cards = self.killer;
+        match self.basic {
+            Some(_) => crate::decks::DeckFormat::Basic { killer_cards },
+            None => crate::decks::DeckFormat::Advanced { killer_cards },
+        }
+    }
+}
+
 impl Default for XfOptions {
     fn default() -> Self {
         XfOptions {

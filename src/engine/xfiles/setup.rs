@@ -6,7 +6,7 @@ use super::effects::ast::Modifier;
 use super::effects::db::{ScriptDb, Scripts};
 use super::{Agent, Events, Phase, Player, XfEvent, XfGame, XfOptions};
 use crate::cards::{CardIdx, CardType, Keyword, Section, db};
-use crate::decks::{Deck, DeckFormat, StoredDeck, validate};
+use crate::decks::{Deck, StoredDeck, validate};
 use crate::engine::{Event, GameRng, Refusal, Seat, Stepped};
 
 /// Cards in an opening hand (p. 6).
@@ -173,12 +173,7 @@ pub fn new_game(
 /// played (the Basic Game's or the Advanced Game's).
 fn legal_deck(options: &XfOptions, stored: &StoredDeck, seat: Seat) -> Result<Deck, Refusal> {
     let deck = Deck::from_stored(stored).map_err(Refusal::new)?;
-    let killer_cards = options.killer;
-    let format = match options.basic {
-        Some(_) => DeckFormat::Basic { killer_cards },
-        None => DeckFormat::Advanced { killer_cards },
-    };
-    let problems = validate(&deck, format);
+    let problems = validate(&deck, options.deck_format());
     if problems.is_empty() {
         return Ok(deck);
     }

@@ -214,15 +214,22 @@ impl XfGame {
         self.settle(events);
         self.fire_phase(PhaseName::Requisition, events);
         self.settle(events);
-        // In the Basic Game only Equipment is requisitioned: without any in
-        // hand the phase has nothing to wait for.
-        let nothing_to_equip = !self
-            .player(self.active)
-            .hand
-            .iter()
-            .any(|c| crate::cards::db().get(*c).kind == crate::cards::CardType::Equipment);
-        if self.basic().is_some() && nothing_to_equip && self.choice.is_none() {
+        if self.basic_requisition_is_empty() {
             self.enter(Phase::Deployment, events);
+        }
+    }
+
+    /// A discard in the Debriefing: the Basic Game's (up to three, once) or
+    /// the Advanced Game's.
+    pub(super) fn debriefing_discard(
+        &mut self,
+        seat: Seat,
+        cards: &[crate::cards::CardIdx],
+        events: &mut Events,
+    ) -> Result<(), Refusal> {
+        match self.basic() {
+            Some(_) => self.basic_debrief(seat, cards, events),
+            None => self.debrief_discard(seat, cards, events),
         }
     }
 

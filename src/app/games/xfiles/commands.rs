@@ -23,11 +23,6 @@ pub(super) fn on_xfile(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
 
 /// `/draw`.
 pub(super) fn on_draw(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    advanced_only(
-        a,
-        "draw",
-        "every player refills to ten cards at the start of each turn, by itself (FAQ21 #54(h))",
-    )?;
     let args = a.args;
     let own_agents = own_agents(a);
     Ok(XfAction::Brief {
@@ -42,11 +37,6 @@ pub(super) fn on_draw(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
 
 /// `/buy`.
 pub(super) fn on_buy(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    advanced_only(
-        a,
-        "buy",
-        "there are no pools and nothing is bought; hands refill to ten (FAQ21 #54(c))",
-    )?;
     let g = a.game;
     let args = a.args;
     let n = args.int("count").unwrap_or(0) as u32;
@@ -62,11 +52,6 @@ pub(super) fn on_buy(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
 
 /// `/sell`.
 pub(super) fn on_sell(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    advanced_only(
-        a,
-        "sell",
-        "there are no pools and nothing is sold (FAQ21 #54(c))",
-    )?;
     let args = a.args;
     let hand = hand(a);
     Ok(XfAction::Trade {
@@ -156,11 +141,6 @@ pub(super) fn on_site(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
 
 /// `/bluff`.
 pub(super) fn on_bluff(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    advanced_only(
-        a,
-        "bluff",
-        "Bluffs are not placed face down; play them face up in the Investigation Phase with /play (FAQ21 #48)",
-    )?;
     let g = a.game;
     let args = a.args;
     Ok(XfAction::PlaceBluff {
@@ -171,11 +151,6 @@ pub(super) fn on_bluff(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
 
 /// `/peek`.
 pub(super) fn on_peek(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    advanced_only(
-        a,
-        "peek",
-        "no Bluffs lie face down, and Agents' Game Effects are ignored (FAQ21 #48, #54(f))",
-    )?;
     let g = a.game;
     let args = a.args;
     let own_agents = own_agents(a);
@@ -225,7 +200,6 @@ pub(super) fn on_investigate(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError>
 
 /// `/pay`.
 pub(super) fn on_pay(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    advanced_only(a, "pay", "nothing is paid for (FAQ21 #54(c))")?;
     let args = a.args;
     Ok(XfAction::PayBluff {
         pay: true,
@@ -281,11 +255,6 @@ pub(super) fn on_use(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
 
 /// `/power`.
 pub(super) fn on_power(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    advanced_only(
-        a,
-        "power",
-        "X-File Powers are an optional rule of the Advanced Game (pp. 43-45)",
-    )?;
     let g = a.game;
     let seat = a.seat;
     let args = a.args;
@@ -305,11 +274,6 @@ pub(super) fn on_power(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
 
 /// `/announce`.
 pub(super) fn on_announce(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    advanced_only(
-        a,
-        "announce",
-        "X-File Powers are an optional rule of the Advanced Game (pp. 43-45)",
-    )?;
     let args = a.args;
     let w = args.text("category").unwrap_or_default();
     Ok(XfAction::Announce {
@@ -370,11 +334,6 @@ pub(super) fn on_play(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
 
 /// `/aim`.
 pub(super) fn on_aim(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    advanced_only(
-        a,
-        "aim",
-        "there is no combat: an Adversary wounds one Agent (Rules Assistant p. 4)",
-    )?;
     let g = a.game;
     let args = a.args;
     let fighters: Vec<CardIdx> = g.fighters().iter().map(|f| f.card).collect();
@@ -401,11 +360,6 @@ pub(super) fn on_aim(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
 
 /// `/damage`.
 pub(super) fn on_damage(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
-    advanced_only(
-        a,
-        "damage",
-        "there is no combat: an Adversary wounds one Agent (Rules Assistant p. 4)",
-    )?;
     let g = a.game;
     let args = a.args;
     let fighters: Vec<CardIdx> = g.fighters().iter().map(|f| f.card).collect();
@@ -578,12 +532,53 @@ fn name_and_count(part: &str) -> (String, Option<u8>) {
     }
 }
 
-/// Refuses a command the Basic Game does not have, saying why.
-fn advanced_only(a: &Ask<'_, XfGame>, command: &str, why: &str) -> Result<(), UserError> {
-    match a.game.basic() {
-        Some(_) => Err(UserError::new(format!(
-            "/{command} is not part of the Basic Game: {why}."
-        ))),
-        None => Ok(()),
-    }
+/// The commands the Basic Game does not have, and why.
+const ADVANCED_ONLY: &[(&str, &str)] = &[
+    (
+        "draw",
+        "every player refills to ten cards at the start of each turn, by itself (FAQ21 #54(h))",
+    ),
+    (
+        "buy",
+        "there are no pools and nothing is bought; hands refill to ten (FAQ21 #54(c))",
+    ),
+    (
+        "sell",
+        "there are no pools and nothing is sold (FAQ21 #54(c))",
+    ),
+    (
+        "bluff",
+        "Bluffs are not placed face down; play them face up in the Investigation Phase with /play (FAQ21 #48)",
+    ),
+    (
+        "peek",
+        "no Bluffs lie face down, and Agents' Game Effects are ignored (FAQ21 #48, #54(f))",
+    ),
+    (
+        "power",
+        "X-File Powers are an optional rule of the Advanced Game (pp. 43-45)",
+    ),
+    (
+        "announce",
+        "X-File Powers are an optional rule of the Advanced Game (pp. 43-45)",
+    ),
+    (
+        "aim",
+        "there is no combat: an Adversary wounds one Agent (Rules Assistant p. 4)",
+    ),
+    (
+        "damage",
+        "there is no combat: an Adversary wounds one Agent (Rules Assistant p. 4)",
+    ),
+    ("pay", "nothing is paid for (FAQ21 #54(c))"),
+];
+
+/// Why this game refuses a command it does not have (the Basic Game's
+/// Advanced-only commands).
+pub(super) fn not_in_this_game(g: &XfGame, command: &str) -> Option<String> {
+    g.basic()?;
+    ADVANCED_ONLY
+        .iter()
+        .find(|(c, _)| *c == command)
+        .map(|(c, why)| format!("/{c} is not part of the Basic Game: {why}."))
 }
