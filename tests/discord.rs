@@ -53,6 +53,7 @@ async fn the_bot_registers_every_command_and_answers_a_card_lookup() {
     let callback = fake.callback(&i.id).expect("deferred");
     assert_eq!(callback["type"], 5, "deferred first: {callback}");
     bot.assert_no_dropped_events();
+    fake.assert_spec_clean();
     assert!(
         fake.unknown_routes().is_empty(),
         "{:?}",
@@ -210,6 +211,7 @@ async fn a_whole_xfiles_game_through_discord_ends_with_a_correct_guess() {
         assert!(s.buttons.iter().all(|(_, id)| id.len() <= 100));
     }
     bot.assert_no_dropped_events();
+    fake.assert_spec_clean();
     assert!(
         fake.unknown_routes().is_empty(),
         "{:?}",
@@ -266,6 +268,7 @@ async fn a_player_with_closed_dms_is_told_once_and_sees_their_cards_ephemerally(
         "/hand posts nothing"
     );
     bot.assert_no_dropped_events();
+    fake.assert_spec_clean();
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -313,6 +316,7 @@ async fn strangers_cannot_act_and_only_the_creator_or_a_manager_manages_the_game
         1
     );
     bot.assert_no_dropped_events();
+    fake.assert_spec_clean();
 }
 
 async fn game_version(db: &str) -> i64 {
@@ -352,6 +356,7 @@ async fn bad_input_gets_a_specific_private_answer_and_changes_nothing() {
     assert_eq!(fake.in_channel(&thread).len(), posts);
     assert_eq!(game_version(&db).await, version);
     bot.assert_no_dropped_events();
+    fake.assert_spec_clean();
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -412,6 +417,7 @@ async fn autocomplete_offers_your_own_cards_and_buttons_run_their_command() {
     let replies = fake.reply(&i).await;
     assert!(replies[0].content.contains("do not sit"), "{replies:?}");
     bot.assert_no_dropped_events();
+    fake.assert_spec_clean();
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -484,6 +490,7 @@ async fn a_restarted_bot_resumes_the_game_reminds_and_ignores_redelivered_intera
     let reply = run(&fake, &randy(), Some(&thread), "/game stats").await;
     assert!(reply.contains("randy: 1 turn"), "{reply}");
     second.assert_no_dropped_events();
+    fake.assert_spec_clean();
     assert!(second.stop().await.success());
 }
 
@@ -524,6 +531,7 @@ async fn after_the_agreed_deadline_the_game_moves_for_the_idle_player_and_vacati
     tokio::time::sleep(Duration::from_secs(4)).await;
     assert_eq!(contains(&fake.in_channel(&thread), "ran out"), before);
     bot.assert_no_dropped_events();
+    fake.assert_spec_clean();
 }
 
 fn alice() -> Person {
@@ -633,6 +641,7 @@ async fn a_whole_legendary_game_through_discord_keeps_hidden_cards_hidden() {
     );
     assert!(reply.iter().all(|r| r.ephemeral));
     bot.assert_no_dropped_events();
+    fake.assert_spec_clean();
     assert!(
         fake.unknown_routes().is_empty(),
         "{:?}",
@@ -693,6 +702,7 @@ async fn a_league_round_and_its_standings_picture_through_discord() {
     assert_eq!(picture.filename, "standings.png");
     assert!(picture.bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "a PNG");
     bot.assert_no_dropped_events();
+    fake.assert_spec_clean();
     assert!(
         fake.unknown_routes().is_empty(),
         "{:?}",
@@ -766,9 +776,47 @@ async fn a_cube_draft_deals_piles_by_dm_and_picks_by_button() {
         );
     }
     bot.assert_no_dropped_events();
+    fake.assert_spec_clean();
     assert!(
         fake.unknown_routes().is_empty(),
         "{:?}",
         fake.unknown_routes()
+    );
+}
+
+/// The checker itself: a stand-in answer missing what Discord's spec
+/// requires is named by route and field (the defects it found at first).
+#[test]
+fn the_spec_checker_names_the_route_and_the_missing_field() {
+    let spec = fake::spec::spec();
+    assert_eq!(
+        spec.route("POST", "/api/v10/users/@me/channels").as_deref(),
+        Some("/users/@me/channels")
+    );
+    let dm = serde_json::json!({"id": "9", "type": 1, "recipients": [
+        {"id": "1", "username": "u", "discriminator": "0", "avatar": null}]});
+    let problems = spec.check_response(
+        "POST",
+        "/api/v10/users/@me/channels",
+        200,
+        dm.to_string().as_bytes(),
+    );
+    let all = problems.join("\n");
+    assert!(
+        all.contains("POST /users/@me/channels response 200"),
+        "{all}"
+    );
+    assert!(all.contains("global_name"), "{all}");
+    let undeclared = spec.check_response("PUT", "/api/v10/applications/1/commands", 204, b"");
+    assert!(
+        undeclared[0].contains("status not declared"),
+        "{undeclared:?}"
+    );
+    let bad = serde_json::json!({"type": 4, "data": {"content": 3}});
+    let request = spec.check_request("POST", "/api/v10/interactions/1/tok/callback", &bad);
+    assert!(!request.is_empty());
+    assert!(
+        spec.check_request("GET", "/api/v10/nowhere", &serde_json::Value::Null)[0]
+            .contains("no such route")
     );
 }

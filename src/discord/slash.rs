@@ -11,6 +11,8 @@ use serenity::{
 use super::{BotError, Ctx, clip, respond};
 use crate::app::{CommandSpec, Invocation, OptKind, OptionValue, Place, Registry, Request, User};
 
+/// The largest integer option value Discord accepts.
+const MAX_INT: i64 = (1 << 53) - 1;
 /// Largest attachment read as a deck file.
 const MAX_FILE: u32 = 512 * 1024;
 /// Text options whose values come from the game (hand cards, Agents, players).
@@ -41,7 +43,10 @@ fn option(
     let mut b = CreateCommandOption::new(kind, o.name, clip(o.about, 100)).required(o.required);
     match o.kind {
         OptKind::Int { min, max } => {
-            b = b.min_int_value(min.max(0) as u64).max_int_value(max as u64);
+            // Discord's integers are at most 2^53 - 1 (its spec's Int53Type).
+            b = b
+                .min_int_value(min.max(0) as u64)
+                .max_int_value(max.min(MAX_INT) as u64);
         }
         OptKind::Choice(choices) if choices.len() <= 25 => {
             for c in choices {

@@ -20,6 +20,9 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Notify, mpsc};
 use tokio_tungstenite::tungstenite::Message as WsMessage;
 
+#[path = "discord_spec.rs"]
+pub mod spec;
+
 pub const APP_ID: u64 = 1000;
 pub const BOT_ID: u64 = 1001;
 pub const GUILD: u64 = 2000;
@@ -43,6 +46,8 @@ pub struct Upload {
 /// A message the bot sent, wherever it went.
 #[derive(Debug, Clone)]
 pub struct Sent {
+    /// The message's id (edits of an interaction's original keep it).
+    pub id: String,
     pub channel: String,
     pub content: String,
     pub mentions: Vec<String>,
@@ -67,16 +72,42 @@ struct State {
     dm_channels: HashMap<String, String>,
     /// Thread id → parent channel.
     threads: HashMap<String, String>,
+    /// Guild channels not in the default guild → their guild.
+    guilds: HashMap<String, u64>,
+    /// Channels where the bot may not post (403, Missing Permissions).
+    denied: HashSet<String>,
     closed_dms: HashSet<String>,
-    /// Interaction token → (interaction id, created at, deferred ephemeral).
-    tokens: HashMap<String, (String, Instant, bool)>,
+    /// Interaction token → the interaction it belongs to.
+    tokens: HashMap<String, Token>,
     /// Interaction id → first callback time.
     callbacks: HashMap<String, (Instant, Value)>,
+    /// Every message the bot created, as Discord returns it (by id).
+    messages: HashMap<String, Value>,
     files: HashMap<String, Vec<u8>>,
     identified: bool,
     identifies: usize,
     registered: Option<Value>,
     unknown: Vec<String>,
+    /// What broke Discord's OpenAPI spec, by route and field.
+    violations: Vec<String>,
+    /// Added to every HTTP call before it is answered.
+    latency: Duration,
+}
+
+/// An interaction's token: which interaction, where, and its first
+/// response (the "original" message).
+#[derive(Clone)]
+struct Token {
+    interaction: String,
+    channel: String,
+    created: Instant,
+    ephemeral: bool,
+    original: Option<String>,
+}
+
+fn next_id(s: &mut State) -> String {
+    s.next_id += 1;
+    s.next_id.to_string()
 }
 
 /// The running stand-in.
@@ -110,6 +141,8 @@ impl FakeDiscord {
                 let Ok((stream, _)) = http.accept().await else {
                     return;
                 };
+                // Replies go out at once, as Discord's would.
+                let _ = stream.set_nodelay(true);
                 let f = f.clone();
                 tokio::spawn(async move { f.serve_http(stream, ws_port).await });
             }
@@ -127,15 +160,61 @@ impl FakeDiscord {
         fake
     }
 
+    /// Every HTTP call waits this long before its answer (Discord's own
+    /// round trip is 50-150 ms).
+    pub fn set_latency(&self, latency: Duration) {
+        self.state.lock().unwrap().latency = latency;
+    }
+
+    /// Places a channel in another guild than [`GUILD`].
+    pub fn add_channel(&self, channel: &str, guild: u64) {
+        let mut s = self.state.lock().unwrap();
+        s.guilds.insert(channel.to_string(), guild);
+    }
+
+    /// The bot may not post in this channel (Discord's 50013).
+    pub fn deny_channel(&self, channel: &str) {
+        self.state
+            .lock()
+            .unwrap()
+            .denied
+            .insert(channel.to_string());
+    }
+
+    fn guild_of(&self, channel: &str) -> u64 {
+        let s = self.state.lock().unwrap();
+        let home = s.threads.get(channel).map_or(channel, String::as_str);
+        s.guilds.get(home).copied().unwrap_or(GUILD)
+    }
+
+    /// Everything that broke Discord's spec so far.
+    pub fn violations(&self) -> Vec<String> {
+        self.state.lock().unwrap().violations.clone()
+    }
+
+    /// Fails the test on any request or response that broke the spec.
+    pub fn assert_spec_clean(&self) {
+        let v = self.violations();
+        assert!(
+            v.is_empty(),
+            "traffic that breaks Discord's OpenAPI spec:\n{}",
+            v.join("\n")
+        );
+    }
+
+    fn violate(&self, problems: Vec<String>) {
+        if !problems.is_empty() {
+            self.state.lock().unwrap().violations.extend(problems);
+        }
+    }
+
     /// What `DISCORD_API_URL` should be.
     pub fn api_url(&self) -> String {
         format!("http://127.0.0.1:{}", self.http_port)
     }
 
     fn id(&self) -> String {
-        let mut s = self.state.lock().unwrap();
-        s.next_id += 1;
-        s.next_id.to_string()
+        next_id(&mut self.state.lock().unwrap())
     }
 
     pub fn close_dms(&self, user: &str) {
@@ -152,21 +231,11 @@ impl FakeDiscord {
             .unwrap()
             .files
             .insert(name.to_string(), bytes.to_vec());
-        format!("{}/files/{name}", self.api_url())
+        self.file_url(name)
     }
 
-    /// Attachment objects for uploaded files, each served at its `url`.
-    fn attachments(&self, uploads: &[Upload]) -> Value {
-        let list: Vec<Value> = uploads
-            .iter()
-            .map(|u| {
-                let id = self.id();
-                let url = self.add_file(&id, &u.bytes);
-                json!({"id": id, "filename": u.filename, "size": u.bytes.len(),
-                       "url": url, "proxy_url": url, "content_type": "application/json"})
-            })
-            .collect();
-        Value::Array(list)
+    fn file_url(&self, name: &str) -> String {
+        format!("{}/files/{name}", self.api_url())
     }
 
     pub fn calls(&self) -> Vec<Call> {
@@ -228,6 +297,7 @@ impl FakeDiscord {
         let deadline = Instant::now() + timeout;
         loop {
             let notified = self.changed.notified();
+            self.assert_spec_clean();
             if let Some(v) = check(self) {
                 return v;
             }
@@ -378,15 +448,27 @@ impl FakeDiscord {
         self.dispatch("INTERACTION_CREATE", i.payload.clone());
     }
 
-    /// Presses a button of a message the bot sent.
+    /// Presses a button of a message the bot sent (the newest carrying
+    /// `custom_id`; in `channel` when one is given): the interaction
+    /// carries that message, as Discord's does.
     pub fn press(&self, user: &Person, channel: Option<&str>, custom_id: &str) -> Interaction {
         let data = json!({"custom_id": custom_id, "component_type": 2});
-        let message = json!({
-            "id": self.id(), "channel_id": channel.map_or_else(|| dm_of(user), str::to_string),
-            "author": bot_user(), "content": "", "timestamp": "2026-11-23T10:00:00.000000+00:00",
-            "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [],
-            "mention_roles": [], "attachments": [], "embeds": [], "pinned": false, "type": 0
-        });
+        let where_ = channel.map_or_else(|| dm_of(user), str::to_string);
+        let message = {
+            let s = self.state.lock().unwrap();
+            let carrying: Vec<&Sent> = s
+                .sent
+                .iter()
+                .rev()
+                .filter(|m| m.buttons.iter().any(|(_, id)| id == custom_id))
+                .collect();
+            let sent = carrying
+                .iter()
+                .find(|m| m.channel == where_)
+                .or(carrying.first())
+                .expect("a message carrying the button");
+            s.messages[&sent.id].clone()
+        };
         self.interaction(user, channel, 3, data, Some(message))
     }
 
@@ -440,14 +522,14 @@ impl FakeDiscord {
             "attachment_size_limit": 10_485_760, "data": data,
             "app_permissions": "0"
         });
-        let user_json = json!({
-            "id": user.id, "username": user.name, "discriminator": "0", "global_name": user.name, "avatar": null
-        });
+        let user_json = user_json(&user.id, &user.name, false);
         if channel.is_some() {
-            payload["guild_id"] = json!(GUILD.to_string());
+            payload["guild_id"] = json!(self.guild_of(&channel_id).to_string());
             payload["member"] = json!({
-                "user": user_json, "nick": null, "roles": user.roles, "joined_at": "2026-01-01T00:00:00.000000+00:00",
-                "deaf": false, "mute": false, "flags": 0,
+                "user": user_json, "nick": null, "roles": user.roles,
+                "joined_at": "2026-01-01T00:00:00.000000+00:00", "premium_since": null,
+                "deaf": false, "mute": false, "flags": 0, "pending": false, "avatar": null,
+                "banner": null, "communication_disabled_until": null,
                 "permissions": if user.manager { "32" } else { "0" }
             });
             payload["context"] = json!(0);
@@ -458,11 +540,17 @@ impl FakeDiscord {
         if let Some(m) = message {
             payload["message"] = m;
         }
-        self.state
-            .lock()
-            .unwrap()
-            .tokens
-            .insert(token.clone(), (id.clone(), Instant::now(), false));
+        self.check_payload(&payload);
+        self.state.lock().unwrap().tokens.insert(
+            token.clone(),
+            Token {
+                interaction: id.clone(),
+                channel: channel_id,
+                created: Instant::now(),
+                ephemeral: false,
+                original: None,
+            },
+        );
         let created = Instant::now();
         self.dispatch("INTERACTION_CREATE", payload.clone());
         Interaction {
@@ -470,6 +558,53 @@ impl FakeDiscord {
             created,
             payload,
         }
+    }
+
+    /// An interaction's sub-objects against their schemas (the gateway
+    /// itself has no schema in the spec).
+    fn check_payload(&self, p: &Value) {
+        let spec = spec::spec();
+        let mut problems = Vec::new();
+        let mut check = |what: &str, name: &str, v: &Value| {
+            if !v.is_null() {
+                problems.extend(spec.check_schema(what, name, v));
+            }
+        };
+        check("INTERACTION_CREATE user", "UserResponse", &p["user"]);
+        check(
+            "INTERACTION_CREATE member",
+            "GuildMemberResponse",
+            &p["member"],
+        );
+        check(
+            "INTERACTION_CREATE message",
+            "MessageResponse",
+            &p["message"],
+        );
+        let resolved = &p["data"]["resolved"];
+        for role in resolved["roles"]
+            .as_object()
+            .into_iter()
+            .flat_map(|m| m.values())
+        {
+            check(
+                "INTERACTION_CREATE resolved role",
+                "GuildRoleResponse",
+                role,
+            );
+        }
+        for a in resolved["attachments"]
+            .as_object()
+            .into_iter()
+            .flat_map(|m| m.values())
+        {
+            check(
+                "INTERACTION_CREATE resolved attachment",
+                "AttachmentResponse",
+                a,
+            );
+        }
+        self.violate(problems);
     }
 
     /// Messages in a channel or thread, oldest first.
@@ -549,6 +684,7 @@ impl FakeDiscord {
                                 "resume_gateway_url": "ws://127.0.0.1", "shard": [0, 1],
                                 "application": {"id": APP_ID.to_string(), "flags": 0}
                             }});
+                            self.violate(spec::spec().check_schema("READY user", "UserResponse", &ready["d"]["user"]));
                             let _ = ws.send(WsMessage::Text(ready.to_string())).await;
                             *self.events.lock().unwrap() = Some(tx.clone());
                             {
@@ -615,8 +751,20 @@ impl FakeDiscord {
                     Vec::new(),
                 )
             };
+            let api = path.starts_with("/api/v10/");
+            if api {
+                self.violate(spec::spec().check_request(&method, &path, &body));
+            }
+            let latency = self.state.lock().unwrap().latency;
+            if !latency.is_zero() {
+                tokio::time::sleep(latency).await;
+            }
             let (status, reply, raw) = self.route(&method, &path, body, uploads, ws_port);
             let payload = raw.unwrap_or_else(|| reply.to_string().into_bytes());
+            if api {
+                let p = path.split('?').next().unwrap_or_default();
+                self.violate(spec::spec().check_response(&method, p, status, &payload));
+            }
             let head = format!(
                 "HTTP/1.1 {status} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
                 payload.len()
@@ -642,152 +790,267 @@ impl FakeDiscord {
     ) -> (u16, Value, Option<Vec<u8>>) {
         let p = path.split('?').next().unwrap_or_default();
         let segs: Vec<&str> = p.trim_start_matches('/').split('/').collect();
-        {
-            let mut s = self.state.lock().unwrap();
-            s.calls.push(Call {
-                method: method.into(),
-                path: p.into(),
-                body: body.clone(),
-                at: Instant::now(),
-            });
-        }
+        let mut s = self.state.lock().unwrap();
+        s.calls.push(Call {
+            method: method.into(),
+            path: p.into(),
+            body: body.clone(),
+            at: Instant::now(),
+        });
+        let ok = |v: Value| (200, v, None);
         match (method, segs.as_slice()) {
-            ("GET", ["files", name]) => {
-                let bytes = self.state.lock().unwrap().files.get(*name).cloned();
-                match bytes {
-                    Some(b) => (200, Value::Null, Some(b)),
-                    None => (404, json!({"message": "no file", "code": 0}), None),
-                }
+            ("GET", ["files", name]) => match s.files.get(*name) {
+                Some(b) => (200, Value::Null, Some(b.clone())),
+                None => error(404, 0, "no file"),
+            },
+            ("GET", ["api", "v10", "gateway"]) => {
+                ok(json!({"url": format!("ws://127.0.0.1:{ws_port}")}))
             }
-            ("GET", ["api", "v10", "gateway"]) => (
-                200,
-                json!({"url": format!("ws://127.0.0.1:{ws_port}")}),
-                None,
-            ),
-            ("PUT", ["api", "v10", "applications", _, "commands"])
-            | ("PUT", ["api", "v10", "applications", _, "guilds", _, "commands"]) => {
-                self.state.lock().unwrap().registered = Some(body);
-                (200, json!([]), None)
+            ("PUT", ["api", "v10", "applications", _, "commands"]) => {
+                ok(register(&mut s, body, None))
+            }
+            ("PUT", ["api", "v10", "applications", _, "guilds", guild, "commands"]) => {
+                ok(register(&mut s, body, Some(guild)))
             }
             ("POST", ["api", "v10", "interactions", id, token, "callback"]) => {
-                let mut s = self.state.lock().unwrap();
-                if s.callbacks.contains_key(*id) {
-                    return (
-                        400,
-                        json!({"message": "Interaction has already been acknowledged.", "code": 40060}),
-                        None,
-                    );
-                }
-                s.callbacks
-                    .insert(id.to_string(), (Instant::now(), body.clone()));
-                let ephemeral = body["data"]["flags"].as_u64().is_some_and(|f| f & 64 != 0);
-                if let Some(t) = s.tokens.get_mut(*token) {
-                    t.2 = ephemeral;
-                }
-                let kind = body["type"].as_u64().unwrap_or(0);
-                if kind == 4 {
-                    let sent = sent_from(
-                        &body["data"],
-                        id.to_string(),
-                        Some(id.to_string()),
-                        ephemeral,
-                    );
-                    let index = s.sent.len();
-                    s.sent.push(sent);
-                    s.replies.entry(id.to_string()).or_default().push(index);
-                }
-                (204, Value::Null, Some(Vec::new()))
+                self.acknowledge(&mut s, id, token, body)
             }
-            ("PATCH", ["api", "v10", "webhooks", _, token, "messages", "@original"])
-            | ("POST", ["api", "v10", "webhooks", _, token]) => {
-                let mut s = self.state.lock().unwrap();
-                let Some((id, _, deferred_ephemeral)) = s.tokens.get(*token).cloned() else {
-                    return (
-                        404,
-                        json!({"message": "Unknown Webhook", "code": 10015}),
-                        None,
-                    );
-                };
-                let ephemeral =
-                    deferred_ephemeral || body["flags"].as_u64().is_some_and(|f| f & 64 != 0);
-                let index = s.sent.len();
-                let mut sent = sent_from(&body, id.clone(), Some(id.clone()), ephemeral);
-                sent.files = uploads.clone();
-                s.sent.push(sent);
-                s.replies.entry(id.clone()).or_default().push(index);
-                drop(s);
-                let mut m = message_json(&self.id(), &id, &body);
-                m["attachments"] = self.attachments(&uploads);
-                (200, m, None)
+            ("PATCH", ["api", "v10", "webhooks", _, token, "messages", "@original"]) => {
+                self.reply_message(&mut s, token, body, uploads, true)
+            }
+            ("POST", ["api", "v10", "webhooks", _, token]) => {
+                self.reply_message(&mut s, token, body, uploads, false)
             }
             ("POST", ["api", "v10", "users", "@me", "channels"]) => {
-                let user = body["recipient_id"]
-                    .as_str()
-                    .map(str::to_string)
-                    .or_else(|| body["recipient_id"].as_u64().map(|u| u.to_string()))
-                    .unwrap_or_default();
+                let user = snowflake(&body["recipient_id"]);
                 let channel = format!("9{user}");
-                self.state
-                    .lock()
-                    .unwrap()
-                    .dm_channels
-                    .insert(channel.clone(), user.clone());
-                (
-                    200,
-                    json!({
-                        "id": channel, "type": 1, "last_message_id": null,
-                        "recipients": [{"id": user, "username": format!("user{user}"), "discriminator": "0", "avatar": null}]
-                    }),
-                    None,
-                )
+                s.dm_channels.insert(channel.clone(), user.clone());
+                ok(json!({
+                    "id": channel, "type": 1, "last_message_id": null, "flags": 0,
+                    "recipients": [user_json(&user, &format!("user{user}"), false)]
+                }))
             }
             ("POST", ["api", "v10", "channels", channel, "messages"]) => {
-                let mut s = self.state.lock().unwrap();
                 if let Some(user) = s.dm_channels.get(*channel)
                     && s.closed_dms.contains(user)
                 {
-                    return (
-                        403,
-                        json!({"message": "Cannot send messages to this user", "code": 50007}),
-                        None,
-                    );
+                    return error(403, 50007, "Cannot send messages to this user");
                 }
-                let mut sent = sent_from(&body, channel.to_string(), None, false);
-                sent.files = uploads.clone();
-                s.sent.push(sent);
-                drop(s);
-                let mut m = message_json(&self.id(), channel, &body);
-                m["attachments"] = self.attachments(&uploads);
-                (200, m, None)
+                if s.denied.contains(*channel) {
+                    return error(403, 50013, "Missing Permissions");
+                }
+                let id = next_id(&mut s);
+                let m = self.create_message(&mut s, &id, channel, &body, &uploads, None, false);
+                ok(m)
             }
             ("POST", ["api", "v10", "channels", channel, "messages", _, "threads"]) => {
-                let thread = self.id();
-                self.state
-                    .lock()
-                    .unwrap()
-                    .threads
-                    .insert(thread.clone(), channel.to_string());
-                (
-                    201,
-                    json!({
-                        "id": thread, "type": 11, "guild_id": GUILD.to_string(), "parent_id": channel,
-                        "name": body["name"], "position": 0, "permission_overwrites": [], "nsfw": false,
-                        "owner_id": BOT_ID.to_string(),
-                        "thread_metadata": {"archived": false, "auto_archive_duration": 10080, "archive_timestamp": "2026-11-23T10:00:00.000000+00:00", "locked": false}
-                    }),
-                    None,
-                )
+                let thread = next_id(&mut s);
+                s.threads.insert(thread.clone(), channel.to_string());
+                let guild = s.guilds.get(*channel).copied().unwrap_or(GUILD);
+                let created = json!({
+                    "id": thread, "type": 11, "guild_id": guild.to_string(), "parent_id": channel,
+                    "name": body["name"], "last_message_id": null, "flags": 0,
+                    "rate_limit_per_user": 0, "owner_id": BOT_ID.to_string(),
+                    "message_count": 0, "member_count": 1, "total_message_sent": 0,
+                    "thread_metadata": {"archived": false, "auto_archive_duration": 10080,
+                        "archive_timestamp": TIMESTAMP, "locked": false}
+                });
+                (201, created, None)
             }
             _ => {
-                self.state
-                    .lock()
-                    .unwrap()
-                    .unknown
-                    .push(format!("{method} {p}"));
-                (404, json!({"message": "404: Not Found", "code": 0}), None)
+                s.unknown.push(format!("{method} {p}"));
+                error(404, 0, "404: Not Found")
             }
         }
     }
+
+    /// The interaction's callback: the first one only (40060 after that);
+    /// a message reply (type 4) or a deferral (type 5) becomes the
+    /// interaction's original message, in the interaction's channel.
+    fn acknowledge(
+        &self,
+        s: &mut State,
+        id: &str,
+        token: &str,
+        body: Value,
+    ) -> (u16, Value, Option<Vec<u8>>) {
+        if s.callbacks.contains_key(id) {
+            return error(400, 40060, "Interaction has already been acknowledged.");
+        }
+        s.callbacks
+            .insert(id.to_string(), (Instant::now(), body.clone()));
+        let Some(mut t) = s.tokens.get(token).cloned() else {
+            return error(404, 10062, "Unknown interaction");
+        };
+        t.ephemeral = body["data"]["flags"].as_u64().is_some_and(|f| f & 64 != 0);
+        let kind = body["type"].as_u64().unwrap_or(0);
+        if kind == 4 || kind == 5 {
+            let message = next_id(s);
+            t.original = Some(message.clone());
+            if kind == 4 {
+                let i = t.interaction.clone();
+                self.create_message(
+                    s,
+                    &message,
+                    &t.channel,
+                    &body["data"],
+                    &[],
+                    Some(&i),
+                    t.ephemeral,
+                );
+            } else {
+                // "The bot is thinking…" until the edit (flag 128, LOADING).
+                let mut m = message_json(&message, &t.channel, &json!({}), t.ephemeral, vec![]);
+                m["flags"] = json!(if t.ephemeral { 64 | 128 } else { 128 });
+                s.messages.insert(message, m);
+            }
+        }
+        s.tokens.insert(token.to_string(), t);
+        (204, Value::Null, Some(Vec::new()))
+    }
+
+    /// An edit of the original response, or a follow-up message.
+    fn reply_message(
+        &self,
+        s: &mut State,
+        token: &str,
+        body: Value,
+        uploads: Vec<Upload>,
+        original: bool,
+    ) -> (u16, Value, Option<Vec<u8>>) {
+        let Some(t) = s.tokens.get(token).cloned() else {
+            return error(404, 10015, "Unknown Webhook");
+        };
+        let id = match (&t.original, original) {
+            (Some(m), true) => m.clone(),
+            (None, true) => return error(404, 10008, "Unknown Message"),
+            _ => next_id(s),
+        };
+        let ephemeral =
+            (original && t.ephemeral) || body["flags"].as_u64().is_some_and(|f| f & 64 != 0);
+        let m = self.create_message(
+            s,
+            &id,
+            &t.channel,
+            &body,
+            &uploads,
+            Some(&t.interaction),
+            ephemeral,
+        );
+        (200, m, None)
+    }
+
+    /// Records a message the bot created (or edited: same id) and returns
+    /// it as Discord does.
+    #[allow(clippy::too_many_arguments)]
+    fn create_message(
+        &self,
+        s: &mut State,
+        id: &str,
+        channel: &str,
+        body: &Value,
+        uploads: &[Upload],
+        interaction: Option<&str>,
+        ephemeral: bool,
+    ) -> Value {
+        let attachments: Vec<Value> = uploads
+            .iter()
+            .map(|u| {
+                let file = next_id(s);
+                s.files.insert(file.clone(), u.bytes.clone());
+                let url = self.file_url(&file);
+                json!({"id": file, "filename": u.filename, "size": u.bytes.len(),
+                       "url": url, "proxy_url": url, "content_type": "application/json"})
+            })
+            .collect();
+        let mut sent = sent_from(
+            body,
+            channel.to_string(),
+            interaction.map(str::to_string),
+            ephemeral,
+        );
+        sent.id = id.to_string();
+        sent.files = uploads.to_vec();
+        if let Some(i) = interaction {
+            let index = s.sent.len();
+            s.replies.entry(i.to_string()).or_default().push(index);
+        }
+        s.sent.push(sent);
+        let m = message_json(id, channel, body, ephemeral, attachments);
+        s.messages.insert(id.to_string(), m.clone());
+        m
+    }
+}
+
+const TIMESTAMP: &str = "2026-11-23T10:00:00.000000+00:00";
+
+fn error(status: u16, code: u64, message: &str) -> (u16, Value, Option<Vec<u8>>) {
+    (status, json!({"code": code, "message": message}), None)
+}
+
+/// A snowflake sent as a string or a number.
+fn snowflake(v: &Value) -> String {
+    v.as_str()
+        .map(str::to_string)
+        .or_else(|| v.as_u64().map(|u| u.to_string()))
+        .unwrap_or_default()
+}
+
+/// The bot's embeds as Discord returns them: typed `rich`, unset fields
+/// left out, an `attachment://` image resolved to the uploaded file.
+fn embeds_json(body: &Value, attachments: &[Value]) -> Vec<Value> {
+    let mut out = Vec::new();
+    for e in body["embeds"].as_array().into_iter().flatten() {
+        let mut e = without_empty(e);
+        e["type"] = json!("rich");
+        if let Some(url) = e["image"]["url"].as_str() {
+            let name = url.trim_start_matches("attachment://");
+            let file = attachments.iter().find(|a| a["filename"] == name);
+            let url = file.map_or(url.to_string(), |a| {
+                a["url"].as_str().unwrap_or(url).to_string()
+            });
+            e["image"] = json!({"url": url, "proxy_url": url, "width": 800, "height": 500});
+        }
+        out.push(e);
+    }
+    out
+}
+
+/// A value without its nulls and empty lists (Discord leaves unset fields out).
+fn without_empty(v: &Value) -> Value {
+    match v {
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .filter(|(_, x)| !x.is_null() && x.as_array().is_none_or(|a| !a.is_empty()))
+                .map(|(k, x)| (k.clone(), without_empty(x)))
+                .collect(),
+        ),
+        Value::Array(a) => Value::Array(a.iter().map(without_empty).collect()),
+        other => other.clone(),
+    }
+}
+
+/// Registered commands, as Discord answers the registration.
+fn register(s: &mut State, body: Value, guild: Option<&str>) -> Value {
+    let mut out = Vec::new();
+    for c in body.as_array().into_iter().flatten() {
+        let id = next_id(s);
+        let mut r = json!({
+            "id": id, "application_id": APP_ID.to_string(), "version": id,
+            "default_member_permissions": null, "type": c["type"].as_u64().unwrap_or(1),
+            "name": c["name"], "description": c["description"], "nsfw": false,
+            "contexts": c["contexts"], "integration_types": [0]
+        });
+        if let Some(g) = guild {
+            r["guild_id"] = json!(g);
+        }
+        if let Some(options) = c.get("options") {
+            r["options"] = without_empty(options);
+        }
+        out.push(r);
+    }
+    s.registered = Some(body);
+    Value::Array(out)
 }
 
 /// A started interaction: its id and when it was sent.
@@ -825,16 +1088,55 @@ fn dm_of(user: &Person) -> String {
 }
 
 fn bot_user() -> Value {
-    json!({"id": BOT_ID.to_string(), "username": "xfiles-bot", "discriminator": "0", "avatar": null, "bot": true})
+    user_json(&BOT_ID.to_string(), "xfiles-bot", true)
 }
 
-fn message_json(id: &str, channel: &str, body: &Value) -> Value {
+/// A user as Discord's API returns one (`UserResponse`).
+fn user_json(id: &str, name: &str, bot: bool) -> Value {
+    let mut u = json!({
+        "id": id, "username": name, "discriminator": "0", "avatar": null,
+        "public_flags": 0, "flags": 0, "global_name": name, "primary_guild": null
+    });
+    if bot {
+        u["bot"] = json!(true);
+        u["global_name"] = Value::Null;
+    }
+    u
+}
+
+/// A message as Discord returns it (`MessageResponse`): the bot's
+/// components numbered as Discord numbers them.
+fn message_json(
+    id: &str,
+    channel: &str,
+    body: &Value,
+    ephemeral: bool,
+    attachments: Vec<Value>,
+) -> Value {
+    let mut n = 0;
+    let components: Vec<Value> = body["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|row| {
+            n += 1;
+            let mut r = row.clone();
+            r["id"] = json!(n);
+            for c in r["components"].as_array_mut().into_iter().flatten() {
+                n += 1;
+                c["id"] = json!(n);
+            }
+            r
+        })
+        .collect();
     json!({
         "id": id, "channel_id": channel, "author": bot_user(),
         "content": body["content"].as_str().unwrap_or_default(),
-        "timestamp": "2026-11-23T10:00:00.000000+00:00", "edited_timestamp": null, "tts": false,
-        "mention_everyone": false, "mentions": [], "mention_roles": [], "attachments": [],
-        "embeds": body["embeds"].as_array().cloned().unwrap_or_default(), "pinned": false, "type": 0
+        "timestamp": TIMESTAMP, "edited_timestamp": null, "tts": false,
+        "mention_everyone": false, "mentions": [], "mention_roles": [], "attachments": attachments,
+        "embeds": embeds_json(body, &attachments), "pinned": false, "type": 0,
+        "flags": if ephemeral { 64 } else { 0 }, "components": components,
+        "application_id": APP_ID.to_string()
     })
 }
 
@@ -849,6 +1151,7 @@ fn sent_from(body: &Value, channel: String, interaction: Option<String>, ephemer
         }
     }
     Sent {
+        id: String::new(),
         channel,
         content: body["content"].as_str().unwrap_or_default().to_string(),
         mentions: body["allowed_mentions"]["users"]
