@@ -50,8 +50,11 @@ async fn the_bot_registers_every_command_and_answers_a_card_lookup() {
         })
         .await;
     assert!(posted.content.len() <= 2000);
-    let callback = fake.callback(&i.id).expect("deferred");
-    assert_eq!(callback["type"], 5, "deferred first: {callback}");
+    // A quick command is answered in the interaction's response itself:
+    // no deferral, one call.
+    let callback = fake.callback(&i.id).expect("answered");
+    assert_eq!(callback["type"], 4, "answered at once: {callback}");
+    assert_eq!(callback["data"]["flags"], 64, "only to the user");
     bot.assert_no_dropped_events();
     fake.assert_spec_clean();
     assert!(
@@ -66,8 +69,9 @@ async fn the_bot_registers_every_command_and_answers_a_card_lookup() {
 /// Sends a command and waits for the bot's reply to it.
 async fn run(fake: &FakeDiscord, user: &Person, channel: Option<&str>, line: &str) -> String {
     let i = fake.command(user, channel, line);
-    let replies = fake.reply(&i).await;
-    replies
+    fake.reply(&i).await;
+    fake.settle().await;
+    fake.replies(&i.id)
         .iter()
         .map(|r| r.content.clone())
         .collect::<Vec<_>>()

@@ -16,6 +16,8 @@ pub struct Settings {
     pub schedule: Schedule,
     /// Base seed of new games (reproducible sessions and tests).
     pub seed: Option<u64>,
+    /// A command that panics on purpose (tests of the error path only).
+    pub panic_on: Option<String>,
 }
 
 impl Settings {
@@ -51,6 +53,7 @@ impl Settings {
             api_url: var("DISCORD_API_URL"),
             schedule,
             seed,
+            panic_on: var("XFILES_PANIC_ON"),
         })
     }
 }

@@ -45,15 +45,49 @@ pub struct Bot {
     pub wake: Notify,
     seen: Mutex<HashSet<u64>>,
     dms: Mutex<HashMap<String, DmRecord>>,
+    /// A command that panics on purpose (`XFILES_PANIC_ON`, for tests of
+    /// the error path).
+    panic_on: Option<String>,
 }
 
 impl Bot {
-    pub fn new(app: App) -> Bot {
+    pub fn new(app: App, panic_on: Option<String>) -> Bot {
         Bot {
             app,
             wake: Notify::new(),
             seen: Mutex::default(),
             dms: Mutex::default(),
+            panic_on,
+        }
+    }
+
+    /// Panics when told to for this command (`XFILES_PANIC_ON`).
+    fn fault_check(&self, req: &Request) {
+        if self.panic_on.as_deref() == Some(req.invocation.name.as_str()) {
+            panic!("forced by XFILES_PANIC_ON={}", req.invocation.name);
+        }
+    }
+
+    /// Opens the user's DM channel while `/game new` or `/game join` is
+    /// handled, so the game's DMs need one call each, not two.
+    async fn open_dm_ahead(&self, http: &serenity::Http, req: &Request) {
+        let seating = req.invocation.name == "game"
+            && matches!(req.invocation.sub.as_deref(), Some("new" | "join"));
+        if !seating || req.place.is_dm {
+            return;
+        }
+        let user = &req.user.id;
+        let mut record = self.dm_record(user).await;
+        if record.channel.is_some() {
+            return;
+        }
+        let Ok(id) = user.parse::<u64>() else { return };
+        match serenity::UserId::new(id).create_dm_channel(http).await {
+            Ok(ch) => {
+                record.channel = Some(ch.id.to_string());
+                self.set_dm_record(user, &record, req.now).await;
+            }
+            Err(e) => tracing::warn!(user, error = %e, "cannot open a DM channel"),
         }
     }
 
@@ -141,7 +175,7 @@ pub async fn run(app: App, settings: Settings) -> Result<(), String> {
         http = http.proxy(url.clone()).ratelimiter_disabled(true);
     }
     let http = http.build();
-    let bot = Arc::new(Bot::new(app));
+    let bot = Arc::new(Bot::new(app, settings.panic_on.clone()));
     let commands = slash::commands(bot.app.registry());
     let guild = settings.guild;
     let setup_bot = bot.clone();
@@ -281,11 +315,6 @@ async fn press(
     if !bot.first_delivery(c.id.get()) {
         return Ok(());
     }
-    c.create_response(
-        &ctx.http,
-        CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new().ephemeral(true)),
-    )
-    .await?;
     let user = slash::user_of(&c.user, c.member.as_ref());
     let place = slash::place_of(c.guild_id, c.channel_id);
     let line = bot.button_command(&c.data.custom_id).await.and_then(|cmd| {
@@ -316,18 +345,21 @@ async fn press(
         key: c.id.to_string(),
         now: crate::console::now_ms(),
     };
-    let handled = match line {
-        Some(_) => bot.app.handle_once(&req).await,
-        None => crate::app::Handled {
-            messages: vec![crate::app::Outgoing::ephemeral(
-                &req.user.id,
-                "This button has expired; use the slash command instead (/help lists them).",
-            )],
-            replayed: false,
-        },
+    let work = async {
+        match line {
+            Some(_) => bot.app.handle_once(&req).await,
+            None => crate::app::Handled {
+                messages: vec![crate::app::Outgoing::ephemeral(
+                    &req.user.id,
+                    "This button has expired; use the slash command instead (/help lists them).",
+                )],
+                replayed: false,
+            },
+        }
     };
-    let origin = Some(respond::Origin::Component(c));
-    respond::deliver(&ctx.http, bot, origin, &req, handled).await;
+    let origin = respond::Origin::Component(c);
+    let (handled, ack) = respond::in_time(&ctx.http, origin, work).await;
+    respond::deliver(&ctx.http, bot, Some((origin, ack)), &req, handled).await;
     bot.wake.notify_one();
     Ok(())
 }
@@ -355,25 +387,20 @@ async fn on_error(error: poise::FrameworkError<'_, Data, BotError>) {
         actx.interaction.id
     );
     let http = &actx.serenity_context().http;
-    let sent = if actx
-        .has_sent_initial_response
-        .load(std::sync::atomic::Ordering::SeqCst)
-    {
-        actx.interaction
+    // Answered already or not (a panic may come before or after the
+    // response): try the response, and edit it if it was sent.
+    let response = CreateInteractionResponse::Message(
+        CreateInteractionResponseMessage::new()
+            .ephemeral(true)
+            .content(text.clone()),
+    );
+    let sent = match actx.interaction.create_response(http, response).await {
+        Err(e) if respond::already_acknowledged(&e) => actx
+            .interaction
             .edit_response(http, serenity::EditInteractionResponse::new().content(text))
             .await
-            .map(|_| ())
-    } else {
-        actx.interaction
-            .create_response(
-                http,
-                CreateInteractionResponse::Message(
-                    CreateInteractionResponseMessage::new()
-                        .ephemeral(true)
-                        .content(text),
-                ),
-            )
-            .await
+            .map(|_| ()),
+        other => other,
     };
     if let Err(e) = sent {
         tracing::warn!(error = %e, "cannot report the error to the user");

@@ -3,12 +3,14 @@
 //! DMs fail, so they are not retried on every event), and ephemeral replies
 //! to the interaction, all split to Discord's limits.
 
+use std::time::Duration;
+
 use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, ChannelId, CommandInteraction, ComponentInteraction, CreateActionRow,
     CreateAllowedMentions, CreateAttachment, CreateButton, CreateEmbed, CreateEmbedFooter,
-    CreateInteractionResponseFollowup, CreateMessage, CreateThread, EditInteractionResponse, Http,
-    UserId,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage, CreateThread, EditInteractionResponse, Http, UserId,
 };
 
 use super::{Bot, clip};
@@ -106,85 +108,275 @@ async fn components(bot: &Bot, buttons: &[Button]) -> Vec<CreateActionRow> {
     rows
 }
 
+/// Handling that takes longer than this gets a deferral first (Discord
+/// wants the first response within 3 s of the interaction).
+pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
+
+impl Origin<'_> {
+    async fn respond(&self, http: &Http, r: CreateInteractionResponse) -> serenity::Result<()> {
+        match self {
+            Origin::Command(i) => i.create_response(http, r).await,
+            Origin::Component(i) => i.create_response(http, r).await,
+        }
+    }
+
+    async fn edit(&self, http: &Http, b: EditInteractionResponse) -> serenity::Result<()> {
+        match self {
+            Origin::Command(i) => i.edit_response(http, b).await.map(|_| ()),
+            Origin::Component(i) => i.edit_response(http, b).await.map(|_| ()),
+        }
+    }
+
+    async fn followup(
+        &self,
+        http: &Http,
+        b: CreateInteractionResponseFollowup,
+    ) -> serenity::Result<()> {
+        match self {
+            Origin::Command(i) => i.create_followup(http, b).await.map(|_| ()),
+            Origin::Component(i) => i.create_followup(http, b).await.map(|_| ()),
+        }
+    }
+}
+
+/// How far the interaction has been answered.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Ack {
+    /// Nothing sent yet: the answer is the interaction's response.
+    Pending,
+    /// Deferred: the answer edits the deferred response.
+    Deferred,
+    /// Answered: anything more is a follow-up.
+    Answered,
+}
+
+/// Runs the handling; when it is not done within [`DEFER_AFTER`], defers
+/// while it goes on. A quick command costs no deferral at all.
+pub async fn in_time<T>(
+    http: &Http,
+    origin: Origin<'_>,
+    work: impl std::future::Future<Output = T>,
+) -> (T, Ack) {
+    let mut work = std::pin::pin!(work);
+    tokio::select! {
+        out = &mut work => return (out, Ack::Pending),
+        _ = tokio::time::sleep(DEFER_AFTER) => {}
+    }
+    let (out, ack) = tokio::join!(work, defer(http, origin));
+    (out, ack)
+}
+
+/// An ephemeral deferral ("thinking…"). Another process may have
+/// acknowledged a redelivered interaction already (40060): then the answer
+/// edits that response.
+pub async fn defer(http: &Http, origin: Origin<'_>) -> Ack {
+    let r =
+        CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new().ephemeral(true));
+    match origin.respond(http, r).await {
+        Ok(()) => Ack::Deferred,
+        Err(e) if already_acknowledged(&e) => Ack::Deferred,
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot defer the interaction");
+            Ack::Pending
+        }
+    }
+}
+
+/// What the deliveries of one request did: where they posted, and what
+/// the acting user must be told in their reply.
+#[derive(Default)]
+struct Delivered {
+    posted: Vec<String>,
+    replies: Vec<Reply>,
+}
+
+impl Delivered {
+    fn merge(&mut self, other: Delivered) {
+        self.posted.extend(other.posted);
+        self.replies.extend(other.replies);
+    }
+}
+
 /// Sends every message of a handled request. A redelivered interaction
 /// (`replayed`) only gets its reply: its posts and DMs went out the first time.
+/// The reply goes out together with the posts and DMs, unless it must name
+/// a thread they open.
 pub async fn deliver(
     http: &Http,
     bot: &Bot,
-    origin: Option<Origin<'_>>,
+    origin: Option<(Origin<'_>, Ack)>,
     req: &Request,
     handled: Handled,
 ) {
     let invoker = req.user.id.as_str();
     let mut replies: Vec<Reply> = Vec::new();
-    let mut posted_in: Vec<String> = Vec::new();
-    // A thread opened for a game replaces its channel in the later messages.
+    let mut out: Vec<Outgoing> = Vec::new();
+    for m in handled.messages {
+        match &m.to {
+            Address::Ephemeral(u) if origin.is_some() && u == invoker => {
+                replies.push((m.text.clone(), m.buttons.clone(), m.files.clone()));
+            }
+            _ if handled.replayed => {}
+            Address::Ephemeral(u) => out.push(Outgoing {
+                to: Address::Dm(u.clone()),
+                ..m.clone()
+            }),
+            _ => out.push(m),
+        }
+    }
+    let Some((origin, ack)) = origin else {
+        deliver_all(http, bot, None, out).await;
+        return;
+    };
+    if handled.replayed && replies.is_empty() {
+        replies.push((
+            "Already done: this command was handled before.".into(),
+            vec![],
+            vec![],
+        ));
+    }
+    if out.iter().any(|m| m.thread.is_some()) {
+        let (done, ack) = match ack {
+            Ack::Pending => tokio::join!(
+                deliver_all(http, bot, Some(invoker), out),
+                defer(http, origin)
+            ),
+            ack => (deliver_all(http, bot, Some(invoker), out).await, ack),
+        };
+        let posted = done.posted.clone();
+        replies.extend(done.replies);
+        if replies.is_empty() {
+            replies.push((done_text(posted), vec![], vec![]));
+        }
+        answer(http, bot, origin, ack, replies).await;
+        return;
+    }
+    if replies.is_empty() {
+        let planned = out
+            .iter()
+            .filter_map(|m| match &m.to {
+                Address::Channel(c) => Some(c.clone()),
+                _ => None,
+            })
+            .collect();
+        replies.push((done_text(planned), vec![], vec![]));
+    }
+    let (ack, done) = tokio::join!(
+        answer(http, bot, origin, ack, replies),
+        deliver_all(http, bot, Some(invoker), out)
+    );
+    if !done.replies.is_empty() {
+        answer(http, bot, origin, ack, done.replies).await;
+    }
+}
+
+fn done_text(mut posted: Vec<String>) -> String {
+    if posted.is_empty() {
+        return "Done.".to_string();
+    }
+    posted.dedup();
+    let places: Vec<String> = posted.iter().map(|c| format!("<#{c}>")).collect();
+    format!("Done: see {}.", places.join(" and "))
+}
+
+/// Where a message goes, for keeping each place's messages in order.
+fn destination(m: &Outgoing) -> String {
+    match &m.to {
+        Address::Channel(c) => format!("c{c}"),
+        Address::Dm(u) | Address::Ephemeral(u) => format!("u{u}"),
+    }
+}
+
+/// Posts and DMs: each place's messages in order, the places at once.
+/// Messages up to one that opens a thread go first, one by one, since
+/// the later ones name that thread.
+async fn deliver_all(
+    http: &Http,
+    bot: &Bot,
+    acting: Option<&str>,
+    mut messages: Vec<Outgoing>,
+) -> Delivered {
+    let first = messages
+        .iter()
+        .rposition(|m| m.thread.is_some())
+        .map_or(0, |i| i + 1);
+    let rest = messages.split_off(first);
+    let mut done = Delivered::default();
     let mut moved: Option<(i64, String, String)> = None;
-    for mut m in handled.messages {
+    for m in messages {
+        let thread = deliver_one(http, bot, acting, &m, &mut done).await;
+        if let (Some(t), Some(g), Address::Channel(c)) = (thread, m.game, &m.to) {
+            moved = Some((g, c.clone(), t));
+        }
+    }
+    let mut groups: Vec<(String, Vec<Outgoing>)> = Vec::new();
+    for mut m in rest {
         if let (Some((game, from, to)), Some(g)) = (&moved, m.game)
             && *game == g
         {
             m.text = m.text.replace(&format!("<#{from}>"), &format!("<#{to}>"));
         }
-        match &m.to {
-            Address::Ephemeral(u) => {
-                if origin.is_some() && u == invoker {
-                    replies.push((m.text.clone(), m.buttons.clone(), m.files.clone()));
-                } else if !handled.replayed {
-                    let dm = Outgoing {
-                        to: Address::Dm(u.clone()),
-                        ..m.clone()
-                    };
-                    send_dm(http, bot, &dm, None, &mut replies).await;
-                }
-            }
-            _ if handled.replayed => {}
-            Address::Channel(c) => match post(http, bot, c, &m).await {
-                Ok(thread) => {
-                    posted_in.push(c.clone());
-                    if let (Some(t), Some(g)) = (thread, m.game) {
-                        posted_in.push(t.clone());
-                        moved = Some((g, c.clone(), t));
-                    }
-                }
-                Err(e) => {
-                    tracing::warn!(channel = %c, error = %e, "cannot post in channel");
-                    replies.push((
-                        format!("I could not post in <#{c}> ({e}). Check that I may send messages and create threads there."),
-                        vec![],
-                        vec![],
-                    ));
-                }
-            },
-            Address::Dm(_) => {
-                let acting = origin.is_some().then_some(invoker);
-                send_dm(http, bot, &m, acting, &mut replies).await;
-            }
+        let key = destination(&m);
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, list)) => list.push(m),
+            None => groups.push((key, vec![m])),
         }
     }
-    let Some(origin) = origin else {
-        return;
-    };
-    if replies.is_empty() {
-        let text = if handled.replayed {
-            "Already done: this command was handled before.".to_string()
-        } else if posted_in.is_empty() {
-            "Done.".to_string()
-        } else {
-            posted_in.dedup();
-            let places: Vec<String> = posted_in.iter().map(|c| format!("<#{c}>")).collect();
-            format!("Done: see {}.", places.join(" and "))
-        };
-        replies.push((text, vec![], vec![]));
+    let sends = groups.into_iter().map(|(_, list)| async move {
+        let mut done = Delivered::default();
+        for m in &list {
+            deliver_one(http, bot, acting, m, &mut done).await;
+        }
+        done
+    });
+    for d in futures_util::future::join_all(sends).await {
+        done.merge(d);
     }
-    answer(http, bot, origin, replies).await;
+    done
 }
 
-/// Answers the interaction: the first piece edits the deferred response,
-/// the rest are ephemeral follow-ups; buttons and files go with each
-/// reply's last piece.
-async fn answer(http: &Http, bot: &Bot, origin: Origin<'_>, replies: Vec<Reply>) {
-    let mut first = true;
+/// One post or DM; returns the thread a post opened.
+async fn deliver_one(
+    http: &Http,
+    bot: &Bot,
+    acting: Option<&str>,
+    m: &Outgoing,
+    done: &mut Delivered,
+) -> Option<String> {
+    match &m.to {
+        Address::Channel(c) => match post(http, bot, c, m).await {
+            Ok(thread) => {
+                done.posted.push(c.clone());
+                done.posted.extend(thread.clone());
+                thread
+            }
+            Err(e) => {
+                tracing::warn!(channel = %c, error = %e, "cannot post in channel");
+                done.replies.push((
+                    format!("I could not post in <#{c}> ({e}). Check that I may send messages and create threads there."),
+                    vec![],
+                    vec![],
+                ));
+                None
+            }
+        },
+        _ => {
+            done.replies.extend(send_dm(http, bot, m, acting).await);
+            None
+        }
+    }
+}
+
+/// Answers the interaction: the first piece is the response (or edits the
+/// deferred one), the rest are ephemeral follow-ups; buttons and files go
+/// with each reply's last piece.
+async fn answer(
+    http: &Http,
+    bot: &Bot,
+    origin: Origin<'_>,
+    mut ack: Ack,
+    replies: Vec<Reply>,
+) -> Ack {
     for (text, buttons, files) in replies {
         let pieces = split(&text, MESSAGE_LIMIT);
         let last = pieces.len() - 1;
@@ -194,34 +386,57 @@ async fn answer(http: &Http, bot: &Bot, origin: Origin<'_>, replies: Vec<Reply>)
             } else {
                 (vec![], vec![])
             };
-            let result = if first {
-                first = false;
-                let mut b = EditInteractionResponse::new()
-                    .content(piece)
-                    .components(rows);
-                for f in files {
-                    b = b.new_attachment(f);
+            let result = match ack {
+                Ack::Pending => {
+                    let r = CreateInteractionResponseMessage::new()
+                        .ephemeral(true)
+                        .content(piece.clone())
+                        .components(rows.clone())
+                        .add_files(files.clone());
+                    match origin
+                        .respond(http, CreateInteractionResponse::Message(r))
+                        .await
+                    {
+                        // Acknowledged elsewhere (a redelivery): edit that response.
+                        Err(e) if already_acknowledged(&e) => {
+                            edit(http, origin, piece, rows, files).await
+                        }
+                        other => other,
+                    }
                 }
-                match origin {
-                    Origin::Command(i) => i.edit_response(http, b).await.map(|_| ()),
-                    Origin::Component(i) => i.edit_response(http, b).await.map(|_| ()),
-                }
-            } else {
-                let b = CreateInteractionResponseFollowup::new()
-                    .ephemeral(true)
-                    .content(piece)
-                    .components(rows)
-                    .add_files(files);
-                match origin {
-                    Origin::Command(i) => i.create_followup(http, b).await.map(|_| ()),
-                    Origin::Component(i) => i.create_followup(http, b).await.map(|_| ()),
+                Ack::Deferred => edit(http, origin, piece, rows, files).await,
+                Ack::Answered => {
+                    let b = CreateInteractionResponseFollowup::new()
+                        .ephemeral(true)
+                        .content(piece)
+                        .components(rows)
+                        .add_files(files);
+                    origin.followup(http, b).await
                 }
             };
+            ack = Ack::Answered;
             if let Err(e) = result {
                 tracing::warn!(error = %e, "cannot answer the interaction");
             }
         }
     }
+    ack
+}
+
+async fn edit(
+    http: &Http,
+    origin: Origin<'_>,
+    piece: String,
+    rows: Vec<CreateActionRow>,
+    files: Vec<CreateAttachment>,
+) -> serenity::Result<()> {
+    let mut b = EditInteractionResponse::new()
+        .content(piece)
+        .components(rows);
+    for f in files {
+        b = b.new_attachment(f);
+    }
+    origin.edit(http, b).await
 }
 
 /// Posts in a channel: pings first, buttons under the last piece, and a
@@ -327,14 +542,10 @@ fn dm_refused(e: &serenity::Error) -> bool {
 /// Sends a DM. When DMs to the user fail, says so once in the game's channel
 /// (without the content) and, if the user is the one acting, shows them the
 /// content in their reply instead.
-async fn send_dm(
-    http: &Http,
-    bot: &Bot,
-    m: &Outgoing,
-    acting: Option<&str>,
-    replies: &mut Vec<Reply>,
-) {
-    let Address::Dm(user) = &m.to else { return };
+async fn send_dm(http: &Http, bot: &Bot, m: &Outgoing, acting: Option<&str>) -> Option<Reply> {
+    let Address::Dm(user) = &m.to else {
+        return None;
+    };
     let is_actor = acting == Some(user.as_str());
     let now = crate::console::now_ms();
     let mut record = bot.dm_record(user).await;
@@ -342,7 +553,7 @@ async fn send_dm(
         && !is_actor
         && now - failed < DM_RETRY_MS
     {
-        return;
+        return None;
     }
     let result = async {
         let channel = match &record.channel {
@@ -378,26 +589,30 @@ async fn send_dm(
                 record.failed_at = None;
                 bot.set_dm_record(user, &record, now).await;
             }
+            None
         }
         Err(Some(e)) if dm_refused(&e) => {
             let first_failure = record.failed_at.is_none();
             record.failed_at = Some(now);
             bot.set_dm_record(user, &record, now).await;
-            if is_actor {
-                replies.push((
+            if first_failure && let Some(game) = m.game {
+                announce_closed_dms(http, bot, game, user).await;
+            }
+            is_actor.then(|| {
+                (
                     format!(
                         "I cannot send you direct messages, so here is what I tried to send (only you see this). To get them by DM, allow direct messages from this server's members.\n{}",
                         m.text
                     ),
                     m.buttons.clone(),
                     m.files.clone(),
-                ));
-            }
-            if first_failure && let Some(game) = m.game {
-                announce_closed_dms(http, bot, game, user).await;
-            }
+                )
+            })
         }
-        Err(e) => tracing::warn!(user = %user, error = ?e, "cannot send a DM"),
+        Err(e) => {
+            tracing::warn!(user = %user, error = ?e, "cannot send a DM");
+            None
+        }
     }
 }
 

@@ -172,29 +172,17 @@ async fn run(ctx: Ctx<'_>) -> Result<(), poise::FrameworkError<'_, super::Data, 
         return Ok(());
     }
     let http = ctx.serenity_context().http.clone();
-    let result = async {
-        if let Err(e) = ctx.defer_response(true).await {
-            // Acknowledged already (a redelivery another process answered):
-            // the store's interaction record keeps it from acting twice.
-            if !respond::already_acknowledged(&e) {
-                return Err(e.into());
-            }
-        }
+    let origin = respond::Origin::Command(interaction);
+    let work = async {
         let req = request(interaction, true).await;
-        let handled = bot.app.handle_once(&req).await;
-        respond::deliver(
-            &http,
-            &bot,
-            Some(respond::Origin::Command(interaction)),
-            &req,
-            handled,
-        )
-        .await;
-        bot.wake.notify_one();
-        Ok::<(), BotError>(())
-    }
-    .await;
-    result.map_err(|error| poise::FrameworkError::new_command(ctx.into(), error))
+        bot.fault_check(&req);
+        let (handled, ()) = tokio::join!(bot.app.handle_once(&req), bot.open_dm_ahead(&http, &req));
+        (req, handled)
+    };
+    let ((req, handled), ack) = respond::in_time(&http, origin, work).await;
+    respond::deliver(&http, &bot, Some((origin, ack)), &req, handled).await;
+    bot.wake.notify_one();
+    Ok(())
 }
 
 fn autocomplete<'a>(

@@ -92,6 +92,9 @@ struct State {
     violations: Vec<String>,
     /// Added to every HTTP call before it is answered.
     latency: Duration,
+    /// HTTP requests being answered, and when the last one ended.
+    in_flight: usize,
+    last_answer: Option<Instant>,
 }
 
 /// An interaction's token: which interaction, where, and its first
@@ -314,6 +317,25 @@ impl FakeDiscord {
                 );
             }
             let _ = tokio::time::timeout(left, notified).await;
+        }
+    }
+
+    /// Waits until the bot has gone quiet: no request in flight and none
+    /// for `QUIET` (its posts and DMs go out alongside its reply, so a
+    /// reply alone does not say they are all done).
+    pub async fn settle(&self) {
+        const QUIET: Duration = Duration::from_millis(40);
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let quiet = {
+                let s = self.state.lock().unwrap();
+                s.in_flight == 0 && s.last_answer.is_none_or(|t| t.elapsed() >= QUIET)
+            };
+            if quiet {
+                return;
+            }
+            assert!(Instant::now() < deadline, "the bot never went quiet");
+            tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
 
@@ -743,6 +765,7 @@ impl FakeDiscord {
             if reader.read_exact(&mut body).await.is_err() {
                 return;
             }
+            self.state.lock().unwrap().in_flight += 1;
             let (body, uploads) = if content_type.starts_with("multipart/") {
                 multipart(&content_type, &body)
             } else {
@@ -773,7 +796,13 @@ impl FakeDiscord {
             // the client's delayed ACK (about 40 ms a reply).
             let mut reply = head.into_bytes();
             reply.extend_from_slice(&payload);
-            if write.write_all(&reply).await.is_err() {
+            let written = write.write_all(&reply).await;
+            {
+                let mut s = self.state.lock().unwrap();
+                s.in_flight -= 1;
+                s.last_answer = Some(Instant::now());
+            }
+            if written.is_err() {
                 return;
             }
             self.changed.notify_waiters();
@@ -813,7 +842,7 @@ impl FakeDiscord {
                 ok(register(&mut s, body, Some(guild)))
             }
             ("POST", ["api", "v10", "interactions", id, token, "callback"]) => {
-                self.acknowledge(&mut s, id, token, body)
+                self.acknowledge(&mut s, id, token, body, &uploads)
             }
             ("PATCH", ["api", "v10", "webhooks", _, token, "messages", "@original"]) => {
                 self.reply_message(&mut s, token, body, uploads, true)
@@ -873,6 +902,7 @@ impl FakeDiscord {
         id: &str,
         token: &str,
         body: Value,
+        uploads: &[Upload],
     ) -> (u16, Value, Option<Vec<u8>>) {
         if s.callbacks.contains_key(id) {
             return error(400, 40060, "Interaction has already been acknowledged.");
@@ -894,7 +924,7 @@ impl FakeDiscord {
                     &message,
                     &t.channel,
                     &body["data"],
-                    &[],
+                    uploads,
                     Some(&i),
                     t.ephemeral,
                 );
