@@ -5,22 +5,14 @@
 #[path = "support/discord.rs"]
 mod fake;
 mod support;
+#[path = "support/discord_table.rs"]
+mod table;
 
 use std::time::Duration;
 
-use fake::{BotProcess, FakeDiscord, Person, Sent};
+use fake::{BotProcess, Person, Sent};
+use table::*;
 use xfiles_bot::engine::Game;
-
-const T: Duration = Duration::from_secs(30);
-const CHANNEL: &str = "4000";
-
-async fn bot(env: &[(&str, &str)]) -> (FakeDiscord, BotProcess, String) {
-    let fake = FakeDiscord::start().await;
-    let db = support::pg_url().await;
-    let bot = BotProcess::start(&fake, &db, env).await;
-    fake.wait_ready(T).await;
-    (fake, bot, db)
-}
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_bot_registers_every_command_and_answers_a_card_lookup() {
@@ -67,70 +59,6 @@ async fn the_bot_registers_every_command_and_answers_a_card_lookup() {
 }
 
 /// Sends a command and waits for the bot's reply to it.
-async fn run(fake: &FakeDiscord, user: &Person, channel: Option<&str>, line: &str) -> String {
-    let i = fake.command(user, channel, line);
-    fake.reply(&i).await;
-    fake.settle().await;
-    fake.replies(&i.id)
-        .iter()
-        .map(|r| r.content.clone())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn randy() -> Person {
-    Person::new(21, "randy")
-}
-
-fn les() -> Person {
-    Person::new(22, "les")
-}
-
-/// Imports both test decks as attachments, as a player would.
-async fn import_decks(fake: &FakeDiscord) {
-    for (p, name, file) in [(randy(), "Randy", "randy.txt"), (les(), "Les", "les.json")] {
-        let bytes = std::fs::read(format!("tests/data/decks/{file}")).unwrap();
-        fake.add_file(file, &bytes);
-        let reply = run(
-            fake,
-            &p,
-            Some(CHANNEL),
-            &format!("/deck import name:{name} file:\"file:{file}\""),
-        )
-        .await;
-        assert!(
-            !reply.contains("not saved") && !reply.contains("Cannot"),
-            "{reply}"
-        );
-    }
-}
-
-/// Imports the decks and opens an X-Files CCG game in CHANNEL for randy
-/// (extra options appended); returns the game's thread.
-async fn open_game(fake: &FakeDiscord, options: &str) -> String {
-    import_decks(fake).await;
-    let reply = run(
-        fake,
-        &randy(),
-        Some(CHANNEL),
-        &format!("/game new game:xfiles-ccg deck:Randy {options}"),
-    )
-    .await;
-    assert!(reply.contains("Done"), "{reply}");
-    let thread = fake.threads().pop().expect("a thread for the game");
-    assert_eq!(fake.thread_parent(&thread).as_deref(), Some(CHANNEL));
-    thread
-}
-
-/// Opens the game, seats both players and starts it; returns the thread.
-async fn start_game(fake: &FakeDiscord, options: &str) -> String {
-    let thread = open_game(fake, options).await;
-    let reply = run(fake, &les(), Some(&thread), "/game join deck:Les").await;
-    assert!(!reply.contains("not"), "{reply}");
-    run(fake, &randy(), Some(&thread), "/game start").await;
-    thread
-}
-
 /// The committed console script of a whole X-Files CCG game (seed 11), played
 /// here through Discord: decks as attachments, the game in its own thread.
 #[tokio::test(flavor = "multi_thread")]
@@ -221,10 +149,6 @@ async fn a_whole_xfiles_game_through_discord_ends_with_a_correct_guess() {
         "{:?}",
         fake.unknown_routes()
     );
-}
-
-fn contains(messages: &[fake::Sent], text: &str) -> usize {
-    messages.iter().filter(|m| m.content.contains(text)).count()
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -321,13 +245,6 @@ async fn strangers_cannot_act_and_only_the_creator_or_a_manager_manages_the_game
     );
     bot.assert_no_dropped_events();
     fake.assert_spec_clean();
-}
-
-async fn game_version(db: &str) -> i64 {
-    let store = xfiles_bot::store::Store::open(db).await.unwrap();
-    let v = store.game(1).await.unwrap().unwrap().version;
-    store.close().await;
-    v
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -94,7 +94,9 @@ struct State {
     latency: Duration,
     /// HTTP requests being answered, and when the last one ended.
     in_flight: usize,
+    peak_in_flight: usize,
     last_answer: Option<Instant>,
+    acknowledge_next: bool,
 }
 
 /// An interaction's token: which interaction, where, and its first
@@ -563,16 +565,27 @@ impl FakeDiscord {
             payload["message"] = m;
         }
         self.check_payload(&payload);
-        self.state.lock().unwrap().tokens.insert(
-            token.clone(),
-            Token {
+        {
+            let mut s = self.state.lock().unwrap();
+            let mut token_state = Token {
                 interaction: id.clone(),
-                channel: channel_id,
+                channel: channel_id.clone(),
                 created: Instant::now(),
                 ephemeral: false,
                 original: None,
-            },
-        );
+            };
+            if std::mem::take(&mut s.acknowledge_next) {
+                let original = next_id(&mut s);
+                let deferral = json!({"type": 5, "data": {"flags": 64}});
+                s.callbacks.insert(id.clone(), (Instant::now(), deferral));
+                let mut m = message_json(&original, &channel_id, &json!({}), true, vec![]);
+                m["flags"] = json!(64 | 128);
+                s.messages.insert(original.clone(), m);
+                token_state.ephemeral = true;
+                token_state.original = Some(original);
+            }
+            s.tokens.insert(token.clone(), token_state);
+        }
         let created = Instant::now();
         self.dispatch("INTERACTION_CREATE", payload.clone());
         Interaction {
@@ -658,6 +671,34 @@ impl FakeDiscord {
             .flatten()
             .map(|i| s.sent[*i].clone())
             .collect()
+    }
+
+    /// Sends a command, waits for its reply and for the bot to go quiet;
+    /// returns every reply (the response and its follow-ups) as one text.
+    pub async fn run(&self, user: &Person, channel: Option<&str>, line: &str) -> String {
+        let i = self.command(user, channel, line);
+        self.reply(&i).await;
+        self.settle().await;
+        self.replies(&i.id)
+            .iter()
+            .map(|r| r.content.clone())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// The next interaction arrives already acknowledged (a deferral by
+    /// another process, say), so the bot's response meets Discord's 40060.
+    pub fn acknowledge_next(&self) {
+        self.state.lock().unwrap().acknowledge_next = true;
+    }
+
+    /// The most HTTP calls the bot had waiting at once since the last reset.
+    pub fn peak_in_flight(&self) -> usize {
+        self.state.lock().unwrap().peak_in_flight
+    }
+
+    pub fn reset_peak(&self) {
+        self.state.lock().unwrap().peak_in_flight = 0;
     }
 
     /// Waits for the first reply to an interaction and returns all so far.
@@ -765,7 +806,11 @@ impl FakeDiscord {
             if reader.read_exact(&mut body).await.is_err() {
                 return;
             }
-            self.state.lock().unwrap().in_flight += 1;
+            {
+                let mut s = self.state.lock().unwrap();
+                s.in_flight += 1;
+                s.peak_in_flight = s.peak_in_flight.max(s.in_flight);
+            }
             let (body, uploads) = if content_type.starts_with("multipart/") {
                 multipart(&content_type, &body)
             } else {
