@@ -6,7 +6,7 @@ mod support;
 use support::{Backend, database, open};
 use xfiles_bot::store::{
     Committed, DeckRow, GameStatus, GameUpdate, Idem, NewAction, NewGame, SeatRow, Store,
-    StoreError, redact_url,
+    StoreError, Turns, redact_url,
 };
 
 /// Declares one async test per backend.
@@ -34,6 +34,7 @@ conformance!(
     reminders_and_deadlines_are_found_by_time,
     a_missing_game_is_named,
     moves_taken_back_stay_in_the_log_marked_and_new_moves_follow_them,
+    turn_timings_are_written_with_the_move_or_not_at_all,
 );
 
 fn new_game(channel: &str) -> NewGame {
@@ -78,6 +79,7 @@ fn update(state: &str, now: i64) -> GameUpdate {
         deadline_at: None,
         remind_at: None,
         now,
+        turns: Default::default(),
     }
 }
 
@@ -558,4 +560,51 @@ async fn moves_taken_back_stay_in_the_log_marked_and_new_moves_follow_them(backe
     let log = store.actions(id).await.unwrap();
     assert_eq!(log.iter().map(|a| a.seq).collect::<Vec<_>>(), [1, 2, 3, 4]);
     assert_eq!(log[3].undone_at, None);
+}
+
+/// A move that changes who must act opens and closes turns in its own
+/// transaction: a refused (stale) move records no turn either.
+async fn turn_timings_are_written_with_the_move_or_not_at_all(backend: Backend) {
+    let (store, _db) = fresh(backend).await;
+    let id = created(&store, "c").await;
+    let mut first = update("{\"s\":1}", 2_000);
+    first.turns = Turns {
+        started: vec![0],
+        ended: vec![],
+    };
+    store
+        .update_game(id, 0, &first, None, None, &idem("a"))
+        .await
+        .unwrap();
+    let stats = store.turn_stats(id).await.unwrap();
+    assert_eq!(stats.len(), 1);
+    assert_eq!(
+        (stats[0].user_id.as_str(), stats[0].waiting_since),
+        ("alice", Some(2_000))
+    );
+    let mut stale = update("{\"s\":2}", 3_000);
+    stale.turns = Turns {
+        started: vec![],
+        ended: vec![0],
+    };
+    let err = store
+        .update_game(id, 0, &stale, None, None, &idem("b"))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Conflict(_)), "{err}");
+    let stats = store.turn_stats(id).await.unwrap();
+    assert_eq!(
+        stats[0].waiting_since,
+        Some(2_000),
+        "the stale move closed no turn"
+    );
+    store
+        .update_game(id, 1, &stale, None, None, &idem("c"))
+        .await
+        .unwrap();
+    let stats = store.turn_stats(id).await.unwrap();
+    assert_eq!(
+        (stats[0].waiting_since, stats[0].durations.clone()),
+        (None, vec![1_000])
+    );
 }

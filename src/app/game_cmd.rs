@@ -559,6 +559,7 @@ async fn cancel(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, 
         deadline_at: None,
         remind_at: None,
         now: req.now,
+        turns: Default::default(),
     };
     let idem = Idem {
         key: &req.key,

@@ -9,7 +9,7 @@ use super::encode_response;
 use super::kinds::{Driver, GameKind, GameLog, Record, Table, Transition};
 use super::message::{Outgoing, Request, UserError};
 use crate::store::{
-    Committed, GameRow, GameStatus, GameUpdate, Idem, NewAction, SeatRow, StoreError,
+    Committed, GameRow, GameStatus, GameUpdate, Idem, NewAction, SeatRow, StoreError, Turns,
 };
 
 pub fn driver_of<'a>(app: &'a App, game: &GameRow) -> Result<&'a dyn Driver, UserError> {
@@ -147,12 +147,6 @@ pub async fn store_transition(
         messages.extend(summary_post(app, game, seat, t.action.as_deref()).await);
     }
     let messages: Vec<Outgoing> = messages.into_iter().map(|m| m.in_game(game.id)).collect();
-    let due_before: Vec<u8> = serde_json::from_str(&game.to_act).unwrap_or_default();
-    let due_after = if finished {
-        Vec::new()
-    } else {
-        t.to_act.clone()
-    };
     let update = game_update(app, req, game, driver, &t);
     let action = t.action.map(|action| NewAction {
         seat: i64::from(seat.unwrap_or(0)),
@@ -178,8 +172,6 @@ pub async fn store_transition(
     match written {
         Ok(Committed::Applied(())) => {
             app.remember_game(&updated_row(game, update, action.is_some()));
-            let seats = seats.map(<[SeatRow]>::to_vec);
-            record_turns(app, game, seats, &due_before, &due_after, req.now).await;
             Ok(Stored::Done(messages))
         }
         Ok(Committed::Duplicate(previous)) => {
@@ -212,6 +204,8 @@ fn game_update(
     } else {
         next_times(app, game, req.now)
     };
+    let due_before: Vec<u8> = serde_json::from_str(&game.to_act).unwrap_or_default();
+    let due_after = if finished { &[][..] } else { &t.to_act[..] };
     GameUpdate {
         status: if finished {
             GameStatus::Finished
@@ -225,6 +219,7 @@ fn game_update(
         deadline_at,
         remind_at,
         now: req.now,
+        turns: turns(&due_before, due_after),
     }
 }
 
@@ -285,46 +280,17 @@ pub fn next_times(app: &App, game: &GameRow, now: i64) -> (Option<i64>, Option<i
     )
 }
 
-/// Opens a turn for each seat that became due and closes those that ended
-/// (statistics: a failure is logged, never shown as the command's failure).
-pub async fn record_turns(
-    app: &App,
-    game: &GameRow,
-    seats: Option<Vec<SeatRow>>,
-    before: &[u8],
-    after: &[u8],
-    now: i64,
-) {
-    let seats = match seats {
-        Some(s) => s,
-        None => match app.started_seats(game.id).await {
-            Ok(s) => s,
-            Err(_) => return,
-        },
+/// The turns a change of who is due opens and closes (for turn timings).
+fn turns(before: &[u8], after: &[u8]) -> Turns {
+    let not_in = |a: &[u8], b: &[u8]| -> Vec<i64> {
+        a.iter()
+            .filter(|s| !b.contains(s))
+            .map(|s| i64::from(*s))
+            .collect()
     };
-    let started: Vec<(i64, String)> = after
-        .iter()
-        .filter(|s| !before.contains(s))
-        .filter_map(|s| {
-            seats
-                .get(usize::from(*s))
-                .map(|r| (i64::from(*s), r.user_id.clone()))
-        })
-        .collect();
-    let ended: Vec<i64> = before
-        .iter()
-        .filter(|s| !after.contains(s))
-        .map(|s| i64::from(*s))
-        .collect();
-    if started.is_empty() && ended.is_empty() {
-        return;
-    }
-    if let Err(e) = app
-        .store()
-        .record_turns(game.id, &started, &ended, now)
-        .await
-    {
-        tracing::warn!(game = game.id, error = %e, "could not record turn times");
+    Turns {
+        started: not_in(after, before),
+        ended: not_in(before, after),
     }
 }
 

@@ -307,6 +307,7 @@ async fn commit(
         deadline_at,
         remind_at,
         now: req.now,
+        turns: Default::default(),
     };
     let idem = Idem {
         key: &req.key,

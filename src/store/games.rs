@@ -120,6 +120,53 @@ pub struct GameUpdate {
     pub deadline_at: Option<i64>,
     pub remind_at: Option<i64>,
     pub now: i64,
+    /// Turn timings this change opens and closes (seats), written in the
+    /// same transaction.
+    pub turns: Turns,
+}
+
+/// Seats whose turn starts (they became due) and ends (they acted).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Turns {
+    pub started: Vec<i64>,
+    pub ended: Vec<i64>,
+}
+
+impl Turns {
+    fn list(seats: &[i64]) -> String {
+        seats
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+/// A turn closes when its seat acts ($1 game, $2 seat, $3 now).
+const END_TURN: &str =
+    "UPDATE turns SET acted_at = $3 WHERE game_id = $1 AND seat = $2 AND acted_at IS NULL";
+/// A turn opens when a seat becomes due; the player is the seat's.
+const START_TURN: &str = "INSERT INTO turns (game_id, seat, user_id, due_at) \
+     SELECT game_id, seat, user_id, $3 FROM seats WHERE game_id = $1 AND seat = $2 ON CONFLICT DO NOTHING";
+
+/// Writes a change's turn timings inside its transaction.
+async fn write_turns(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    game: i64,
+    turns: &Turns,
+    now: i64,
+) -> Result<(), StoreError> {
+    for (sql, seats) in [(END_TURN, &turns.ended), (START_TURN, &turns.started)] {
+        for seat in seats {
+            sqlx::query(sql)
+                .bind(game)
+                .bind(seat)
+                .bind(now)
+                .execute(&mut **tx)
+                .await?;
+        }
+    }
+    Ok(())
 }
 
 /// An action to append to the log.
@@ -496,6 +543,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
+        write_turns(&mut tx, game, &update.turns, update.now).await?;
         tx.commit().await?;
         Ok(Committed::Applied(()))
     }
@@ -520,7 +568,12 @@ impl Store {
              deadline_at = $8, remind_at = $9, updated_at = $10, version = version + 1, action_count = action_count + $11, \
              undo_request = NULL WHERE id = $1 AND version = $2 RETURNING action_count), \
              a AS (INSERT INTO actions (game_id, seq, seat, user_id, action, format, created_at) \
-             SELECT $1, g.action_count, $12, $13, $14, $15, $10 FROM g WHERE $11 = 1 RETURNING seq) \
+             SELECT $1, g.action_count, $12, $13, $14, $15, $10 FROM g WHERE $11 = 1 RETURNING seq), \
+             e AS (UPDATE turns SET acted_at = $10 WHERE game_id = $1 AND acted_at IS NULL AND EXISTS (SELECT 1 FROM g) \
+             AND seat IN (SELECT unnest(string_to_array($18, ','))::bigint)), \
+             s AS (INSERT INTO turns (game_id, seat, user_id, due_at) SELECT game_id, seat, user_id, $10 FROM seats \
+             WHERE game_id = $1 AND EXISTS (SELECT 1 FROM g) AND seat IN (SELECT unnest(string_to_array($19, ','))::bigint) \
+             ON CONFLICT DO NOTHING) \
              INSERT INTO interactions (key, game_id, response, created_at) SELECT $16, $1, $17, $10 FROM g \
              RETURNING (SELECT COUNT(*) FROM a)",
         );
@@ -531,6 +584,8 @@ impl Store {
             .bind(format)
             .bind(idem.key)
             .bind(&idem.response)
+            .bind(Turns::list(&update.turns.ended))
+            .bind(Turns::list(&update.turns.started))
             .fetch_optional(&self.pool)
             .await;
         match done {

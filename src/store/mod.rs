@@ -20,7 +20,7 @@ use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Executor};
 
 pub use decks::{DeckRow, LegendarySetRow};
-pub use games::{ActionRow, GameRow, GameStatus, GameUpdate, NewAction, NewGame, SeatRow};
+pub use games::{ActionRow, GameRow, GameStatus, GameUpdate, NewAction, NewGame, SeatRow, Turns};
 pub use leagues::{AuditRow, LeagueRow, MemberRow, PairingRow, RoundRow};
 pub use limited::{LimitedRow, TeamGameRow};
 pub use play::{DmRecord, TurnStat};

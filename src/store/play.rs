@@ -134,40 +134,6 @@ impl Store {
         Ok(row.try_get::<Option<i64>, _>("t")?)
     }
 
-    /// Opens a turn for each seat that became due and closes those that ended.
-    pub async fn record_turns(
-        &self,
-        game: i64,
-        started: &[(i64, String)],
-        ended: &[i64],
-        now: i64,
-    ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        for seat in ended {
-            sqlx::query(
-                "UPDATE turns SET acted_at = $3 WHERE game_id = $1 AND seat = $2 AND acted_at IS NULL",
-            )
-            .bind(game)
-            .bind(seat)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-        }
-        for (seat, user) in started {
-            sqlx::query(
-                "INSERT INTO turns (game_id, seat, user_id, due_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
-            )
-            .bind(game)
-            .bind(seat)
-            .bind(user)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-        }
-        tx.commit().await?;
-        Ok(())
-    }
-
     /// Turn timings of a game, per seat.
     pub async fn turn_stats(&self, game: i64) -> Result<Vec<TurnStat>, StoreError> {
         let rows: Vec<(i64, String, i64, Option<i64>)> = sqlx::query_as(
