@@ -146,6 +146,8 @@ impl Timing {
 }
 
 /// Moves a game's reminder and deadline (and drops the cached row).
+/// Sets a game's times (a game this process claimed, or a player's own
+/// change of them).
 async fn reschedule(
     app: &App,
     game: &GameRow,
@@ -157,6 +159,31 @@ async fn reschedule(
         .await?;
     app.forget_game(game.id);
     Ok(())
+}
+
+/// How long a claimed deadline is held before another process may make
+/// the default move instead.
+const DEADLINE_LEASE_MS: i64 = 60_000;
+
+/// Claims a due game for this process by moving its times on; None when
+/// another process claimed it first (it sends the reminder or moves).
+async fn claim(
+    app: &App,
+    game: &GameRow,
+    remind_at: Option<i64>,
+    deadline_at: Option<i64>,
+) -> Result<Option<GameRow>, UserError> {
+    app.forget_game(game.id);
+    let claimed = app
+        .store()
+        .claim_schedule(game.id, game.version, remind_at, deadline_at)
+        .await?;
+    Ok(claimed.then(|| GameRow {
+        version: game.version + 1,
+        remind_at,
+        deadline_at,
+        ..game.clone()
+    }))
 }
 
 /// A request the bot makes itself, as the seat it acts for.
@@ -216,11 +243,21 @@ async fn tick_game(app: &App, game: &GameRow, now: i64) -> Result<Vec<Outgoing>,
         // Everyone due is on vacation (or nobody is due): wait for the first return.
         let back = away.iter().map(|(_, until)| *until).min().unwrap_or(now);
         let (remind, deadline) = next_times(app, game, back.max(now));
-        reschedule(app, game, remind, deadline).await?;
+        claim(app, game, remind, deadline).await?;
         return Ok(Vec::new());
     }
     if game.deadline_at.is_some_and(|d| d <= now) {
-        return apply_default(app, game, &seats, now, None).await;
+        // Claimed with a lease: if this process dies before the move,
+        // another makes it when the lease runs out.
+        let Some(game) = claim(app, game, game.remind_at, Some(now + DEADLINE_LEASE_MS)).await?
+        else {
+            return Ok(Vec::new());
+        };
+        return apply_default(app, &game, &seats, now, None).await;
+    }
+    let remind = Some(now + remind_every(app, game));
+    if claim(app, game, remind, game.deadline_at).await?.is_none() {
+        return Ok(Vec::new());
     }
     let waited = describe_duration(now - game.updated_at);
     let mut out = Vec::new();
@@ -273,8 +310,6 @@ async fn tick_game(app: &App, game: &GameRow, now: i64) -> Result<Vec<Outgoing>,
                 .collect(),
         ),
     );
-    let remind = Some(now + remind_every(app, game));
-    reschedule(app, game, remind, game.deadline_at).await?;
     Ok(out)
 }
 

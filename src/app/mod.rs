@@ -66,9 +66,10 @@ pub struct App {
     schedule: Schedule,
     /// Seats of started games (they never change after the start).
     seats: Mutex<std::collections::HashMap<i64, Vec<crate::store::SeatRow>>>,
-    /// Active games as this process last read or wrote them. Writes are
-    /// version-checked, so a row changed elsewhere is caught by a conflict,
-    /// evicted, and the command re-evaluated against a fresh read.
+    /// Active games as this process last read or wrote them, served only
+    /// while the store's version matches (another process may move a game).
+    /// Writes are version-checked too: a conflict evicts the row and the
+    /// command is re-evaluated against a fresh read.
     games: Mutex<std::collections::HashMap<i64, crate::store::GameRow>>,
 }
 
@@ -213,13 +214,18 @@ impl App {
         Ok(seats)
     }
 
-    /// A game by id: an active game from memory, anything else from the store.
+    /// A game by id: an active game from memory while the store's version
+    /// says it is current (another process may have moved it), anything
+    /// else from the store.
     pub(crate) async fn load_game(
         &self,
         id: i64,
     ) -> Result<Option<crate::store::GameRow>, UserError> {
-        if let Some(g) = self.games.lock().expect("game cache").get(&id) {
-            return Ok(Some(g.clone()));
+        let kept = self.games.lock().expect("game cache").get(&id).cloned();
+        if let Some(g) = kept
+            && self.store.game_version(id).await? == Some(g.version)
+        {
+            return Ok(Some(g));
         }
         let game = self.store.game(id).await?;
         if let Some(g) = &game {

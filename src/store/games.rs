@@ -677,13 +677,45 @@ impl Store {
         remind_at: Option<i64>,
         deadline_at: Option<i64>,
     ) -> Result<(), StoreError> {
-        sqlx::query("UPDATE games SET remind_at = $2, deadline_at = $3 WHERE id = $1")
+        sqlx::query("UPDATE games SET remind_at = $2, deadline_at = $3, version = version + 1 WHERE id = $1")
             .bind(game)
             .bind(remind_at)
             .bind(deadline_at)
             .execute(&self.pool)
             .await?;
         Ok(())
+    }
+
+    /// Claims a due reminder or deadline for this process: moves the game's
+    /// times on, if its row is still at `version` (then bumped). Of several
+    /// processes that saw the same due game, exactly one claims it.
+    pub async fn claim_schedule(
+        &self,
+        game: i64,
+        version: i64,
+        remind_at: Option<i64>,
+        deadline_at: Option<i64>,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE games SET remind_at = $3, deadline_at = $4, version = version + 1 \
+             WHERE id = $1 AND version = $2",
+        )
+        .bind(game)
+        .bind(version)
+        .bind(remind_at)
+        .bind(deadline_at)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// A game's version (None: no such game): whether a kept copy is current.
+    pub async fn game_version(&self, game: i64) -> Result<Option<i64>, StoreError> {
+        let row: Option<(i64,)> = sqlx::query_as("SELECT version FROM games WHERE id = $1")
+            .bind(game)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.0))
     }
 }
 
