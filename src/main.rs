@@ -38,6 +38,14 @@ enum Command {
     /// The Discord bot (the default when DISCORD_TOKEN is set). Settings come
     /// from the environment or .env; see .env.example.
     Discord,
+    /// The bot as Discord's interactions endpoint (HTTP, no gateway): any
+    /// number of replicas on one database, behind a load balancer. Needs
+    /// DISCORD_PUBLIC_KEY and DISCORD_APPLICATION_ID besides the token.
+    Serve {
+        /// Address to listen on (port 0: any free port, logged at start).
+        #[arg(long, default_value = "0.0.0.0:8080")]
+        listen: std::net::SocketAddr,
+    },
     /// Stored games: check them, or let a bot move in one.
     Game {
         #[command(subcommand)]
@@ -140,9 +148,10 @@ fn main() -> ExitCode {
             runtime.block_on(console(cli.db, seed, script, echo))
         }
         Some(Command::Game { command }) => runtime.block_on(game(cli.db, command)),
-        Some(Command::Discord) => runtime.block_on(discord(cli.db)),
+        Some(Command::Discord) => runtime.block_on(discord(cli.db, None)),
+        Some(Command::Serve { listen }) => runtime.block_on(discord(cli.db, Some(listen))),
         None if std::env::var("DISCORD_TOKEN").is_ok_and(|t| !t.trim().is_empty()) => {
-            runtime.block_on(discord(cli.db))
+            runtime.block_on(discord(cli.db, None))
         }
         None => runtime.block_on(console(cli.db, None, None, false)),
     }
@@ -303,7 +312,8 @@ async fn console(
     }
 }
 
-async fn discord(db: Option<String>) -> ExitCode {
+/// The Discord bot: on the gateway, or as the interactions endpoint on `listen`.
+async fn discord(db: Option<String>, listen: Option<std::net::SocketAddr>) -> ExitCode {
     let settings = match xfiles_bot::discord::Settings::from_env() {
         Ok(s) => s,
         Err(e) => {
@@ -321,7 +331,11 @@ async fn discord(db: Option<String>) -> ExitCode {
     tracing::info!(database = %store.url(), "store open");
     let seeds = settings.seed.map_or(Seeds::Random, Seeds::Fixed);
     let app = App::new(store, seeds).with_schedule(settings.schedule);
-    match xfiles_bot::discord::run(app, settings).await {
+    let ran = match listen {
+        Some(addr) => xfiles_bot::discord::serve(app, settings, addr).await,
+        None => xfiles_bot::discord::run(app, settings).await,
+    };
+    match ran {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");

@@ -163,7 +163,7 @@ async fn reschedule(
 
 /// How long a claimed deadline is held before another process may make
 /// the default move instead.
-const DEADLINE_LEASE_MS: i64 = 60_000;
+const DEADLINE_LEASE_MS: i64 = 10_000;
 
 /// Claims a due game for this process by moving its times on; None when
 /// another process claimed it first (it sends the reminder or moves).

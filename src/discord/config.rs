@@ -18,6 +18,10 @@ pub struct Settings {
     pub seed: Option<u64>,
     /// A command that panics on purpose (tests of the error path only).
     pub panic_on: Option<String>,
+    /// The application's public key (hex) and id: the interactions
+    /// endpoint (`xfiles-bot serve`) needs both.
+    pub public_key: Option<String>,
+    pub application_id: Option<u64>,
 }
 
 impl Settings {
@@ -54,6 +58,14 @@ impl Settings {
             schedule,
             seed,
             panic_on: var("XFILES_PANIC_ON"),
+            public_key: var("DISCORD_PUBLIC_KEY"),
+            application_id: var("DISCORD_APPLICATION_ID")
+                .map(|a| {
+                    a.trim().parse::<u64>().map_err(|_| {
+                        format!("DISCORD_APPLICATION_ID '{a}' is not an application id (a number)")
+                    })
+                })
+                .transpose()?,
         })
     }
 }

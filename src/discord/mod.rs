@@ -9,6 +9,7 @@
 
 mod config;
 mod respond;
+mod serve;
 mod slash;
 
 use std::collections::{HashMap, HashSet};
@@ -17,13 +18,13 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ClientBuilder, ComponentInteraction, CreateInteractionResponse,
-    CreateInteractionResponseMessage, FullEvent, GatewayIntents, HttpBuilder, Interaction,
+    ClientBuilder, ComponentInteraction, FullEvent, GatewayIntents, HttpBuilder, Interaction,
 };
 use tokio::sync::Notify;
 
 pub use config::{Settings, load_dotenv};
 pub use respond::split;
+pub use serve::{serve, verified};
 pub use slash::definitions;
 
 use crate::app::{App, Invocation, OptionValue, Request};
@@ -189,19 +190,8 @@ pub async fn run(app: App, settings: Settings) -> Result<(), String> {
         .initialize_owners(false)
         .setup(move |ctx, ready, _framework| {
             Box::pin(async move {
-                let defs = definitions(setup_bot.app.registry());
-                let count = defs.len();
-                match guild {
-                    Some(g) => {
-                        serenity::GuildId::new(g)
-                            .set_commands(&ctx.http, defs)
-                            .await?;
-                    }
-                    None => {
-                        serenity::Command::set_global_commands(&ctx.http, defs).await?;
-                    }
-                }
-                tracing::info!(user = %ready.user.name, count, "ready; slash commands registered");
+                register(&ctx.http, &setup_bot, guild).await?;
+                tracing::info!(user = %ready.user.name, "ready");
                 tokio::spawn(scheduler(ctx.http.clone(), setup_bot.clone()));
                 Ok(setup_bot)
             })
@@ -220,6 +210,27 @@ pub async fn run(app: App, settings: Settings) -> Result<(), String> {
     let result = client.start().await;
     bot.app.store().close().await;
     result.map_err(|e| format!("the Discord client stopped: {e}"))
+}
+
+/// Registers every slash command: in one server (instant) or globally.
+/// The same list each time, so several processes may all do it.
+async fn register(
+    http: &serenity::Http,
+    bot: &Bot,
+    guild: Option<u64>,
+) -> Result<(), serenity::Error> {
+    let defs = definitions(bot.app.registry());
+    let count = defs.len();
+    match guild {
+        Some(g) => {
+            serenity::GuildId::new(g).set_commands(http, defs).await?;
+        }
+        None => {
+            serenity::Command::set_global_commands(http, defs).await?;
+        }
+    }
+    tracing::info!(count, "slash commands registered");
+    Ok(())
 }
 
 async fn shutdown_signal() {
@@ -301,19 +312,20 @@ async fn on_event(
         interaction: Interaction::Component(c),
     } = event
     {
-        press(ctx.serenity_context, ctx.user_data, c).await?;
+        press(&ctx.serenity_context.http, ctx.user_data, c, None).await;
     }
     Ok(())
 }
 
 /// A button press runs the command it carries, as the user who pressed it.
-async fn press(
-    ctx: &serenity::Context,
-    bot: &Data,
+pub(crate) async fn press(
+    http: &serenity::Http,
+    bot: &Bot,
     c: &ComponentInteraction,
-) -> Result<(), BotError> {
+    reply: Option<&respond::HttpReply>,
+) {
     if !bot.first_delivery(c.id.get()) {
-        return Ok(());
+        return;
     }
     let user = slash::user_of(&c.user, c.member.as_ref());
     let place = slash::place_of(c.guild_id, c.channel_id);
@@ -357,11 +369,10 @@ async fn press(
             },
         }
     };
-    let origin = respond::Origin::Component(c);
-    let (handled, ack) = respond::in_time(&ctx.http, origin, work).await;
-    respond::deliver(&ctx.http, bot, Some((origin, ack)), &req, handled).await;
+    let origin = respond::Origin::component(c, reply);
+    let (handled, ack) = respond::in_time(http, origin, work).await;
+    respond::deliver(http, bot, Some((origin, ack)), &req, handled).await;
     bot.wake.notify_one();
-    Ok(())
 }
 
 /// Errors and panics: logged with the interaction id, and answered so no
@@ -382,27 +393,6 @@ async fn on_error(error: poise::FrameworkError<'_, Data, BotError>) {
         return;
     };
     tracing::error!(interaction = %actx.interaction.id, command = %actx.command().qualified_name, "{what}");
-    let text = format!(
-        "Something went wrong on our side (reference {}). Nothing was changed; please try again.",
-        actx.interaction.id
-    );
     let http = &actx.serenity_context().http;
-    // Answered already or not (a panic may come before or after the
-    // response): try the response, and edit it if it was sent.
-    let response = CreateInteractionResponse::Message(
-        CreateInteractionResponseMessage::new()
-            .ephemeral(true)
-            .content(text.clone()),
-    );
-    let sent = match actx.interaction.create_response(http, response).await {
-        Err(e) if respond::already_acknowledged(&e) => actx
-            .interaction
-            .edit_response(http, serenity::EditInteractionResponse::new().content(text))
-            .await
-            .map(|_| ()),
-        other => other,
-    };
-    if let Err(e) = sent {
-        tracing::warn!(error = %e, "cannot report the error to the user");
-    }
+    respond::report_failure(http, respond::Origin::command(actx.interaction, None)).await;
 }

@@ -59,11 +59,38 @@ pub const MESSAGE_LIMIT: usize = 2000;
 /// A user whose DMs failed is not tried again for this long, unless they act.
 const DM_RETRY_MS: i64 = 6 * 3600 * 1000;
 
-/// The interaction a delivery answers (none for the scheduler's messages).
+/// The interaction a delivery answers (none for the scheduler's messages),
+/// and, on the interactions endpoint, the HTTP reply its first response
+/// goes in.
 #[derive(Clone, Copy)]
-pub enum Origin<'a> {
+pub struct Origin<'a> {
+    of: Of<'a>,
+    reply: Option<&'a HttpReply>,
+}
+
+#[derive(Clone, Copy)]
+enum Of<'a> {
     Command(&'a CommandInteraction),
     Component(&'a ComponentInteraction),
+}
+
+/// The HTTP reply to an interaction delivered to the interactions endpoint:
+/// the interaction's first response, sent once.
+pub struct HttpReply(std::sync::Mutex<Option<tokio::sync::oneshot::Sender<serde_json::Value>>>);
+
+impl HttpReply {
+    pub fn new(tx: tokio::sync::oneshot::Sender<serde_json::Value>) -> HttpReply {
+        HttpReply(std::sync::Mutex::new(Some(tx)))
+    }
+
+    /// Sends `r` as the HTTP reply; false when it was sent already.
+    fn send(&self, r: &CreateInteractionResponse) -> bool {
+        let Some(tx) = self.0.lock().expect("reply lock").take() else {
+            return false;
+        };
+        let json = serde_json::to_value(r).expect("responses serialise");
+        tx.send(json).is_ok()
+    }
 }
 
 /// Splits text into pieces of at most `limit` characters, at line breaks
@@ -112,18 +139,56 @@ async fn components(bot: &Bot, buttons: &[Button]) -> Vec<CreateActionRow> {
 /// wants the first response within 3 s of the interaction).
 pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
 
-impl Origin<'_> {
-    async fn respond(&self, http: &Http, r: CreateInteractionResponse) -> serenity::Result<()> {
-        match self {
-            Origin::Command(i) => i.create_response(http, r).await,
-            Origin::Component(i) => i.create_response(http, r).await,
+impl<'a> Origin<'a> {
+    pub fn command(i: &'a CommandInteraction, reply: Option<&'a HttpReply>) -> Origin<'a> {
+        Origin {
+            of: Of::Command(i),
+            reply,
         }
     }
 
+    pub fn component(i: &'a ComponentInteraction, reply: Option<&'a HttpReply>) -> Origin<'a> {
+        Origin {
+            of: Of::Component(i),
+            reply,
+        }
+    }
+
+    /// The interaction's id (the reference an error reply quotes).
+    pub fn id(&self) -> serenity::InteractionId {
+        match self.of {
+            Of::Command(i) => i.id,
+            Of::Component(i) => i.id,
+        }
+    }
+
+    /// The first response: in the HTTP reply when there is one, else a call.
+    async fn respond(&self, http: &Http, r: CreateInteractionResponse) -> serenity::Result<()> {
+        if self.reply.is_some_and(|reply| reply.send(&r)) {
+            return Ok(());
+        }
+        match self.of {
+            Of::Command(i) => i.create_response(http, r).await,
+            Of::Component(i) => i.create_response(http, r).await,
+        }
+    }
+
+    /// Edits the first response. A deferral sent as the HTTP reply may not
+    /// have reached Discord yet (Unknown Message): tried again shortly.
     async fn edit(&self, http: &Http, b: EditInteractionResponse) -> serenity::Result<()> {
-        match self {
-            Origin::Command(i) => i.edit_response(http, b).await.map(|_| ()),
-            Origin::Component(i) => i.edit_response(http, b).await.map(|_| ()),
+        let mut tries = if self.reply.is_some() { 5 } else { 1 };
+        loop {
+            let result = match self.of {
+                Of::Command(i) => i.edit_response(http, b.clone()).await.map(|_| ()),
+                Of::Component(i) => i.edit_response(http, b.clone()).await.map(|_| ()),
+            };
+            tries -= 1;
+            match result {
+                Err(e) if tries > 0 && error_code(&e) == Some(UNKNOWN_MESSAGE) => {
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+                other => return other,
+            }
         }
     }
 
@@ -132,10 +197,35 @@ impl Origin<'_> {
         http: &Http,
         b: CreateInteractionResponseFollowup,
     ) -> serenity::Result<()> {
-        match self {
-            Origin::Command(i) => i.create_followup(http, b).await.map(|_| ()),
-            Origin::Component(i) => i.create_followup(http, b).await.map(|_| ()),
+        match self.of {
+            Of::Command(i) => i.create_followup(http, b).await.map(|_| ()),
+            Of::Component(i) => i.create_followup(http, b).await.map(|_| ()),
         }
+    }
+}
+
+/// Tells the user something went wrong on our side, with the interaction's
+/// id as the reference: as the response, or by editing the one sent.
+pub async fn report_failure(http: &Http, origin: Origin<'_>) {
+    let text = format!(
+        "Something went wrong on our side (reference {}). Nothing was changed; please try again.",
+        origin.id()
+    );
+    let response = CreateInteractionResponse::Message(
+        CreateInteractionResponseMessage::new()
+            .ephemeral(true)
+            .content(text.clone()),
+    );
+    let sent = match origin.respond(http, response).await {
+        Err(e) if already_acknowledged(&e) => {
+            origin
+                .edit(http, EditInteractionResponse::new().content(text))
+                .await
+        }
+        other => other,
+    };
+    if let Err(e) = sent {
+        tracing::warn!(error = %e, "cannot report the error to the user");
     }
 }
 
@@ -386,6 +476,10 @@ async fn answer(
             } else {
                 (vec![], vec![])
             };
+            // An HTTP reply carries no files: defer there, then edit them in.
+            if ack == Ack::Pending && !files.is_empty() && origin.reply.is_some() {
+                ack = defer(http, origin).await;
+            }
             let result = match ack {
                 Ack::Pending => {
                     let r = CreateInteractionResponseMessage::new()
@@ -524,9 +618,20 @@ async fn post(
     Ok(None)
 }
 
+/// Discord's JSON error code of a failed call.
+fn error_code(e: &serenity::Error) -> Option<isize> {
+    match e {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => Some(r.error.code),
+        _ => None,
+    }
+}
+
+/// Discord's 10008: no such message (yet).
+const UNKNOWN_MESSAGE: isize = 10008;
+
 /// Discord's 40060: the interaction was answered before.
 pub fn already_acknowledged(e: &serenity::Error) -> bool {
-    matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if r.error.code == 40060)
+    error_code(e) == Some(40060)
 }
 
 /// Is this the "Cannot send messages to this user" family of errors?

@@ -5,7 +5,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::{
     CommandDataOption, CommandDataOptionValue, CommandInteraction, CommandOptionType,
-    CreateCommand, CreateCommandOption, InteractionContext, ResolvedOption, ResolvedValue,
+    CreateCommand, CreateCommandOption, InteractionContext,
 };
 
 use super::{BotError, Ctx, clip, respond};
@@ -166,49 +166,59 @@ type AutocompleteFn =
     for<'a> fn(Ctx<'a>, &'a str) -> poise::BoxFuture<'a, serenity::CreateAutocompleteResponse>;
 
 async fn run(ctx: Ctx<'_>) -> Result<(), poise::FrameworkError<'_, super::Data, BotError>> {
-    let bot = ctx.data().clone();
-    let interaction = ctx.interaction;
-    if !bot.first_delivery(interaction.id.get()) {
-        return Ok(());
-    }
     let http = ctx.serenity_context().http.clone();
-    let origin = respond::Origin::Command(interaction);
+    handle(&http, ctx.data(), ctx.interaction, None).await;
+    Ok(())
+}
+
+/// A slash command: handled (deferred only when slow), answered, and its
+/// posts and DMs delivered. `reply`: the interactions endpoint's HTTP reply.
+pub async fn handle(
+    http: &serenity::Http,
+    bot: &super::Bot,
+    interaction: &CommandInteraction,
+    reply: Option<&respond::HttpReply>,
+) {
+    if !bot.first_delivery(interaction.id.get()) {
+        return;
+    }
+    let origin = respond::Origin::command(interaction, reply);
     let work = async {
         let req = request(interaction, true).await;
         bot.fault_check(&req);
-        let (handled, ()) = tokio::join!(bot.app.handle_once(&req), bot.open_dm_ahead(&http, &req));
+        let (handled, ()) = tokio::join!(bot.app.handle_once(&req), bot.open_dm_ahead(http, &req));
         (req, handled)
     };
-    let ((req, handled), ack) = respond::in_time(&http, origin, work).await;
-    respond::deliver(&http, &bot, Some((origin, ack)), &req, handled).await;
+    let ((req, handled), ack) = respond::in_time(http, origin, work).await;
+    respond::deliver(http, bot, Some((origin, ack)), &req, handled).await;
     bot.wake.notify_one();
-    Ok(())
+}
+
+/// Autocomplete choices for the focused option of a partly typed command.
+pub async fn choices(
+    bot: &super::Bot,
+    interaction: &CommandInteraction,
+) -> serenity::CreateAutocompleteResponse {
+    let (focused, partial) = interaction
+        .data
+        .autocomplete()
+        .map(|o| (o.name.to_string(), o.value.to_string()))
+        .unwrap_or_default();
+    let req = request(interaction, false).await;
+    let choices = bot.app.suggest(&req, &focused, &partial).await;
+    serenity::CreateAutocompleteResponse::new().set_choices(
+        choices
+            .into_iter()
+            .map(|c| serenity::AutocompleteChoice::new(clip(&c.label, 100), clip(&c.value, 100)))
+            .collect(),
+    )
 }
 
 fn autocomplete<'a>(
     ctx: Ctx<'a>,
-    partial: &'a str,
+    _partial: &'a str,
 ) -> poise::BoxFuture<'a, serenity::CreateAutocompleteResponse> {
-    Box::pin(async move {
-        let focused = focused_option(ctx.args).unwrap_or_default();
-        let req = request(ctx.interaction, false).await;
-        let choices = ctx.data().app.suggest(&req, &focused, partial).await;
-        serenity::CreateAutocompleteResponse::new().set_choices(
-            choices
-                .into_iter()
-                .map(|c| {
-                    serenity::AutocompleteChoice::new(clip(&c.label, 100), clip(&c.value, 100))
-                })
-                .collect(),
-        )
-    })
-}
-
-fn focused_option(args: &[ResolvedOption<'_>]) -> Option<String> {
-    args.iter().find_map(|o| match &o.value {
-        ResolvedValue::Autocomplete { .. } => Some(o.name.to_string()),
-        _ => None,
-    })
+    Box::pin(async move { choices(ctx.data(), ctx.interaction).await })
 }
 
 /// The user as the application layer sees them.

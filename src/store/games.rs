@@ -709,6 +709,18 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
+    /// How many default moves deadlines made in a game (each is logged
+    /// under its own key).
+    pub async fn deadline_moves(&self, game: i64) -> Result<i64, StoreError> {
+        let row: (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM interactions WHERE game_id = $1 AND key LIKE 'deadline:%'",
+        )
+        .bind(game)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.0)
+    }
+
     /// A game's version (None: no such game): whether a kept copy is current.
     pub async fn game_version(&self, game: i64) -> Result<Option<i64>, StoreError> {
         let row: Option<(i64,)> = sqlx::query_as("SELECT version FROM games WHERE id = $1")

@@ -20,6 +20,8 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Notify, mpsc};
 use tokio_tungstenite::tungstenite::Message as WsMessage;
 
+#[path = "discord_endpoint.rs"]
+mod endpoint;
 #[path = "discord_spec.rs"]
 pub mod spec;
 
@@ -97,6 +99,10 @@ struct State {
     peak_in_flight: usize,
     last_answer: Option<Instant>,
     acknowledge_next: bool,
+    /// Interactions endpoints (`xfiles-bot serve` replicas) interactions
+    /// are POSTed to in turn, as a load balancer would; none: the gateway.
+    endpoints: Vec<String>,
+    next_endpoint: usize,
 }
 
 /// An interaction's token: which interaction, where, and its first
@@ -207,7 +213,7 @@ impl FakeDiscord {
         );
     }
 
-    fn violate(&self, problems: Vec<String>) {
+    pub(crate) fn violate(&self, problems: Vec<String>) {
         if !problems.is_empty() {
             self.state.lock().unwrap().violations.extend(problems);
         }
@@ -369,6 +375,11 @@ impl FakeDiscord {
 
     /// Sends a gateway dispatch to the connected bot.
     fn dispatch(&self, kind: &str, d: Value) {
+        if !self.state.lock().unwrap().endpoints.is_empty() {
+            let f = self.clone();
+            tokio::spawn(async move { f.post_interaction(d).await });
+            return;
+        }
         let tx = self
             .events
             .lock()
@@ -699,6 +710,22 @@ impl FakeDiscord {
 
     pub fn reset_peak(&self) {
         self.state.lock().unwrap().peak_in_flight = 0;
+    }
+
+    /// The replies to an interaction once there is one, or None after
+    /// `timeout` (an answer lost with a process that died).
+    pub async fn try_reply(&self, i: &Interaction, timeout: Duration) -> Option<Vec<Sent>> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let replies = self.replies(&i.id);
+            if !replies.is_empty() {
+                return Some(replies);
+            }
+            if Instant::now() >= deadline {
+                return None;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
     }
 
     /// Waits for the first reply to an interaction and returns all so far.
@@ -1321,9 +1348,20 @@ impl BotProcess {
     /// Starts `xfiles-bot` (no subcommand: DISCORD_TOKEN makes it the bot) in
     /// an empty folder, so no `.env` is read.
     pub async fn start(fake: &FakeDiscord, db: &str, env: &[(&str, &str)]) -> BotProcess {
+        BotProcess::start_with(fake, db, env, &[]).await
+    }
+
+    /// Starts the bot with these command-line arguments.
+    pub async fn start_with(
+        fake: &FakeDiscord,
+        db: &str,
+        env: &[(&str, &str)],
+        args: &[&str],
+    ) -> BotProcess {
         let dir = std::env::temp_dir();
         let mut cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_xfiles-bot"));
-        cmd.current_dir(dir)
+        cmd.args(args)
+            .current_dir(dir)
             .env_clear()
             .env("DISCORD_TOKEN", "fake-token")
             .env("DISCORD_API_URL", fake.api_url())
@@ -1378,6 +1416,12 @@ impl BotProcess {
             "the bot logged dropped events or panics:\n{}",
             bad.join("\n")
         );
+    }
+
+    /// SIGKILL: the process dies at once, mid-whatever.
+    pub async fn kill(mut self) {
+        self.child.start_kill().expect("kill the bot");
+        let _ = self.child.wait().await;
     }
 
     /// SIGTERM, then waits for a clean exit.
