@@ -22,6 +22,40 @@ pub struct Settings {
     /// endpoint (`xfiles-bot serve`) needs both.
     pub public_key: Option<String>,
     pub application_id: Option<u64>,
+    /// On the gateway: the shards this process runs, first..=last of a
+    /// total (`DISCORD_SHARDS=0-1/4`); none: one process, one shard.
+    pub shards: Option<Shards>,
+}
+
+/// A range of gateway shards, both ends included, of `total`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shards {
+    pub first: u32,
+    pub last: u32,
+    pub total: u32,
+}
+
+impl Shards {
+    /// `first-last/total` or `n/total`.
+    pub fn parse(text: &str) -> Result<Shards, String> {
+        let bad = || {
+            format!(
+                "DISCORD_SHARDS '{text}' is not a shard range: write first-last/total, e.g. 0-1/4 (shards 0 and 1 of 4)"
+            )
+        };
+        let (range, total) = text.trim().split_once('/').ok_or_else(bad)?;
+        let (first, last) = range.split_once('-').unwrap_or((range, range));
+        let n = |s: &str| s.trim().parse::<u32>().map_err(|_| bad());
+        let shards = Shards {
+            first: n(first)?,
+            last: n(last)?,
+            total: n(total)?,
+        };
+        if shards.first > shards.last || shards.last >= shards.total {
+            return Err(bad());
+        }
+        Ok(shards)
+    }
 }
 
 impl Settings {
@@ -66,6 +100,9 @@ impl Settings {
                     })
                 })
                 .transpose()?,
+            shards: var("DISCORD_SHARDS")
+                .map(|s| Shards::parse(&s))
+                .transpose()?,
         })
     }
 }
@@ -104,4 +141,22 @@ pub fn load_dotenv(path: &std::path::Path) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Shards;
+
+    #[test]
+    fn shard_ranges_are_read_and_bad_ones_say_how_to_write_them() {
+        let s = Shards::parse("0-1/4").unwrap();
+        assert_eq!((s.first, s.last, s.total), (0, 1, 4));
+        assert_eq!(Shards::parse("2/3").unwrap().first, 2);
+        for bad in ["4/4", "2-1/4", "x/2", "1-2"] {
+            assert!(
+                Shards::parse(bad).unwrap_err().contains("first-last/total"),
+                "{bad}"
+            );
+        }
+    }
 }

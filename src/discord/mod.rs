@@ -22,7 +22,7 @@ use serenity::{
 };
 use tokio::sync::Notify;
 
-pub use config::{Settings, load_dotenv};
+pub use config::{Settings, Shards, load_dotenv};
 pub use respond::split;
 pub use serve::{serve, verified};
 pub use slash::definitions;
@@ -207,7 +207,13 @@ pub async fn run(app: App, settings: Settings) -> Result<(), String> {
         tracing::info!("shutting down");
         shards.shutdown_all().await;
     });
-    let result = client.start().await;
+    // Several processes split the shards of one application; each handles
+    // the interactions of its guilds (the database is shared).
+    let result = match settings.shards {
+        // serenity's range end is inclusive.
+        Some(s) => client.start_shard_range(s.first..s.last, s.total).await,
+        None => client.start().await,
+    };
     bot.app.store().close().await;
     result.map_err(|e| format!("the Discord client stopped: {e}"))
 }
