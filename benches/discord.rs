@@ -7,6 +7,8 @@
 //! (one call: the response itself); then 50 games' players all at once, a
 //! mix of views, lookups, posts and writes: INTERACTION_CREATE → the bot's
 //! first callback (Discord's 3-second rule) and → its full reply.
+//! With BENCH_REPLICAS=N (scripts/bench runs N=3 too), the same against N
+//! `xfiles-bot serve` replicas behind the stand-in's load balancer.
 
 #[path = "../tests/support/discord.rs"]
 mod fake;
@@ -81,8 +83,26 @@ async fn main() {
         .unwrap_or(5);
     let fake = FakeDiscord::start().await;
     let db = fresh_database().await;
-    let bot = BotProcess::start(&fake, &db, &[("XFILES_SEED", "7")]).await;
-    fake.wait_ready(Duration::from_secs(60)).await;
+    // BENCH_REPLICAS=N: N `xfiles-bot serve` replicas behind the stand-in's
+    // load balancer instead of one gateway process.
+    let replicas: usize = std::env::var("BENCH_REPLICAS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(0);
+    let mut bots = Vec::new();
+    if replicas == 0 {
+        bots.push(BotProcess::start(&fake, &db, &[("XFILES_SEED", "7")]).await);
+        fake.wait_ready(Duration::from_secs(60)).await;
+        println!("one gateway process");
+    } else {
+        for _ in 0..replicas {
+            let (bot, address) = BotProcess::serve(&fake, &db, &[("XFILES_SEED", "7")]).await;
+            fake.add_endpoint(&address);
+            bots.push(bot);
+        }
+        fake.wait_registered(Duration::from_secs(60)).await;
+        println!("{replicas} interactions-endpoint replicas on one database");
+    }
     fake.add_file("randy.txt", include_bytes!("../tests/data/decks/randy.txt"));
     fake.add_file("les.json", include_bytes!("../tests/data/decks/les.json"));
 
@@ -205,6 +225,8 @@ async fn main() {
         pct(&replies, 0.99).as_secs_f64() * 1e3,
         replies[n - 1].as_secs_f64() * 1e3
     );
-    bot.assert_no_dropped_events();
-    bot.stop().await;
+    for bot in bots {
+        bot.assert_no_dropped_events();
+        bot.stop().await;
+    }
 }
