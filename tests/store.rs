@@ -463,8 +463,8 @@ async fn reminders_and_deadlines_are_found_by_time(backend: Backend) {
     assert_eq!(store.due_games(100).await.unwrap().len(), 2);
     assert_eq!(
         store.game(a).await.unwrap().unwrap().version,
-        1,
-        "scheduling does not touch the version"
+        2,
+        "a new schedule is a new version: other processes' copies are refreshed"
     );
 }
 
