@@ -75,78 +75,61 @@ async fn timed(
     (callback, reply)
 }
 
-#[tokio::main(flavor = "multi_thread")]
-async fn main() {
-    let rounds: usize = std::env::var("BENCH_ROUNDS")
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
         .ok()
         .and_then(|r| r.parse().ok())
-        .unwrap_or(5);
-    let fake = FakeDiscord::start().await;
-    let db = fresh_database().await;
-    // BENCH_REPLICAS=N: N `xfiles-bot serve` replicas behind the stand-in's
-    // load balancer instead of one gateway process.
-    let replicas: usize = std::env::var("BENCH_REPLICAS")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(0);
+        .unwrap_or(default)
+}
+
+/// One gateway process, or BENCH_REPLICAS `xfiles-bot serve` replicas
+/// behind the stand-in's load balancer.
+async fn start_bots(fake: &FakeDiscord, db: &str) -> Vec<BotProcess> {
+    let replicas: usize = env_or("BENCH_REPLICAS", 0);
+    let env = [("XFILES_SEED", "7")];
     let mut bots = Vec::new();
     if replicas == 0 {
-        bots.push(BotProcess::start(&fake, &db, &[("XFILES_SEED", "7")]).await);
+        bots.push(BotProcess::start(fake, db, &env).await);
         fake.wait_ready(Duration::from_secs(60)).await;
         println!("one gateway process");
     } else {
         for _ in 0..replicas {
-            let (bot, address) = BotProcess::serve(&fake, &db, &[("XFILES_SEED", "7")]).await;
+            let (bot, address) = BotProcess::serve(fake, db, &env).await;
             fake.add_endpoint(&address);
             bots.push(bot);
         }
         fake.wait_registered(Duration::from_secs(60)).await;
         println!("{replicas} interactions-endpoint replicas on one database");
     }
-    fake.add_file("randy.txt", include_bytes!("../tests/data/decks/randy.txt"));
-    fake.add_file("les.json", include_bytes!("../tests/data/decks/les.json"));
+    bots
+}
 
-    let latency: u64 = std::env::var("BENCH_LATENCY_MS")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(100);
-    fake.set_latency(Duration::from_millis(latency));
-    println!("the stand-in answers every call after {latency} ms");
-
-    // Set-up: 50 games, each in its own channel and thread; the start of
-    // each posts in its thread and DMs both players.
+/// 50 games, each in its own channel and thread, set up one by one; the
+/// start of each (a thread post, a DM to each player) and a `/hand` are
+/// timed. Returns each game's players and thread.
+async fn set_up(fake: &FakeDiscord, latency: u64) -> Vec<(Person, Person, String)> {
     let setup = Instant::now();
     let mut tables = Vec::new();
-    let mut starts = Vec::new();
-    let mut hands = Vec::new();
-    let mut hand_calls = Vec::new();
+    let (mut starts, mut hands, mut hand_calls) = (Vec::new(), Vec::new(), Vec::new());
     for g in 0..GAMES {
         let a = Person::new(100 + 2 * g as u64, &format!("a{g}"));
         let b = Person::new(101 + 2 * g as u64, &format!("b{g}"));
         let channel = (6000 + g).to_string();
-        fake.run(
-            &a,
-            Some(&channel),
-            "/deck import name:A file:\"file:randy.txt\"",
-        )
-        .await;
-        fake.run(
-            &b,
-            Some(&channel),
-            "/deck import name:B file:\"file:les.json\"",
-        )
-        .await;
-        fake.run(&a, Some(&channel), "/game new game:xfiles-ccg deck:A")
-            .await;
+        let import_a = "/deck import name:A file:\"file:randy.txt\"";
+        fake.run(&a, Some(&channel), import_a).await;
+        let import_b = "/deck import name:B file:\"file:les.json\"";
+        fake.run(&b, Some(&channel), import_b).await;
+        let open = "/game new game:xfiles-ccg deck:A";
+        fake.run(&a, Some(&channel), open).await;
         let thread = fake
             .threads()
             .into_iter()
             .find(|t| fake.thread_parent(t).as_deref() == Some(channel.as_str()))
             .expect("thread");
         fake.run(&b, Some(&thread), "/game join deck:B").await;
-        starts.push(delivered(&fake, &a, &thread, "/game start").await);
+        starts.push(delivered(fake, &a, &thread, "/game start").await);
         let calls = fake.calls().len();
-        hands.push(delivered(&fake, &b, &thread, "/hand").await);
+        hands.push(delivered(fake, &b, &thread, "/hand").await);
         hand_calls.push(fake.calls().len() - calls);
         tables.push((a, b, thread));
     }
@@ -165,8 +148,12 @@ async fn main() {
         hand_calls.iter().min().unwrap(),
         hand_calls.iter().max().unwrap()
     );
+    tables
+}
 
-    // Load: every game's two players at once, a mix of views, lookups, posts and writes.
+/// Every game's two players at once, `rounds` times a mix of views,
+/// lookups, posts and writes; prints throughput and latencies.
+async fn load(fake: FakeDiscord, tables: Vec<(Person, Person, String)>, rounds: usize) {
     let mix = [
         "/hand",
         "/board",
@@ -195,8 +182,7 @@ async fn main() {
             }));
         }
     }
-    let mut callbacks = Vec::new();
-    let mut replies = Vec::new();
+    let (mut callbacks, mut replies) = (Vec::new(), Vec::new());
     for t in tasks {
         for (c, r) in t.await.expect("task") {
             callbacks.push(c);
@@ -204,8 +190,6 @@ async fn main() {
         }
     }
     let elapsed = started.elapsed();
-    callbacks.sort();
-    replies.sort();
     let n = callbacks.len();
     println!(
         "{n} interactions from {} concurrent players in {GAMES} games in {:.1} s ({:.0}/s)",
@@ -213,18 +197,37 @@ async fn main() {
         elapsed.as_secs_f64(),
         n as f64 / elapsed.as_secs_f64()
     );
-    println!(
-        "interaction → first callback (the answer itself, or a deferral): p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms (Discord allows 3 s)",
-        pct(&callbacks, 0.5).as_secs_f64() * 1e3,
-        pct(&callbacks, 0.99).as_secs_f64() * 1e3,
-        callbacks[n - 1].as_secs_f64() * 1e3
+    spread(
+        "interaction → first callback (the answer itself, or a deferral)",
+        &mut callbacks,
+        " (Discord allows 3 s)",
     );
+    spread("interaction → full reply", &mut replies, "");
+}
+
+fn spread(what: &str, times: &mut [Duration], note: &str) {
+    times.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
     println!(
-        "interaction → full reply: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
-        pct(&replies, 0.5).as_secs_f64() * 1e3,
-        pct(&replies, 0.99).as_secs_f64() * 1e3,
-        replies[n - 1].as_secs_f64() * 1e3
+        "{what}: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms{note}",
+        ms(pct(times, 0.5)),
+        ms(pct(times, 0.99)),
+        ms(times[times.len() - 1])
     );
+}
+
+#[tokio::main(flavor = "multi_thread")]
+async fn main() {
+    let fake = FakeDiscord::start().await;
+    let db = fresh_database().await;
+    let bots = start_bots(&fake, &db).await;
+    fake.add_file("randy.txt", include_bytes!("../tests/data/decks/randy.txt"));
+    fake.add_file("les.json", include_bytes!("../tests/data/decks/les.json"));
+    let latency: u64 = env_or("BENCH_LATENCY_MS", 100);
+    fake.set_latency(Duration::from_millis(latency));
+    println!("the stand-in answers every call after {latency} ms");
+    let tables = set_up(&fake, latency).await;
+    load(fake, tables, env_or("BENCH_ROUNDS", 5)).await;
     for bot in bots {
         bot.assert_no_dropped_events();
         bot.stop().await;

@@ -82,13 +82,12 @@ impl Bot {
         if record.channel.is_some() {
             return;
         }
-        let Ok(id) = user.parse::<u64>() else { return };
-        match serenity::UserId::new(id).create_dm_channel(http).await {
-            Ok(ch) => {
-                record.channel = Some(ch.id.to_string());
+        match respond::open_dm_channel(http, user).await {
+            Ok(channel) => {
+                record.channel = Some(channel);
                 self.set_dm_record(user, &record, req.now).await;
             }
-            Err(e) => tracing::warn!(user, error = %e, "cannot open a DM channel"),
+            Err(e) => tracing::warn!(user, error = ?e, "cannot open a DM channel"),
         }
     }
 

@@ -594,28 +594,41 @@ async fn post(
             .map_err(|e| e.to_string())?;
         first_message.get_or_insert(sent.id);
     }
-    if let (Some(title), Some(game), Some(message)) = (&m.thread, m.game, first_message) {
-        let thread = channel_id
-            .create_thread_from_message(
-                http,
-                message,
-                CreateThread::new(clip(title, 100))
-                    .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
-            )
-            .await;
-        match thread {
-            Ok(t) => {
-                if let Err(e) = bot.app.attach_thread(game, &t.id.to_string()).await {
-                    tracing::warn!(game, error = %e, "cannot record the game's thread");
-                }
-                return Ok(Some(t.id.to_string()));
+    match (&m.thread, m.game, first_message) {
+        (Some(title), Some(game), Some(message)) => {
+            Ok(open_thread(http, bot, channel_id, message, title, game).await)
+        }
+        _ => Ok(None),
+    }
+}
+
+/// Opens a game's thread from its first message and records it; a thread
+/// that cannot be opened leaves the game in its channel.
+async fn open_thread(
+    http: &Http,
+    bot: &Bot,
+    channel: ChannelId,
+    message: serenity::MessageId,
+    title: &str,
+    game: i64,
+) -> Option<String> {
+    let options = CreateThread::new(clip(title, 100))
+        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+    match channel
+        .create_thread_from_message(http, message, options)
+        .await
+    {
+        Ok(t) => {
+            if let Err(e) = bot.app.attach_thread(game, &t.id.to_string()).await {
+                tracing::warn!(game, error = %e, "cannot record the game's thread");
             }
-            Err(e) => {
-                tracing::warn!(game, error = %e, "cannot open a thread; the game stays in its channel")
-            }
+            Some(t.id.to_string())
+        }
+        Err(e) => {
+            tracing::warn!(game, error = %e, "cannot open a thread; the game stays in its channel");
+            None
         }
     }
-    Ok(None)
 }
 
 /// Discord's JSON error code of a failed call.
@@ -636,12 +649,18 @@ pub fn already_acknowledged(e: &serenity::Error) -> bool {
 
 /// Is this the "Cannot send messages to this user" family of errors?
 fn dm_refused(e: &serenity::Error) -> bool {
-    match e {
-        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
-            r.status_code.as_u16() == 403 || [50007, 50278].contains(&r.error.code)
-        }
-        _ => false,
-    }
+    let forbidden = matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if r.status_code.as_u16() == 403);
+    forbidden || error_code(e).is_some_and(|c| [50007, 50278].contains(&c))
+}
+
+/// Opens the DM channel with a user (Discord returns the existing one).
+pub async fn open_dm_channel(http: &Http, user: &str) -> Result<String, Option<serenity::Error>> {
+    let uid: u64 = user.parse().map_err(|_| None)?;
+    let channel = UserId::new(uid)
+        .create_dm_channel(http)
+        .await
+        .map_err(Some)?;
+    Ok(channel.id.to_string())
 }
 
 /// Sends a DM. When DMs to the user fail, says so once in the game's channel
@@ -663,14 +682,7 @@ async fn send_dm(http: &Http, bot: &Bot, m: &Outgoing, acting: Option<&str>) -> 
     let result = async {
         let channel = match &record.channel {
             Some(c) => c.clone(),
-            None => {
-                let uid: u64 = user.parse().map_err(|_| None)?;
-                let ch = UserId::new(uid)
-                    .create_dm_channel(http)
-                    .await
-                    .map_err(Some)?;
-                ch.id.to_string()
-            }
+            None => open_dm_channel(http, user).await?,
         };
         record.channel = Some(channel.clone());
         let channel_id = ChannelId::new(channel.parse().map_err(|_| None)?);
