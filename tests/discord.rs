@@ -633,9 +633,10 @@ async fn a_league_round_and_its_standings_picture_through_discord() {
 
 /// A limited league through Discord: a role option names the organisers,
 /// a member of that role deals, each drafter's pile comes by DM with a
-/// button a card, and a pick by button in the DM is told to its picker only.
+/// select menu of its cards, and a pick from the menu is told to its picker
+/// only.
 #[tokio::test(flavor = "multi_thread")]
-async fn a_cube_draft_deals_piles_by_dm_and_picks_by_button() {
+async fn a_cube_draft_deals_piles_by_dm_and_picks_from_a_menu() {
     let (fake, bot, _db) = bot(&[]).await;
     let skinner = Person {
         manager: true,
@@ -674,10 +675,14 @@ async fn a_cube_draft_deals_piles_by_dm_and_picks_by_button() {
         .map(|p| fake.dms_to(&p.id).pop().expect("a pile by DM"))
         .collect();
     for pile in &piles {
-        assert_eq!(pile.buttons.len(), 6, "six Agents, a button each");
+        assert_eq!(pile.menus.len(), 1, "one menu: {}", pile.content);
+        assert_eq!(pile.menus[0].options.len(), 6, "six Agents, an option each");
+        assert_eq!((pile.menus[0].min, pile.menus[0].max), (1, 1));
     }
-    let (label, custom_id) = piles[0].buttons[0].clone();
-    let i = fake.press(&alice(), None, &custom_id);
+    let menu = piles[0].menus[0].clone();
+    let (label, value) = menu.options[0].clone();
+    let label = label.trim_end_matches(" (Agent)").to_string();
+    let i = fake.select(&alice(), None, &menu.custom_id, &[&value]);
     let answer: String = fake
         .reply(&i)
         .await

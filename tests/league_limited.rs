@@ -8,7 +8,7 @@ mod support;
 use std::collections::BTreeMap;
 
 use support::{Backend, app_on, database, run_console, say};
-use xfiles_bot::app::{Address, App, Outgoing};
+use xfiles_bot::app::{Address, App, Menu, Outgoing};
 use xfiles_bot::cards::cube::fcu;
 use xfiles_bot::engine::GameRng;
 use xfiles_bot::league::limited::{Draft, Pass, seal};
@@ -142,7 +142,7 @@ fn pile_ids(state: &serde_json::Value, seat: usize) -> Vec<String> {
     ids
 }
 
-/// The whole draft through the application layer: 344 picks by buttons,
+/// The whole draft through the application layer: 344 picks from menus,
 /// each message showing its reader only their own pile, no pick named to
 /// anyone else, the pools complete and sent at the end.
 #[tokio::test]
@@ -184,6 +184,7 @@ async fn a_four_player_draft_runs_by_dm_with_each_pile_and_pick_seen_only_by_its
         let mut messages = dealt;
         let mut rng = GameRng::seeded(5);
         let mut picks = 0;
+        let mut pick_command = String::new();
         loop {
             let (state, _) = stored(&app, league.id).await;
             let seats: Vec<String> = state["draft"]["seats"]
@@ -199,11 +200,15 @@ async fn a_four_player_draft_runs_by_dm_with_each_pile_and_pick_seen_only_by_its
                         let seat = seats.iter().position(|d| *d == u).unwrap();
                         // Every card a drafter is shown is in their own pile now.
                         let mut shown: Vec<String> = m
-                            .buttons
+                            .menus
                             .iter()
-                            .map(|b| b.command.split_whitespace().nth(1).unwrap()[5..].to_string())
+                            .flat_map(|menu| menu.options.iter().map(|o| o.value.clone()))
                             .collect();
                         shown.sort();
+                        shown.dedup();
+                        if let Some(menu) = m.menus.first() {
+                            pick_command = menu.command.clone();
+                        }
                         if !shown.is_empty() {
                             assert_eq!(shown, pile_ids(&state, seat), "{}", m.text);
                         }
@@ -226,7 +231,9 @@ async fn a_four_player_draft_runs_by_dm_with_each_pile_and_pick_seen_only_by_its
             let ids = pile_ids(&state, seat);
             let card = &ids[rng.below(ids.len())];
             now += 1_000;
-            messages = say(&app, &format!("@{} /pick card:{card}", seats[seat]), now).await;
+            // The command the menu runs when the card is picked.
+            let pick = Menu::command_for(&pick_command, std::slice::from_ref(card));
+            messages = say(&app, &format!("@{} {pick}", seats[seat]), now).await;
             picks += 1;
             let kept: Vec<&Outgoing> = messages
                 .iter()

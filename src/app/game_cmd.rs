@@ -459,6 +459,7 @@ async fn status(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, 
         kind_name(&game),
         game.status.as_str()
     );
+    let mut board = None;
     match (game.status, &game.state) {
         (GameStatus::Lobby, _) | (_, None) => {
             if let Ok(driver) = driver_of(app, &game) {
@@ -480,7 +481,9 @@ async fn status(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, 
         (_, Some(_)) => {
             let driver = driver_of(app, &game)?;
             let state = app.current_state(&game).await?;
-            text.push_str(&driver.board(&table_of(&game, &seats), &state)?);
+            let b = driver.board(&table_of(&game, &seats), &state)?;
+            text.push_str(&b.text());
+            board = Some(b);
         }
     }
     if let Some(result) = &game.result
@@ -491,11 +494,23 @@ async fn status(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, 
     let private = req.place.is_dm
         || req.place.channel != game.channel_id
             && Some(&req.place.channel) != game.thread_id.as_ref();
-    let out = if private {
+    let mut out = if private {
         Outgoing::ephemeral(&req.user.id, text.trim_end())
     } else {
         Outgoing::channel(&req.place.channel, text.trim_end())
     };
+    if let Some(b) = board {
+        // The embed repeats the text: the status line, the board, the result.
+        let mut embed = b.embed();
+        embed.lines = text
+            .lines()
+            .next()
+            .into_iter()
+            .chain(text.lines().filter(|l| l.starts_with("Result: ")))
+            .map(str::to_string)
+            .collect();
+        out = out.with_embed(embed);
+    }
     Ok(vec![out.in_game(game.id)])
 }
 

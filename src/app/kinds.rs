@@ -4,7 +4,7 @@
 use std::ops::RangeInclusive;
 
 use super::commands::{Args, CommandSpec, OptionSpec};
-use super::message::{Invocation, Outgoing, UserError};
+use super::message::{Board, Invocation, Outgoing, UserError};
 use crate::store::DeckRow;
 
 /// A kind of game, as named in `/game new game:<kind>`.
@@ -231,8 +231,8 @@ pub trait Driver: Send + Sync {
         args: &Args,
     ) -> Result<Reaction, UserError>;
 
-    /// The public board (for `/game status` and the channel).
-    fn board(&self, table: &Table, state: &str) -> Result<String, UserError>;
+    /// The public board (for `/game status` and the channel), players named.
+    fn board(&self, table: &Table, state: &str) -> Result<Board, UserError>;
 
     /// Version of the state/action format this build writes.
     fn format(&self) -> i64;

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::App;
 use super::commands::Args;
 use super::league_cmd::{active, keep, only_one, organiser, pick, read_due};
-use super::message::{Button, Outgoing, Request, UserError};
+use super::message::{Menu, Outgoing, Request, UserError};
 use crate::cards::cube;
 use crate::cards::{self, CardType};
 use crate::decks::{self, Deck};
@@ -272,19 +272,14 @@ fn pile_message(
         pile.len()
     );
     let ids = shown(pile);
-    let mut buttons = Vec::new();
+    let mut menu = Menu::one(
+        format!("Keep one of these {} cards", pile.len()),
+        format!("/pick card:\"{{}}\" league:\"{}\"", l.name),
+    );
     for id in &ids {
         let (title, kind) = card_of(id);
         text.push_str(&format!("• {title} ({kind}, {id})\n"));
-        if !buttons
-            .iter()
-            .any(|b: &Button| b.command.contains(id.as_str()))
-        {
-            buttons.push(Button {
-                label: title,
-                command: format!("/pick card:{id} league:\"{}\"", l.name),
-            });
-        }
+        menu = menu.option(format!("{title} ({kind})"), id.clone());
     }
     if draft.queued(seat) > 0 {
         text.push_str(&format!(
@@ -294,10 +289,10 @@ fn pile_message(
     }
     let every = row.pick_every.unwrap_or(DEFAULT_PICK_TIME);
     text.push_str(&format!(
-        "Pick with a button or /pick card:<name>. If you have not picked by <t:{}:f>, the draft keeps the first card listed for you.",
+        "Pick from the menu or with /pick card:<name>. If you have not picked by <t:{}:f>, the draft keeps the first card listed for you.",
         (now + every) / 1000
     ));
-    Outgoing { text, ..base }.with_buttons(buttons)
+    Outgoing { text, ..base }.with_menus(vec![menu])
 }
 
 /// A pool listed by type, with a text file `/deck import` reads.

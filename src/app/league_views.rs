@@ -96,6 +96,7 @@ pub(super) async fn standings_text(
         lines: embed_lines,
         footer: Some(SCORING.to_string()),
         image: Some("standings.png".into()),
+        fields: vec![],
     };
     Ok((out, png, embed))
 }

@@ -85,6 +85,57 @@ pub struct Button {
     pub command: String,
 }
 
+/// A pick list under a message (a select menu on Discord): picking runs
+/// `command` as that user, with `{}` replaced by the picked options'
+/// values joined by "; ". Transports without menus list the options.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Menu {
+    /// What the menu asks, shown before anything is picked.
+    pub placeholder: String,
+    pub command: String,
+    pub options: Vec<MenuOption>,
+    /// How many options may be picked.
+    pub min: u8,
+    pub max: u8,
+}
+
+/// One option of a [`Menu`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MenuOption {
+    pub label: String,
+    /// What the option puts in the menu's command.
+    pub value: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+}
+
+impl Menu {
+    /// A menu of one pick.
+    pub fn one(placeholder: impl Into<String>, command: impl Into<String>) -> Menu {
+        Menu {
+            placeholder: placeholder.into(),
+            command: command.into(),
+            options: Vec::new(),
+            min: 1,
+            max: 1,
+        }
+    }
+
+    pub fn option(mut self, label: impl Into<String>, value: impl Into<String>) -> Menu {
+        self.options.push(MenuOption {
+            label: label.into(),
+            value: value.into(),
+            description: None,
+        });
+        self
+    }
+
+    /// The command run when these values are picked.
+    pub fn command_for(command: &str, values: &[String]) -> String {
+        command.replacen("{}", &values.join("; "), 1)
+    }
+}
+
 /// A file sent with a message (an attachment on Discord; the console
 /// saves it and prints where).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -103,6 +154,125 @@ pub struct Embed {
     pub footer: Option<String>,
     /// The name of a file sent with the message, shown as the embed's picture.
     pub image: Option<String>,
+    /// Named blocks under the body (a player's pools and Agents, the Sites).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fields: Vec<EmbedField>,
+}
+
+/// A named block of an [`Embed`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EmbedField {
+    pub name: String,
+    pub value: String,
+    /// Shown beside its neighbours when there is room.
+    pub inline: bool,
+}
+
+/// A game's public board: the text every transport can show, and the same
+/// as an embed (a heading per part) where embeds exist.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Board {
+    /// The first line: the game, turn and phase.
+    pub title: String,
+    pub parts: Vec<BoardPart>,
+    /// The last line: who must act.
+    pub footer: String,
+}
+
+/// One part of a [`Board`]: a player, the Sites, the stack.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct BoardPart {
+    /// A heading line (a player and their pools); none for loose lines.
+    pub heading: Option<String>,
+    /// What the embed names the part when it has no heading.
+    pub name: String,
+    pub lines: Vec<String>,
+}
+
+impl BoardPart {
+    /// A part from text whose first line is its heading.
+    pub fn headed(text: &str) -> BoardPart {
+        let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+        BoardPart {
+            heading: lines.next().map(str::to_string),
+            name: String::new(),
+            lines: lines.map(str::to_string).collect(),
+        }
+    }
+
+    /// A part of loose lines, named `name` in the embed.
+    pub fn named(name: &str, text: &str) -> BoardPart {
+        BoardPart {
+            heading: None,
+            name: name.to_string(),
+            lines: text
+                .lines()
+                .filter(|l| !l.trim().is_empty())
+                .map(str::to_string)
+                .collect(),
+        }
+    }
+}
+
+impl Board {
+    /// Every line with `f` applied (players named, never numbered).
+    pub fn map_text(mut self, f: impl Fn(&str) -> String) -> Board {
+        self.title = f(&self.title);
+        self.footer = f(&self.footer);
+        for p in &mut self.parts {
+            p.heading = p.heading.as_deref().map(&f);
+            for l in &mut p.lines {
+                *l = f(l);
+            }
+        }
+        self
+    }
+
+    /// The board as plain text: title, each part, footer.
+    pub fn text(&self) -> String {
+        let mut out = format!("{}\n", self.title);
+        for p in &self.parts {
+            if let Some(h) = &p.heading {
+                out.push_str(h);
+                out.push('\n');
+            }
+            for l in &p.lines {
+                out.push_str(l);
+                out.push('\n');
+            }
+        }
+        out.push_str(&self.footer);
+        out
+    }
+
+    /// The board as an embed: one field a part. Transports that cannot show
+    /// it (or an embed over the limits) show [`Board::text`].
+    pub fn embed(&self) -> Embed {
+        let fields = self
+            .parts
+            .iter()
+            .filter(|p| p.heading.is_some() || !p.lines.is_empty())
+            .map(|p| {
+                let lines: Vec<&str> = p.lines.iter().map(|l| l.trim()).collect();
+                EmbedField {
+                    name: p.heading.as_deref().unwrap_or(&p.name).replace("**", ""),
+                    value: if lines.is_empty() {
+                        "—".into()
+                    } else {
+                        lines.join("\n")
+                    },
+                    inline: false,
+                }
+            })
+            .collect();
+        Embed {
+            title: self.title.replace("**", ""),
+            lines: vec![],
+            footer: Some(self.footer.replace("**", "")),
+            image: None,
+            fields,
+        }
+    }
 }
 
 /// One message to send.
@@ -112,6 +282,8 @@ pub struct Outgoing {
     pub text: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub buttons: Vec<Button>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub menus: Vec<Menu>,
     /// The game a message belongs to (DMs name it and link to its channel).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<i64>,
@@ -134,6 +306,7 @@ impl Outgoing {
             to: Address::Channel(channel.to_string()),
             text: text.into(),
             buttons: vec![],
+            menus: vec![],
             game: None,
             ping: vec![],
             thread: None,
@@ -147,6 +320,7 @@ impl Outgoing {
             to: Address::Dm(user.to_string()),
             text: text.into(),
             buttons: vec![],
+            menus: vec![],
             game: None,
             ping: vec![],
             thread: None,
@@ -160,6 +334,7 @@ impl Outgoing {
             to: Address::Ephemeral(user.to_string()),
             text: text.into(),
             buttons: vec![],
+            menus: vec![],
             game: None,
             ping: vec![],
             thread: None,
@@ -175,6 +350,11 @@ impl Outgoing {
 
     pub fn with_buttons(mut self, buttons: Vec<Button>) -> Self {
         self.buttons = buttons;
+        self
+    }
+
+    pub fn with_menus(mut self, menus: Vec<Menu>) -> Self {
+        self.menus = menus;
         self
     }
 

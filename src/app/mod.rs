@@ -33,8 +33,8 @@ pub use async_play::{Schedule, describe_duration, parse_duration};
 pub use commands::{Args, CommandSpec, OptKind, OptionSpec};
 pub use kinds::{Driver, GameKind, Reaction, Table, Transition};
 pub use message::{
-    Address, Button, Embed, FileOut, Invocation, OptionValue, Outgoing, Place, Request, User,
-    UserError,
+    Address, Board, BoardPart, Button, Embed, EmbedField, FileOut, Invocation, Menu, MenuOption,
+    OptionValue, Outgoing, Place, Request, User, UserError,
 };
 pub use registry::Registry;
 pub use verify::Verdict;

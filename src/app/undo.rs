@@ -290,7 +290,7 @@ async fn commit(
                 req.user.name,
                 plural(rewound.taken_back.len()),
                 rewound.taken_back.join("; "),
-                driver.board(&table_of(game, seats), &t.state)?
+                driver.board(&table_of(game, seats), &t.state)?.text()
             ),
         )
         .with_ping(due),

@@ -4,7 +4,7 @@
 
 use super::kinds::{Driver, GameKind};
 use super::{App, UserError};
-use crate::store::{GameRow, StoreError};
+use crate::store::{ActionRow, GameRow, StoreError};
 
 /// What checking one game found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -78,14 +78,29 @@ impl App {
         })
     }
 
+    /// The game and its log as of one moment: read again when a move was
+    /// made while they were read (a live game, or a move committed by a
+    /// process that has just died).
+    async fn snapshot(&self, id: i64) -> Result<(GameRow, Vec<ActionRow>), StoreError> {
+        let mut tries = 0;
+        loop {
+            let game = self
+                .store()
+                .game(id)
+                .await?
+                .ok_or(StoreError::NoSuchGame(id))?;
+            let actions = self.store().actions(id).await?;
+            let after = self.store().game_version(id).await?;
+            tries += 1;
+            if after == Some(game.version) || tries == 5 {
+                return Ok((game, actions));
+            }
+        }
+    }
+
     /// Checks one stored game against the replay of its log.
     pub async fn verify(&self, id: i64) -> Result<Verdict, StoreError> {
-        let game = self
-            .store()
-            .game(id)
-            .await?
-            .ok_or(StoreError::NoSuchGame(id))?;
-        let actions = self.store().actions(id).await?;
+        let (game, actions) = self.snapshot(id).await?;
         if actions
             .iter()
             .enumerate()

@@ -173,8 +173,33 @@ pub fn render(message: &Outgoing) -> String {
             .collect();
         block.push_str(&format!("Buttons: {}\n", buttons.join(" · ")));
     }
+    for menu in &message.menus {
+        block.push_str(&menu_block(menu));
+    }
     block.push('\n');
     block
+}
+
+/// A menu as the console shows it: each option with the command it runs
+/// (for a menu of several picks, the command with the values to list).
+fn menu_block(menu: &crate::app::Menu) -> String {
+    let pick = match (menu.min, menu.max) {
+        (a, b) if a == b => format!("pick {a}"),
+        (a, b) => format!("pick {a} to {b}"),
+    };
+    let mut out = format!("Menu: {} ({pick})\n", menu.placeholder);
+    for o in &menu.options {
+        let run = if menu.max <= 1 {
+            crate::app::Menu::command_for(&menu.command, std::slice::from_ref(&o.value))
+        } else {
+            o.value.clone()
+        };
+        out.push_str(&format!("  • {} → {run}\n", o.label));
+    }
+    if menu.max > 1 {
+        out.push_str(&format!("  Run: {}\n", menu.command));
+    }
+    out
 }
 
 /// Where the console saves the files messages carry: `XFILES_CONSOLE_FILES`,

@@ -8,6 +8,7 @@
 //! survive restarts. No gateway intent is needed: interactions need none.
 
 mod config;
+mod render;
 mod respond;
 mod serve;
 mod slash;
@@ -145,6 +146,34 @@ impl Bot {
             tracing::warn!(error = %e, "cannot store a button");
         }
         id
+    }
+
+    /// A menu option's value over Discord's 100 characters: stored, and
+    /// named by a short id.
+    async fn value_id(&self, value: &str) -> String {
+        let id = format!("v:{:016x}", crate::engine::stable_hash(value));
+        if let Err(e) = self
+            .app
+            .store()
+            .save_button(&id, value, crate::console::now_ms())
+            .await
+        {
+            tracing::warn!(error = %e, "cannot store a menu option");
+        }
+        id
+    }
+
+    /// The values picked in a menu, long ones looked up.
+    async fn picked_values(&self, values: &[String]) -> Option<Vec<String>> {
+        let mut out = Vec::new();
+        for v in values {
+            if v.starts_with("v:") {
+                out.push(self.app.store().button(v).await.ok().flatten()?);
+            } else {
+                out.push(v.clone());
+            }
+        }
+        Some(out)
     }
 
     async fn button_command(&self, custom_id: &str) -> Option<String> {
@@ -322,7 +351,8 @@ async fn on_event(
     Ok(())
 }
 
-/// A button press runs the command it carries, as the user who pressed it.
+/// A button press runs the command it carries, as the user who pressed it;
+/// a menu pick runs the menu's command with the picked values.
 pub(crate) async fn press(
     http: &serenity::Http,
     bot: &Bot,
@@ -334,7 +364,14 @@ pub(crate) async fn press(
     }
     let user = slash::user_of(&c.user, c.member.as_ref());
     let place = slash::place_of(c.guild_id, c.channel_id);
-    let line = bot.button_command(&c.data.custom_id).await.and_then(|cmd| {
+    let mut command = bot.button_command(&c.data.custom_id).await;
+    if let serenity::ComponentInteractionDataKind::StringSelect { values } = &c.data.kind {
+        let picked = bot.picked_values(values).await;
+        command = command
+            .zip(picked)
+            .map(|(menu, picked)| crate::app::Menu::command_for(&menu, &picked));
+    }
+    let line = command.and_then(|cmd| {
         crate::console::parse_line(&format!("@u {cmd}"))
             .ok()
             .flatten()

@@ -7,51 +7,23 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ButtonStyle, ChannelId, CommandInteraction, ComponentInteraction, CreateActionRow,
-    CreateAllowedMentions, CreateAttachment, CreateButton, CreateEmbed, CreateEmbedFooter,
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, CreateThread, EditInteractionResponse, Http, UserId,
+    ChannelId, CommandInteraction, ComponentInteraction, CreateActionRow, CreateAllowedMentions,
+    CreateAttachment, CreateEmbed, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, CreateMessage, CreateThread, EditInteractionResponse, Http,
+    UserId,
 };
 
+use super::render::{attachments, components, embed_of};
 use super::{Bot, clip};
-use crate::app::{Address, Button, Embed, FileOut, Handled, Outgoing, Request};
+use crate::app::{Address, Button, Handled, Outgoing, Request};
 
-/// A reply to the interaction: its text, buttons and files.
-type Reply = (String, Vec<Button>, Vec<FileOut>);
+/// A reply to the interaction (only its text, controls, files and embed
+/// are used).
+type Reply = Outgoing;
 
-fn attachments(files: &[FileOut]) -> Vec<CreateAttachment> {
-    files
-        .iter()
-        .map(|f| CreateAttachment::bytes(f.bytes.clone(), f.name.clone()))
-        .collect()
-}
-
-/// Discord's embed limits: description, title, footer.
-const EMBED_DESCRIPTION: usize = 4096;
-
-/// An embed within Discord's limits: lines that do not fit are left out
-/// with a note (the plain text the other transports show says it all).
-fn embed_of(e: &Embed) -> CreateEmbed {
-    let mut description = String::new();
-    for (i, line) in e.lines.iter().enumerate() {
-        let more = format!("… and {} more", e.lines.len() - i);
-        if description.len() + line.len() + more.len() + 2 > EMBED_DESCRIPTION {
-            description.push_str(&more);
-            break;
-        }
-        description.push_str(line);
-        description.push('\n');
-    }
-    let mut b = CreateEmbed::new()
-        .title(clip(&e.title, 256))
-        .description(description);
-    if let Some(f) = &e.footer {
-        b = b.footer(CreateEmbedFooter::new(clip(f, 2048)));
-    }
-    if let Some(image) = &e.image {
-        b = b.image(format!("attachment://{image}"));
-    }
-    b
+/// A reply of text only.
+fn note(text: impl Into<String>) -> Reply {
+    Outgoing::ephemeral("", text)
 }
 
 /// Discord's limit on a message's content.
@@ -115,24 +87,6 @@ pub fn split(text: &str, limit: usize) -> Vec<String> {
         out.push(current.trim_end().to_string());
     }
     out
-}
-
-/// Buttons as action rows: five a row, five rows (25 buttons) at most.
-async fn components(bot: &Bot, buttons: &[Button]) -> Vec<CreateActionRow> {
-    let mut rows = Vec::new();
-    for chunk in buttons.chunks(5).take(5) {
-        let mut row = Vec::new();
-        for b in chunk {
-            let id = bot.button_id(&b.command).await;
-            row.push(
-                CreateButton::new(id)
-                    .label(clip(&b.label, 80))
-                    .style(ButtonStyle::Secondary),
-            );
-        }
-        rows.push(CreateActionRow::Buttons(row));
-    }
-    rows
 }
 
 /// Handling that takes longer than this gets a deferral first (Discord
@@ -304,7 +258,7 @@ pub async fn deliver(
     for m in handled.messages {
         match &m.to {
             Address::Ephemeral(u) if origin.is_some() && u == invoker => {
-                replies.push((m.text.clone(), m.buttons.clone(), m.files.clone()));
+                replies.push(m);
             }
             _ if handled.replayed => {}
             Address::Ephemeral(u) => out.push(Outgoing {
@@ -319,11 +273,7 @@ pub async fn deliver(
         return;
     };
     if handled.replayed && replies.is_empty() {
-        replies.push((
-            "Already done: this command was handled before.".into(),
-            vec![],
-            vec![],
-        ));
+        replies.push(note("Already done: this command was handled before."));
     }
     if out.iter().any(|m| m.thread.is_some()) {
         let (done, ack) = match ack {
@@ -336,7 +286,7 @@ pub async fn deliver(
         let posted = done.posted.clone();
         replies.extend(done.replies);
         if replies.is_empty() {
-            replies.push((done_text(posted), vec![], vec![]));
+            replies.push(note(done_text(posted)));
         }
         answer(http, bot, origin, ack, replies).await;
         return;
@@ -349,7 +299,7 @@ pub async fn deliver(
                 _ => None,
             })
             .collect();
-        replies.push((done_text(planned), vec![], vec![]));
+        replies.push(note(done_text(planned)));
     }
     let (ack, done) = tokio::join!(
         answer(http, bot, origin, ack, replies),
@@ -442,11 +392,7 @@ async fn deliver_one(
             }
             Err(e) => {
                 tracing::warn!(channel = %c, error = %e, "cannot post in channel");
-                done.replies.push((
-                    format!("I could not post in <#{c}> ({e}). Check that I may send messages and create threads there."),
-                    vec![],
-                    vec![],
-                ));
+                done.replies.push(note(format!("I could not post in <#{c}> ({e}). Check that I may send messages and create threads there.")));
                 None
             }
         },
@@ -458,8 +404,9 @@ async fn deliver_one(
 }
 
 /// Answers the interaction: the first piece is the response (or edits the
-/// deferred one), the rest are ephemeral follow-ups; buttons and files go
-/// with each reply's last piece.
+/// deferred one), the rest are ephemeral follow-ups; buttons, menus, files
+/// and the embed go with each reply's last piece (with an embed that fits,
+/// the embed is the whole reply).
 async fn answer(
     http: &Http,
     bot: &Bot,
@@ -467,44 +414,56 @@ async fn answer(
     mut ack: Ack,
     replies: Vec<Reply>,
 ) -> Ack {
-    for (text, buttons, files) in replies {
-        let pieces = split(&text, MESSAGE_LIMIT);
+    for m in replies {
+        let embed = m.embed.as_ref().and_then(embed_of);
+        let pieces = match embed {
+            Some(_) => vec![String::new()],
+            None => split(&m.text, MESSAGE_LIMIT),
+        };
         let last = pieces.len() - 1;
         for (i, piece) in pieces.into_iter().enumerate() {
-            let (rows, files) = if i == last {
-                (components(bot, &buttons).await, attachments(&files))
+            let part = if i == last {
+                Part {
+                    rows: components(bot, &m.buttons, &m.menus).await,
+                    files: attachments(&m.files),
+                    embed: embed.clone(),
+                }
             } else {
-                (vec![], vec![])
+                Part::default()
             };
             // An HTTP reply carries no files: defer there, then edit them in.
-            if ack == Ack::Pending && !files.is_empty() && origin.reply.is_some() {
+            if ack == Ack::Pending && !part.files.is_empty() && origin.reply.is_some() {
                 ack = defer(http, origin).await;
             }
             let result = match ack {
                 Ack::Pending => {
-                    let r = CreateInteractionResponseMessage::new()
+                    let mut r = CreateInteractionResponseMessage::new()
                         .ephemeral(true)
                         .content(piece.clone())
-                        .components(rows.clone())
-                        .add_files(files.clone());
+                        .components(part.rows.clone())
+                        .add_files(part.files.clone());
+                    if let Some(e) = &part.embed {
+                        r = r.embed(e.clone());
+                    }
                     match origin
                         .respond(http, CreateInteractionResponse::Message(r))
                         .await
                     {
                         // Acknowledged elsewhere (a redelivery): edit that response.
-                        Err(e) if already_acknowledged(&e) => {
-                            edit(http, origin, piece, rows, files).await
-                        }
+                        Err(e) if already_acknowledged(&e) => edit(http, origin, piece, part).await,
                         other => other,
                     }
                 }
-                Ack::Deferred => edit(http, origin, piece, rows, files).await,
+                Ack::Deferred => edit(http, origin, piece, part).await,
                 Ack::Answered => {
-                    let b = CreateInteractionResponseFollowup::new()
+                    let mut b = CreateInteractionResponseFollowup::new()
                         .ephemeral(true)
                         .content(piece)
-                        .components(rows)
-                        .add_files(files);
+                        .components(part.rows)
+                        .add_files(part.files);
+                    if let Some(e) = part.embed {
+                        b = b.embed(e);
+                    }
                     origin.followup(http, b).await
                 }
             };
@@ -517,17 +476,22 @@ async fn answer(
     ack
 }
 
-async fn edit(
-    http: &Http,
-    origin: Origin<'_>,
-    piece: String,
+/// What goes with a reply's last piece.
+#[derive(Default)]
+struct Part {
     rows: Vec<CreateActionRow>,
     files: Vec<CreateAttachment>,
-) -> serenity::Result<()> {
+    embed: Option<CreateEmbed>,
+}
+
+async fn edit(http: &Http, origin: Origin<'_>, piece: String, part: Part) -> serenity::Result<()> {
     let mut b = EditInteractionResponse::new()
         .content(piece)
-        .components(rows);
-    for f in files {
+        .components(part.rows);
+    if let Some(e) = part.embed {
+        b = b.embed(e);
+    }
+    for f in part.files {
         b = b.new_attachment(f);
     }
     origin.edit(http, b).await
@@ -564,7 +528,8 @@ async fn post(
         });
     }
     // With an embed, the content is only the pings: the embed says the rest.
-    let pieces = match &m.embed {
+    let embed = m.embed.as_ref().and_then(embed_of);
+    let pieces = match &embed {
         Some(_) => vec![
             text.lines()
                 .next()
@@ -580,12 +545,12 @@ async fn post(
         let mut msg = CreateMessage::new()
             .content(piece)
             .allowed_mentions(CreateAllowedMentions::new().users(pings.clone()));
-        if let Some(e) = &m.embed {
-            msg = msg.embed(embed_of(e));
+        if let Some(e) = &embed {
+            msg = msg.embed(e.clone());
         }
         if i == last {
             msg = msg
-                .components(components(bot, &buttons).await)
+                .components(components(bot, &buttons, &m.menus).await)
                 .add_files(attachments(&m.files));
         }
         let sent = channel_id
@@ -692,7 +657,7 @@ async fn send_dm(http: &Http, bot: &Bot, m: &Outgoing, acting: Option<&str>) -> 
             let mut msg = CreateMessage::new().content(piece);
             if i == last {
                 msg = msg
-                    .components(components(bot, &m.buttons).await)
+                    .components(components(bot, &m.buttons, &m.menus).await)
                     .add_files(attachments(&m.files));
             }
             channel_id.send_message(http, msg).await.map_err(Some)?;
@@ -715,15 +680,13 @@ async fn send_dm(http: &Http, bot: &Bot, m: &Outgoing, acting: Option<&str>) -> 
             if first_failure && let Some(game) = m.game {
                 announce_closed_dms(http, bot, game, user).await;
             }
-            is_actor.then(|| {
-                (
-                    format!(
-                        "I cannot send you direct messages, so here is what I tried to send (only you see this). To get them by DM, allow direct messages from this server's members.\n{}",
-                        m.text
-                    ),
-                    m.buttons.clone(),
-                    m.files.clone(),
-                )
+            is_actor.then(|| Outgoing {
+                text: format!(
+                    "I cannot send you direct messages, so here is what I tried to send (only you see this). To get them by DM, allow direct messages from this server's members.\n{}",
+                    m.text
+                ),
+                embed: None,
+                ..m.clone()
             })
         }
         Err(e) => {

@@ -54,6 +54,8 @@ pub struct Sent {
     pub content: String,
     pub mentions: Vec<String>,
     pub buttons: Vec<(String, String)>,
+    /// Select menus: custom id, placeholder, and each option's (label, value).
+    pub menus: Vec<SentMenu>,
     /// For interaction replies: the interaction's id; ephemeral or not.
     pub interaction: Option<String>,
     pub ephemeral: bool,
@@ -61,6 +63,16 @@ pub struct Sent {
     /// The message's embeds, as sent.
     pub embeds: Vec<Value>,
     pub at: Instant,
+}
+
+/// A select menu the bot sent.
+#[derive(Debug, Clone)]
+pub struct SentMenu {
+    pub custom_id: String,
+    pub placeholder: String,
+    pub options: Vec<(String, String)>,
+    pub min: u64,
+    pub max: u64,
 }
 
 #[derive(Default)]
@@ -502,6 +514,29 @@ impl FakeDiscord {
                 .find(|m| m.channel == where_)
                 .or(carrying.first())
                 .expect("a message carrying the button");
+            s.messages[&sent.id].clone()
+        };
+        self.interaction(user, channel, 3, data, Some(message))
+    }
+
+    /// Picks `values` in a select menu of a message the bot sent (the
+    /// newest carrying `custom_id`): the interaction carries that message.
+    pub fn select(
+        &self,
+        user: &Person,
+        channel: Option<&str>,
+        custom_id: &str,
+        values: &[&str],
+    ) -> Interaction {
+        let data = json!({"custom_id": custom_id, "component_type": 3, "values": values});
+        let message = {
+            let s = self.state.lock().unwrap();
+            let sent = s
+                .sent
+                .iter()
+                .rev()
+                .find(|m| m.menus.iter().any(|x| x.custom_id == custom_id))
+                .expect("a message carrying the menu");
             s.messages[&sent.id].clone()
         };
         self.interaction(user, channel, 3, data, Some(message))
@@ -1244,12 +1279,26 @@ fn message_json(
 
 fn sent_from(body: &Value, channel: String, interaction: Option<String>, ephemeral: bool) -> Sent {
     let mut buttons = Vec::new();
+    let mut menus = Vec::new();
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
     for row in body["components"].as_array().into_iter().flatten() {
         for c in row["components"].as_array().into_iter().flatten() {
-            buttons.push((
-                c["label"].as_str().unwrap_or_default().to_string(),
-                c["custom_id"].as_str().unwrap_or_default().to_string(),
-            ));
+            if c["type"] == 3 {
+                menus.push(SentMenu {
+                    custom_id: text(&c["custom_id"]),
+                    placeholder: text(&c["placeholder"]),
+                    options: c["options"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .map(|o| (text(&o["label"]), text(&o["value"])))
+                        .collect(),
+                    min: c["min_values"].as_u64().unwrap_or(1),
+                    max: c["max_values"].as_u64().unwrap_or(1),
+                });
+            } else {
+                buttons.push((text(&c["label"]), text(&c["custom_id"])));
+            }
         }
     }
     Sent {
@@ -1267,6 +1316,7 @@ fn sent_from(body: &Value, channel: String, interaction: Option<String>, ephemer
             })
             .collect(),
         buttons,
+        menus,
         interaction,
         ephemeral,
         files: Vec::new(),

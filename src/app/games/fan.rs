@@ -3,7 +3,7 @@
 use super::host::{Ask, GameUi, Handler, split_list};
 use crate::app::commands::{Args, OptKind, OptionSpec, opt};
 use crate::app::kinds::{GameKind, Table};
-use crate::app::message::{Button, UserError};
+use crate::app::message::{Board, BoardPart, Button, UserError};
 use crate::cards::fan::{Character, FanIdx, fan_db};
 use crate::engine::fan::{
     FanAction, FanDeck, FanEvent, FanGame, FanOptions, FanView, Phase, Stalemate, UnmarkedLimit,
@@ -158,11 +158,12 @@ impl GameUi for FanGame {
         }
     }
 
-    fn board(v: &FanView, t: &Table) -> String {
-        let mut out = format!(
-            "**Game #{} — X-Files Fan CCG** · period {} of 3 · {}\n",
+    fn board(v: &FanView, t: &Table) -> Board {
+        let title = format!(
+            "**Game #{} — X-Files Fan CCG** · period {} of 3 · {}",
             t.game_id, v.period, v.phase
         );
+        let mut out = String::new();
         out.push_str(&format!(
             "Scores: {} {} · {} {}\n",
             t.name(0),
@@ -198,8 +199,9 @@ impl GameUi for FanGame {
         for ch in v.captured.iter().chain(&v.disabled) {
             out.push_str(&format!("{} is out of play this round.\n", ch.as_str()));
         }
+        let mut parts = vec![BoardPart::named("Table", &out)];
         for (s, p) in v.players.iter().enumerate() {
-            out.push_str(&format!(
+            parts.push(BoardPart::headed(&format!(
                 "{}: hand {} · deck {} · discards {} · sideboard {} · cover {} · MULDER Investment +{}\n",
                 t.name(s as Seat),
                 p.hand_size,
@@ -208,10 +210,13 @@ impl GameUi for FanGame {
                 p.sideboard_size,
                 p.cover,
                 p.mulder_investment
-            ));
+            )));
         }
-        out.push_str(&Self::next_line(v, t));
-        out
+        Board {
+            title,
+            parts,
+            footer: Self::next_line(v, t),
+        }
     }
 
     fn status_for(v: &FanView, legal: &[FanAction], t: &Table) -> String {

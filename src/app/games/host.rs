@@ -13,7 +13,7 @@ use crate::app::commands::{Args, CommandSpec, OptionSpec};
 use crate::app::kinds::{
     DefaultMove, Driver, GameKind, GameLog, Reaction, Record, Rewound, Table, Transition,
 };
-use crate::app::message::{Button, Invocation, Outgoing, UserError};
+use crate::app::message::{Board, Button, Invocation, Menu, Outgoing, UserError};
 use crate::engine::{Audience, Event, Game, Seat, Viewer, replay, step};
 use crate::store::DeckRow;
 
@@ -87,7 +87,7 @@ pub trait GameUi: Game {
     fn event_line(view: &Self::View, event: &Self::Event, table: &Table) -> Option<String>;
 
     /// The public board, from the spectator's view.
-    fn board(view: &Self::View, table: &Table) -> String;
+    fn board(view: &Self::View, table: &Table) -> Board;
 
     /// A seat's private status from its own view and its legal actions:
     /// hand, and what it may do now.
@@ -108,6 +108,18 @@ pub trait GameUi: Game {
 
     /// Buttons for the frequent steps of a seat that must act.
     fn buttons(_legal: &[Self::Action], _game: i64) -> Vec<Button> {
+        Vec::new()
+    }
+
+    /// The moves a seat's menus may offer: its legal actions, with every
+    /// option where `legal_actions` offers a sample (every target of a card).
+    fn menu_actions(&self, seat: Seat) -> Vec<Self::Action> {
+        self.legal_actions(seat)
+    }
+
+    /// Pick lists for a seat that must act (a pending choice, targets,
+    /// damage), from its own view: each option's command is a legal move.
+    fn menus(_view: &Self::View, _legal: &[Self::Action], _table: &Table) -> Vec<Menu> {
         Vec::new()
     }
 
@@ -235,7 +247,7 @@ impl<G: GameUi> Host<G> {
             );
             let msg = Outgoing::dm(table.user(s), format!("{header}\n{}", lines.join("\n")));
             out.push(if newly_due {
-                msg.with_buttons(G::buttons(&game.legal_actions(s), table.game_id))
+                with_controls(msg, game, s, table)
             } else {
                 msg
             });
@@ -525,9 +537,9 @@ impl<G: GameUi> Driver for Host<G> {
         )
     }
 
-    fn board(&self, table: &Table, state: &str) -> Result<String, UserError> {
+    fn board(&self, table: &Table, state: &str) -> Result<Board, UserError> {
         let game: G = decode("state", state)?;
-        Ok(table.named(&G::board(&game.view(Viewer::Spectator), table)))
+        Ok(board(&game, table))
     }
 
     fn format(&self) -> i64 {
@@ -612,10 +624,12 @@ impl<G: GameUi> Host<G> {
     ) -> Result<Reaction, UserError> {
         let user = inv_user(table, seat);
         match intent(game, seat, inv, args, table)? {
-            Intent::Board => Ok(Reaction::Reply(vec![Outgoing::channel(
-                &table.channel,
-                G::board(&game.view(Viewer::Spectator), table),
-            )])),
+            Intent::Board => {
+                let board = board(game, table);
+                Ok(Reaction::Reply(vec![
+                    Outgoing::channel(&table.channel, board.text()).with_embed(board.embed()),
+                ]))
+            }
             Intent::Public(text) => Ok(Reaction::Reply(vec![
                 Outgoing::channel(&table.channel, text).in_game(table.game_id),
             ])),
@@ -628,10 +642,12 @@ impl<G: GameUi> Host<G> {
             }
             Intent::Hand => {
                 let seat = seat.ok_or_else(|| not_seated(table))?;
-                Ok(Reaction::Reply(vec![
-                    Outgoing::ephemeral(&user, status(game, seat, table))
-                        .with_buttons(G::buttons(&game.legal_actions(seat), table.game_id)),
-                ]))
+                Ok(Reaction::Reply(vec![with_controls(
+                    Outgoing::ephemeral(&user, status(game, seat, table)),
+                    game,
+                    seat,
+                    table,
+                )]))
             }
             Intent::Act(action) => {
                 let seat = seat.ok_or_else(|| not_seated(table))?;
@@ -719,6 +735,24 @@ fn unreplayable(table: &Table, i: usize, r: crate::engine::Refusal) -> UserError
         "Game #{}'s log does not replay (action {i}: {}); nothing was changed. A server manager can check it with `xfiles-bot game verify`.",
         table.game_id, r.reason
     ))
+}
+
+/// The public board, players named.
+fn board<G: GameUi>(game: &G, table: &Table) -> Board {
+    G::board(&game.view(Viewer::Spectator), table).map_text(|l| table.named(l))
+}
+
+/// A seat's message with the buttons and menus for its next move, built
+/// from its legal actions and its own view.
+fn with_controls<G: GameUi>(msg: Outgoing, game: &G, seat: Seat, table: &Table) -> Outgoing {
+    let legal = game.legal_actions(seat);
+    let menus = G::menus(
+        &game.view(Viewer::Seat(seat)),
+        &game.menu_actions(seat),
+        table,
+    );
+    msg.with_buttons(G::buttons(&legal, table.game_id))
+        .with_menus(menus)
 }
 
 /// Every message with players named, never numbered by seat.

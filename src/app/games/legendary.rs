@@ -6,7 +6,7 @@
 use super::host::{Ask, GameUi, Handler, split_list};
 use crate::app::commands::{Args, OptKind, OptionSpec, opt};
 use crate::app::kinds::{GameKind, Table};
-use crate::app::message::{Button, UserError};
+use crate::app::message::{Board, BoardPart, Button, Menu, UserError};
 use crate::engine::legendary::data::demo_set;
 use crate::engine::legendary::view::{CardView, SpaceView};
 use crate::engine::legendary::{
@@ -531,29 +531,32 @@ impl GameUi for LeGame {
         super::legendary_lines::line(v, event, t)
     }
 
-    fn board(v: &LeView, t: &Table) -> String {
-        let mut out = format!(
-            "**Game #{} — Legendary Encounters: The X-Files** · turn {}{}\n",
-            t.game_id,
-            v.turn,
-            if v.demo { " · *demo card data*" } else { "" }
-        );
-        out.push_str(&playmat(v));
-        for p in &v.players {
-            out.push_str(&player_line(p, t));
-        }
+    fn board(v: &LeView, t: &Table) -> Board {
+        let mut parts = vec![BoardPart::named("Playmat", &playmat(v))];
+        let players: String = v.players.iter().map(|p| player_line(p, t)).collect();
+        parts.push(BoardPart::named("Players", &players));
+        let mut turn = String::new();
         if v.phase == Phase::Action {
-            out.push_str(&format!("Points: {}⚔ · {}★", v.attack, v.recruit));
+            turn.push_str(&format!("Points: {}⚔ · {}★", v.attack, v.recruit));
             if v.avoid > 0 {
-                out.push_str(&format!(" · may avoid {} Strike(s)", v.avoid));
+                turn.push_str(&format!(" · may avoid {} Strike(s)", v.avoid));
             }
-            out.push('\n');
+            turn.push('\n');
         }
         if v.silence {
-            out.push_str("\"Trust No One\": no strategy talk and no shown hands this turn.\n");
+            turn.push_str("\"Trust No One\": no strategy talk and no shown hands this turn.\n");
         }
-        out.push_str(&Self::next_line(v, t));
-        out
+        parts.push(BoardPart::named("This turn", &turn));
+        Board {
+            title: format!(
+                "**Game #{} — Legendary Encounters: The X-Files** · turn {}{}",
+                t.game_id,
+                v.turn,
+                if v.demo { " · *demo card data*" } else { "" }
+            ),
+            parts,
+            footer: Self::next_line(v, t),
+        }
     }
 
     fn status_for(v: &LeView, legal: &[LeAction], t: &Table) -> String {
@@ -715,6 +718,31 @@ impl GameUi for LeGame {
             }
         }
         out
+    }
+
+    fn menus(v: &LeView, legal: &[LeAction], t: &Table) -> Vec<Menu> {
+        let Some((seat, prompt, options)) = &v.choice else {
+            return Vec::new();
+        };
+        let yes_no = options.len() == 2
+            && options[0].eq_ignore_ascii_case("yes")
+            && options[1].eq_ignore_ascii_case("no");
+        if v.viewer != crate::engine::Viewer::Seat(*seat)
+            || yes_no
+            || !legal.iter().any(|a| matches!(a, LeAction::Choose { .. }))
+        {
+            // A yes-or-no choice has its buttons.
+            return Vec::new();
+        }
+        let mut menu = Menu::one(
+            prompt.clone(),
+            format!("/choose game:{} options:\"{{}}\"", t.game_id),
+        );
+        (menu.min, menu.max) = v.choice_picks;
+        for (i, o) in options.iter().enumerate() {
+            menu = menu.option(o.clone(), (i + 1).to_string());
+        }
+        vec![menu]
     }
 
     fn buttons(legal: &[LeAction], game: i64) -> Vec<Button> {

@@ -476,7 +476,7 @@ pub fn game_commands() -> Vec<CommandSpec> {
                     "fan CCG: the character a card chooses",
                 ),
                 opt("target", OptKind::Text, "X-Files CCG: what the card is played on: an Agent, \"adversary\", a card on the stack or in play, a Site, or an opponent"),
-                opt("mode", OptKind::Int { min: 1, max: 3 }, "X-Files CCG: which effect of an \"Alternately\" card"),
+                opt("mode", OptKind::Int { min: 1, max: 9 }, "X-Files CCG: which effect of an \"Alternately\" card"),
                 opt("x", OptKind::Int { min: 0, max: 20 }, "X-Files CCG: the value of X in the card's cost"),
                 opt("pool", OptKind::Choice(&["rp", "cp"]), "X-Files CCG, multiplayer: the pool a *P card helps"),
                 opt("value", OptKind::Choice(TRAITS), "X-Files CCG: the characteristic a question card asks about"),

@@ -3,12 +3,13 @@
 
 mod commands;
 mod lines;
+mod menus;
 mod options;
 
 use super::host::{Ask, GameUi, Handler, split_list};
 use crate::app::commands::{Args, OptionSpec};
 use crate::app::kinds::{GameKind, Table};
-use crate::app::message::{Button, UserError};
+use crate::app::message::{Board, BoardPart, Button, Menu, UserError};
 use crate::cards::Section;
 use crate::cards::{self, CardIdx, CardType, Pool, Skill, Trait, db, normalize};
 use crate::decks::StoredDeck;
@@ -114,6 +115,22 @@ fn agent_named(g: &XfGame, text: &str, prefer: Option<Seat>) -> Result<AgentRef,
     Ok(*refs.iter().find(|r| r.card == c).expect("picked from refs"))
 }
 
+/// "Agent Fox Mulder (Les)": an Agent named with its owner, exactly (menus
+/// name targets this way).
+fn owned_agent_named(g: &XfGame, text: &str, t: &Table) -> Option<AgentRef> {
+    let text = text.trim().strip_suffix(')')?;
+    text.match_indices(" (").find_map(|(i, _)| {
+        let seat = seat_named(t, &text[i + 2..]).ok()?;
+        let cards: Vec<CardIdx> = all_agents(g)
+            .iter()
+            .filter(|r| r.seat == seat)
+            .map(|r| r.card)
+            .collect();
+        let card = pick(&text[..i], &cards, "an Agent in play").ok()?;
+        Some(AgentRef { seat, card })
+    })
+}
+
 fn site_index(g: &XfGame, args: &Args, name: &str) -> Result<usize, UserError> {
     if g.sites.is_empty() {
         return Err(UserError::new("there are no Sites in play yet"));
@@ -152,6 +169,9 @@ impl XfGame {
         let lower = t.trim().to_lowercase();
         if lower == "adversary" {
             return Ok(Some(Target::Adversary));
+        }
+        if let Some(agent) = owned_agent_named(self, t, table) {
+            return Ok(Some(Target::Agent(agent)));
         }
         let stack: Vec<CardIdx> = self.stack.iter().map(|p| p.card).collect();
         if let Ok(c) = pick(t, &stack, "on the stack")
@@ -430,29 +450,29 @@ impl GameUi for XfGame {
         }
     }
 
-    fn board(v: &XfView, t: &Table) -> String {
-        let mut out = format!(
-            "**Game #{} — The X-Files CCG{}** · turn {} · {}'s turn · {}\n",
-            t.game_id,
-            if v.basic { " (Basic Game)" } else { "" },
-            v.turn,
-            t.name(v.active),
-            v.phase
-        );
-        for (s, p) in v.players.iter().enumerate() {
-            out.push_str(&board_player(t, s as Seat, p, v.basic));
-        }
-        for s in &v.sites {
-            out.push_str(&board_site(t, s));
-        }
+    fn board(v: &XfView, t: &Table) -> Board {
+        let mut parts: Vec<BoardPart> = v
+            .players
+            .iter()
+            .enumerate()
+            .map(|(s, p)| BoardPart::headed(&board_player(t, s as Seat, p, v.basic)))
+            .collect();
+        let sites: String = v.sites.iter().map(|s| board_site(t, s)).collect();
+        parts.push(BoardPart::named("Sites", &sites));
         if let Some(inv) = &v.investigation {
             let number = v.sites.get(inv.site).map_or(inv.site + 1, |s| s.number);
-            out.push_str(&board_investigation(t, number, inv));
+            parts.push(BoardPart::named(
+                "Investigation",
+                &board_investigation(t, number, inv),
+            ));
         }
         if let Some((skill, need, total)) = v.forced_check {
-            out.push_str(&format!(
-                "Skill check a card forced: {} {total}/{need}\n",
-                skill.as_str().to_uppercase()
+            parts.push(BoardPart::named(
+                "Skill check",
+                &format!(
+                    "Skill check a card forced: {} {total}/{need}",
+                    skill.as_str().to_uppercase()
+                ),
             ));
         }
         if !v.stack.is_empty() {
@@ -461,13 +481,23 @@ impl GameUi for XfGame {
                 .iter()
                 .map(|(s, c)| format!("{} ({})", title(*c), t.name(*s)))
                 .collect();
-            out.push_str(&format!(
-                "Waiting to resolve (last first): {}\n",
-                st.join(" ← ")
+            parts.push(BoardPart::named(
+                "Stack",
+                &format!("Waiting to resolve (last first): {}", st.join(" ← ")),
             ));
         }
-        out.push_str(&Self::next_line(v, t));
-        out
+        Board {
+            title: format!(
+                "**Game #{} — The X-Files CCG{}** · turn {} · {}'s turn · {}",
+                t.game_id,
+                if v.basic { " (Basic Game)" } else { "" },
+                v.turn,
+                t.name(v.active),
+                v.phase
+            ),
+            parts,
+            footer: Self::next_line(v, t),
+        }
     }
 
     fn status_for(v: &XfView, legal: &[XfAction], t: &Table) -> String {
@@ -738,6 +768,14 @@ impl GameUi for XfGame {
 
     fn summary(v: &XfView, events: &[XfEvent], t: &Table) -> String {
         super::xfiles_summary::of(v, events, t)
+    }
+
+    fn menu_actions(&self, seat: Seat) -> Vec<XfAction> {
+        menus::menu_actions(self, seat)
+    }
+
+    fn menus(v: &XfView, legal: &[XfAction], t: &Table) -> Vec<Menu> {
+        menus::menus(v, legal, t)
     }
 
     fn buttons(actions: &[XfAction], game: i64) -> Vec<Button> {

@@ -105,6 +105,8 @@ pub struct LeView {
     pub silence: bool,
     /// The pending choice, unless it is another seat's secret one.
     pub choice: Option<(Seat, String, Vec<String>)>,
+    /// How many of the pending choice's options are picked: (min, max).
+    pub choice_picks: (u8, u8),
     pub outcome: Option<Outcome>,
     /// A Series game: its number and the points of the games before it.
     pub series: Option<(u8, i32)>,
@@ -247,6 +249,7 @@ pub(super) fn view(g: &LeGame, viewer: Viewer) -> LeView {
         avoid: g.turn.avoid,
         silence: g.turn.silence,
         choice,
+        choice_picks: g.choice.as_ref().map_or((0, 0), |c| (c.min, c.max)),
         outcome: g.outcome.clone(),
         series: g.options.series.as_ref().map(|s| (s.game, s.points)),
     }

@@ -69,6 +69,16 @@ pub(crate) fn as_target(g: &XfGame, v: &Val) -> Option<Target> {
 
 /// Cards of the hand the seat may play now, with a legal target each.
 fn plays(g: &XfGame, seat: Seat) -> Vec<XfAction> {
+    plays_with(g, seat, false)
+}
+
+/// Every card of the hand the seat may play now with every legal target
+/// (what a menu of targets offers; `legal_actions` offers one target each).
+pub fn every_play(g: &XfGame, seat: Seat) -> Vec<XfAction> {
+    plays_with(g, seat, true)
+}
+
+fn plays_with(g: &XfGame, seat: Seat, every_target: bool) -> Vec<XfAction> {
     let mut out = Vec::new();
     let scripts = g.script_db();
     for card in distinct(&g.player(seat).hand) {
@@ -100,7 +110,7 @@ fn plays(g: &XfGame, seat: Seat) -> Vec<XfAction> {
                 targets.extend(
                     found
                         .iter()
-                        .take(3)
+                        .take(if every_target { usize::MAX } else { 3 })
                         .filter_map(|v| as_target(g, v))
                         .map(Some),
                 );
@@ -120,7 +130,9 @@ fn plays(g: &XfGame, seat: Seat) -> Vec<XfAction> {
                         x,
                         pool: None,
                     });
-                    break;
+                    if !every_target {
+                        break;
+                    }
                 }
             }
         }

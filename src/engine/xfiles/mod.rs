@@ -37,7 +37,7 @@ pub use actions::{AgentRef, XfAction};
 pub use basic::{BasicRules, Chooser};
 pub use combat::{Combat, CombatRound, CombatStep, Combatant, Foe};
 pub use effects::state::{ChoiceOption, PendingChoice, Val};
-pub use legal::{consistent_xfiles, describe, xfiles_fitting};
+pub use legal::{consistent_xfiles, describe, every_play, xfiles_fitting};
 pub use manual::{Manual, ManualCard, ManualKind, scope_of as manual_scope};
 pub use setup::is_bluff as is_real_bluff;
 pub use stack::PlayArgs;
