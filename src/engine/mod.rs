@@ -9,6 +9,7 @@
 //!
 //! Each game lives in its own module and implements [`Game`].
 
+pub mod ai;
 pub mod choice;
 pub mod fan;
 pub mod legendary;

@@ -15,6 +15,7 @@
 //! done with logged [`Manual`] steps.
 
 mod actions;
+mod ai;
 pub mod basic;
 mod briefing;
 mod combat;

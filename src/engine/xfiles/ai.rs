@@ -1,0 +1,371 @@
+//! The X-Files CCG's AI player: a choice among the seat's legal actions
+//! made from its own view. It plays for information: Sites and
+//! investigations with its largest Team, the question that splits the
+//! X-Files its notebook still allows most evenly, and a guess once one is
+//! left (at `hard`, already at two). `easy` asks and plays at random.
+
+use super::view::{Awaiting, XfView};
+use super::{XfAction, XfGame, xfiles_fitting};
+use crate::cards::{CardIdx, Prerequisite, Section, Skill, Threshold, db};
+use crate::engine::ai::{Ai, Decision, Level};
+use crate::engine::{GameRng, Seat};
+
+impl Ai for XfGame {
+    fn decide(
+        view: &XfView,
+        legal: &[XfAction],
+        level: Level,
+        rng: &mut GameRng,
+    ) -> Decision<XfAction> {
+        decide(view, legal, level, rng)
+    }
+}
+
+fn decide(v: &XfView, legal: &[XfAction], level: Level, rng: &mut GameRng) -> Decision<XfAction> {
+    let moves: Vec<&XfAction> = legal
+        .iter()
+        .filter(|a| {
+            !matches!(
+                a,
+                XfAction::Resign | XfAction::Manual(_) | XfAction::Dispute
+            )
+        })
+        .collect();
+    let Some(first) = moves.first() else {
+        return Decision::new(legal[0].clone(), "nothing else was possible");
+    };
+    if moves.len() == 1 {
+        return Decision::new((*first).clone(), "the only move");
+    }
+    let roll = rng.next_u64();
+    let rules: [&dyn Fn() -> Option<Decision<XfAction>>; 11] = [
+        &|| guess(v, &moves, level, roll),
+        &|| ask(v, &moves, level),
+        &|| secret_choices(&moves),
+        &|| investigate(v, &moves, level),
+        &|| site(v, &moves, level),
+        &|| bluff(v, &moves),
+        &|| equip(&moves),
+        &|| deploy(&moves),
+        &|| briefing(v, &moves),
+        &|| play_for_own_check(v, &moves, level, roll),
+        &|| discard(&moves),
+    ];
+    if let Some(d) = rules.iter().find_map(|rule| rule()) {
+        return d;
+    }
+    let done = moves
+        .iter()
+        .find(|a| matches!(a, XfAction::Done | XfAction::Pass));
+    match done {
+        Some(a) => Decision::new((*a).clone(), "nothing worth doing now"),
+        None => {
+            let a = moves[rng.below(moves.len())].clone();
+            Decision::new(a, "one of the moves the rules leave")
+        }
+    }
+}
+
+/// The seat whose X-File a question or guess is about now.
+fn about(v: &XfView) -> Option<Seat> {
+    match v.awaiting {
+        Awaiting::AskOrGuess => {
+            let inv = v.investigation.as_ref()?;
+            Some(v.sites.get(inv.site)?.directed)
+        }
+        Awaiting::Penalty => Some(v.active),
+        _ => None,
+    }
+}
+
+/// The X-Files of `of` the viewer's notebook still allows.
+fn candidates(v: &XfView, of: Seat) -> Vec<CardIdx> {
+    let me = usize::from(v.viewer.seat().unwrap_or_default());
+    let notes = v.players[me].notebook.clone().unwrap_or_default();
+    xfiles_fitting(&notes, of)
+}
+
+fn guess(v: &XfView, moves: &[&XfAction], level: Level, roll: u64) -> Option<Decision<XfAction>> {
+    let of = about(v)?;
+    let left = candidates(v, of);
+    let bold = match level {
+        Level::Hard => 2,
+        _ => 1,
+    };
+    // No question offered tells the X-Files left apart: asking cannot help.
+    let stuck = !moves.iter().any(|a| splits(a, &left));
+    if left.is_empty() || (left.len() > bold && !stuck) {
+        return None;
+    }
+    let pick = left[(roll % left.len() as u64) as usize];
+    let title = &db().get(pick).title;
+    moves.iter().find_map(|a| match a {
+        XfAction::Guess { xfile } if db().get(*xfile).title == *title => Some(Decision::new(
+            (*a).clone(),
+            format!(
+                "guessed {title}: {}",
+                if left.len() == 1 {
+                    "the only X-File its notebook still allows".to_string()
+                } else {
+                    format!("one of the {} its notebook still allows", left.len())
+                }
+            ),
+        )),
+        _ => None,
+    })
+}
+
+/// Whether a question's answer would rule out some of `left` either way.
+fn splits(a: &XfAction, left: &[CardIdx]) -> bool {
+    let XfAction::Ask { category, value } = a else {
+        return false;
+    };
+    let yes = left
+        .iter()
+        .filter(|x| {
+            db().get(**x)
+                .characteristics
+                .is_some_and(|c| c.answers_yes(*category, *value))
+        })
+        .count();
+    yes > 0 && yes < left.len()
+}
+
+/// The question that splits the remaining X-Files most evenly (`easy`: the
+/// first offered).
+fn ask(v: &XfView, moves: &[&XfAction], level: Level) -> Option<Decision<XfAction>> {
+    let of = about(v)?;
+    let left = candidates(v, of);
+    let split = |a: &XfAction| -> Option<(usize, usize)> {
+        let XfAction::Ask { category, value } = a else {
+            return None;
+        };
+        let yes = left
+            .iter()
+            .filter(|x| {
+                db().get(**x)
+                    .characteristics
+                    .is_some_and(|c| c.answers_yes(*category, *value))
+            })
+            .count();
+        Some((yes, left.len() - yes))
+    };
+    let asks = moves.iter().filter_map(|a| split(a).map(|s| (*a, s)));
+    let (a, (yes, no)) = match level {
+        // The first question that tells some apart.
+        Level::Easy => asks.min_by_key(|(_, (y, n))| *y == 0 || *n == 0)?,
+        _ => asks.max_by_key(|(_, (y, n))| (*y.min(n), usize::MAX - y.max(n)))?,
+    };
+    let XfAction::Ask { category, value } = a else {
+        return None;
+    };
+    Some(Decision::new(
+        a.clone(),
+        format!(
+            "asked {} {}: it splits the {} X-Files left {yes}/{no}",
+            category.as_str().to_uppercase(),
+            value.as_str(),
+            left.len()
+        ),
+    ))
+}
+
+/// Choices only the seat sees: the X-File, a card's choice, a Bluff to pay.
+fn secret_choices(moves: &[&XfAction]) -> Option<Decision<XfAction>> {
+    moves.iter().find_map(|a| match a {
+        XfAction::ChooseXFile { .. } => Some(Decision::new((*a).clone(), "chose an X-File")),
+        XfAction::Choose { .. } => Some(Decision::new((*a).clone(), "answered the choice")),
+        XfAction::PayBluff { pay: true, .. } => {
+            Some(Decision::new((*a).clone(), "paid for its Bluff"))
+        }
+        XfAction::AssignDamage { .. } => Some(Decision::new(
+            (*a).clone(),
+            "gave the damage to its first fighter",
+        )),
+        _ => None,
+    })
+}
+
+/// How far a Team's skills clear a Site's prerequisite: the smallest
+/// margin over its thresholds (for "any of", the best one; with a skill
+/// announced, that one). Without a skill check, 0.
+fn margin(site: CardIdx, team: &[CardIdx], announced: Option<Skill>) -> i32 {
+    let Some(pre) = &db().get(site).prerequisite else {
+        return 0;
+    };
+    let over = |t: &Threshold| -> i32 {
+        team.iter()
+            .map(|a| db().get(*a).skill(t.skill))
+            .sum::<i32>()
+            - i32::from(t.min)
+    };
+    let ths = pre.thresholds();
+    match pre {
+        Prerequisite::AllOf(_) => ths.iter().map(over).min().unwrap_or(0),
+        _ => ths
+            .iter()
+            .filter(|t| announced.is_none_or(|s| s == t.skill))
+            .map(over)
+            .max()
+            .unwrap_or(0),
+    }
+}
+
+/// The investigation whose Team clears its Site by the most (`easy`: the
+/// largest Team).
+fn investigate(v: &XfView, moves: &[&XfAction], level: Level) -> Option<Decision<XfAction>> {
+    let (a, score) = moves
+        .iter()
+        .filter_map(|a| match a {
+            XfAction::Investigate { site, team, skill } => {
+                let card = v.sites.get(*site)?.card;
+                let score = match level {
+                    Level::Easy => team.len() as i32,
+                    _ => margin(card, team, *skill),
+                };
+                Some((*a, score))
+            }
+            _ => None,
+        })
+        .max_by_key(|(_, s)| *s)?;
+    let XfAction::Investigate { site, team, .. } = a else {
+        return None;
+    };
+    let why = match level {
+        Level::Easy => format!("investigated with its largest Team ({} Agents)", team.len()),
+        _ => format!(
+            "investigated {} with the Team that clears it by the most ({score:+})",
+            db().get(v.sites[*site].card).title
+        ),
+    };
+    Some(Decision::new(a.clone(), why))
+}
+
+/// A Site its Field Agents can investigate (`easy`: the first offered).
+fn site(v: &XfView, moves: &[&XfAction], level: Level) -> Option<Decision<XfAction>> {
+    let me = usize::from(v.viewer.seat()?);
+    let field: Vec<CardIdx> = v.players[me]
+        .agents
+        .iter()
+        .filter(|a| a.section == Section::Field)
+        .map(|a| a.card)
+        .collect();
+    let (a, card) = moves
+        .iter()
+        .filter_map(|a| match a {
+            XfAction::PlaySite { card, free, .. } => Some((*a, *card, *free)),
+            _ => None,
+        })
+        .max_by_key(|(_, card, free)| match level {
+            Level::Easy => 0,
+            _ => margin(*card, &field, None) * 2 + i32::from(*free),
+        })
+        .map(|(a, card, _)| (a, card))?;
+    Some(Decision::new(
+        a.clone(),
+        format!(
+            "played {} for its Team to investigate",
+            db().get(card).title
+        ),
+    ))
+}
+
+/// A Bluff under a Site directed at its own X-File.
+fn bluff(v: &XfView, moves: &[&XfAction]) -> Option<Decision<XfAction>> {
+    let me = v.viewer.seat()?;
+    moves.iter().find_map(|a| match a {
+        XfAction::PlaceBluff { site, .. } if v.sites.get(*site)?.directed == me => Some(
+            Decision::new((*a).clone(), "placed a Bluff to protect its X-File"),
+        ),
+        _ => None,
+    })
+}
+
+fn equip(moves: &[&XfAction]) -> Option<Decision<XfAction>> {
+    moves.iter().find_map(|a| match a {
+        XfAction::Equip { card, .. } => Some(Decision::new(
+            (*a).clone(),
+            format!("equipped an Agent with {}", db().get(*card).title),
+        )),
+        _ => None,
+    })
+}
+
+/// Agents go to the Field, in one Team.
+fn deploy(moves: &[&XfAction]) -> Option<Decision<XfAction>> {
+    moves.iter().find_map(|a| match a {
+        XfAction::Deploy {
+            section: Section::Field,
+            team: 0,
+            ..
+        } => Some(Decision::new((*a).clone(), "sent an Agent to the Field")),
+        _ => None,
+    })
+}
+
+/// The free draw; buying up to two cards; selling nothing.
+fn briefing(v: &XfView, moves: &[&XfAction]) -> Option<Decision<XfAction>> {
+    if let Some(a) = moves
+        .iter()
+        .find(|a| matches!(a, XfAction::Brief { draw: true, .. }))
+    {
+        return Some(Decision::new((*a).clone(), "took the free draw"));
+    }
+    let hand = v.players[usize::from(v.viewer.seat()?)].hand_size;
+    let want = if hand < 6 { 2 } else { 0 };
+    if let Some((a, n)) = moves
+        .iter()
+        .filter_map(|a| match a {
+            XfAction::Buy { count } if *count <= want => Some((*a, *count)),
+            _ => None,
+        })
+        .max_by_key(|(_, n)| *n)
+    {
+        return Some(Decision::new(a.clone(), format!("bought {n} card(s)")));
+    }
+    moves.iter().find_map(|a| match a {
+        XfAction::Trade { sell, buy: 0 } if sell.is_empty() => {
+            Some(Decision::new((*a).clone(), "kept its cards"))
+        }
+        _ => None,
+    })
+}
+
+/// During its own investigation, a card now and then (`easy` more rarely).
+fn play_for_own_check(
+    v: &XfView,
+    moves: &[&XfAction],
+    level: Level,
+    roll: u64,
+) -> Option<Decision<XfAction>> {
+    let mine = v.viewer.seat() == Some(v.active) && v.investigation.is_some();
+    let chance = match level {
+        Level::Easy => 20,
+        _ => 50,
+    };
+    if !mine || roll % 100 >= chance {
+        return None;
+    }
+    let plays: Vec<&&XfAction> = moves
+        .iter()
+        .filter(|a| matches!(a, XfAction::Play { .. }))
+        .collect();
+    let a = plays.get((roll / 100) as usize % plays.len().max(1))?;
+    let XfAction::Play { card, .. } = a else {
+        return None;
+    };
+    Some(Decision::new(
+        (**a).clone(),
+        format!("played {} in its investigation", db().get(*card).title),
+    ))
+}
+
+fn discard(moves: &[&XfAction]) -> Option<Decision<XfAction>> {
+    if moves.iter().any(|a| matches!(a, XfAction::Done)) {
+        return None;
+    }
+    moves.iter().find_map(|a| match a {
+        XfAction::Discard { .. } => Some(Decision::new((*a).clone(), "discarded to its limit")),
+        _ => None,
+    })
+}
