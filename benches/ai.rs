@@ -8,61 +8,13 @@
 #[allow(dead_code)]
 mod xf_random;
 
-use std::time::{Duration, Instant};
+#[path = "../tests/support/xf_ai.rs"]
+mod xf_ai;
 
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-use xf_random::{pick, random_deck};
-use xfiles_bot::engine::ai::{Ai, Level};
-use xfiles_bot::engine::xfiles::{XfAction, XfGame, XfOptions};
-use xfiles_bot::engine::{Game, GameRng, Seat, Viewer};
+use std::time::Duration;
 
-#[derive(Clone, Copy, Debug)]
-enum Player {
-    Ai(Level),
-    Random,
-}
-
-struct Result {
-    winners: Vec<Seat>,
-    turns: u32,
-}
-
-fn play(seed: u64, players: [Player; 2], times: &mut Vec<Duration>) -> Result {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let decks = (0..2).map(|_| random_deck(&mut rng)).collect();
-    let (mut g, _) = XfGame::new(XfOptions::default(), decks, rng.random()).expect("decks");
-    let mut ai_rng = GameRng::seeded(seed ^ 0xA1);
-    let mut moves = 0;
-    while g.outcome().is_none() && moves < 20_000 {
-        let due = g.to_act();
-        let seat = due[rng.random_range(0..due.len())];
-        let legal = g.legal_actions(seat);
-        let action = match players[usize::from(seat)] {
-            Player::Ai(level) => {
-                let started = Instant::now();
-                let view = g.view(Viewer::Seat(seat));
-                let d = XfGame::decide(&view, &legal, level, &mut ai_rng);
-                times.push(started.elapsed());
-                d.action
-            }
-            Player::Random => {
-                let offered: Vec<XfAction> = legal
-                    .into_iter()
-                    .filter(|a| *a != XfAction::Resign)
-                    .collect();
-                pick(&mut rng, &offered)
-            }
-        };
-        g.apply(seat, &action)
-            .unwrap_or_else(|r| panic!("seed {seed}: {action:?} refused: {}", r.reason));
-        moves += 1;
-    }
-    Result {
-        winners: g.outcome().map(|o| o.winners).unwrap_or_default(),
-        turns: g.turn,
-    }
-}
+use xf_ai::{Player, play};
+use xfiles_bot::engine::ai::Level;
 
 fn pct(sorted: &[Duration], p: f64) -> Duration {
     sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
@@ -87,7 +39,8 @@ fn main() {
         let mut win_turns = Vec::new();
         for i in 0..games {
             let (first, seats) = if i % 2 == 0 { (0, [a, b]) } else { (1, [b, a]) };
-            let r = play(10_000 + i, seats, &mut times);
+            let r = play(10_000 + i, seats);
+            times.extend(r.decisions);
             if r.winners == [first] {
                 won += 1;
                 win_turns.push(r.turns);

@@ -142,6 +142,31 @@ fn pile_ids(state: &serde_json::Value, seat: usize) -> Vec<String> {
     ids
 }
 
+/// A message of the draft: one to a drafter shows only cards of their own
+/// pile now (its menu's command is returned), a channel post names none.
+fn check_shown(m: &Outgoing, state: &serde_json::Value, seats: &[String]) -> Option<String> {
+    let Some(u) = to_user(m) else {
+        assert!(
+            !m.text.contains("XF9") && !m.text.contains("kept"),
+            "a channel post names no card: {}",
+            m.text
+        );
+        return None;
+    };
+    let seat = seats.iter().position(|d| *d == u).unwrap();
+    let mut shown: Vec<String> = m
+        .menus
+        .iter()
+        .flat_map(|menu| menu.options.iter().map(|o| o.value.clone()))
+        .collect();
+    shown.sort();
+    shown.dedup();
+    if !shown.is_empty() {
+        assert_eq!(shown, pile_ids(state, seat), "{}", m.text);
+    }
+    m.menus.first().map(|menu| menu.command.clone())
+}
+
 /// The whole draft through the application layer: 344 picks from menus,
 /// each message showing its reader only their own pile, no pick named to
 /// anyone else, the pools complete and sent at the end.
@@ -195,30 +220,11 @@ async fn a_four_player_draft_runs_by_dm_with_each_pile_and_pick_seen_only_by_its
                 .collect();
             assert_eq!(seats.len(), 4);
             for m in &messages {
-                match to_user(m) {
-                    Some(u) => {
-                        let seat = seats.iter().position(|d| *d == u).unwrap();
-                        // Every card a drafter is shown is in their own pile now.
-                        let mut shown: Vec<String> = m
-                            .menus
-                            .iter()
-                            .flat_map(|menu| menu.options.iter().map(|o| o.value.clone()))
-                            .collect();
-                        shown.sort();
-                        shown.dedup();
-                        if let Some(menu) = m.menus.first() {
-                            pick_command = menu.command.clone();
-                        }
-                        if !shown.is_empty() {
-                            assert_eq!(shown, pile_ids(&state, seat), "{}", m.text);
-                        }
-                        inbox.entry(u.to_string()).or_default().push(m.clone());
-                    }
-                    None => assert!(
-                        !m.text.contains("XF9") && !m.text.contains("kept"),
-                        "a channel post names no card: {}",
-                        m.text
-                    ),
+                if let Some(command) = check_shown(m, &state, &seats) {
+                    pick_command = command;
+                }
+                if let Some(u) = to_user(m) {
+                    inbox.entry(u.to_string()).or_default().push(m.clone());
                 }
             }
             if state["draft"]["draft"]["picks"] == 344 {

@@ -86,6 +86,17 @@ fn check_menus<G: Game + serde::Serialize>(driver: &dyn Driver, table: &Table, g
     checked
 }
 
+/// A table of `players` seats named "Player 0", "Player 1"...
+fn table(game_id: i64, players: usize) -> Table {
+    Table {
+        game_id,
+        channel: "table".into(),
+        seats: (0..players)
+            .map(|i| (format!("p{i}"), format!("Player {i}")))
+            .collect(),
+    }
+}
+
 fn another_xfile(have: &[String]) -> String {
     let db = xfiles_bot::cards::db();
     db.iter()
@@ -117,13 +128,7 @@ fn every_menu_option_is_a_legal_move_in_random_games() {
             })
             .collect();
         let (mut g, _) = XfGame::new(XfOptions::default(), decks, rng.random()).expect("decks");
-        let table = Table {
-            game_id: 1,
-            channel: "table".into(),
-            seats: (0..players)
-                .map(|i| (format!("p{i}"), format!("Player {i}")))
-                .collect(),
-        };
+        let table = table(1, players);
         for _ in 0..600 {
             if g.outcome().is_some() {
                 break;
@@ -166,13 +171,7 @@ fn every_legendary_choice_menu_option_is_a_legal_move() {
             seed,
         )
         .expect("a new game");
-        let table = Table {
-            game_id: 2,
-            channel: "table".into(),
-            seats: (0..players)
-                .map(|i| (format!("p{i}"), format!("Player {i}")))
-                .collect(),
-        };
+        let table = table(2, players);
         for _ in 0..1500 {
             let Some(&seat) = g.to_act().first() else {
                 break;

@@ -453,12 +453,13 @@ async fn status(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, 
         resolve(app, req, args, &[GameStatus::Lobby, GameStatus::Active]).await?
     };
     let seats = app.store().seats(game.id).await?;
-    let mut text = format!(
-        "**Game #{}: {}** — {}\n",
+    let heading = format!(
+        "**Game #{}: {}** — {}",
         game.id,
         kind_name(&game),
         game.status.as_str()
     );
+    let mut text = format!("{heading}\n");
     let mut board = None;
     match (game.status, &game.state) {
         (GameStatus::Lobby, _) | (_, None) => {
@@ -486,10 +487,13 @@ async fn status(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, 
             board = Some(b);
         }
     }
-    if let Some(result) = &game.result
-        && let Ok(outcome) = serde_json::from_str::<crate::engine::Outcome>(result)
-    {
-        text.push_str(&format!("\nResult: {}", outcome.summary));
+    let result = game
+        .result
+        .as_deref()
+        .and_then(|r| serde_json::from_str::<crate::engine::Outcome>(r).ok())
+        .map(|outcome| format!("Result: {}", outcome.summary));
+    if let Some(r) = &result {
+        text.push_str(&format!("\n{r}"));
     }
     let private = req.place.is_dm
         || req.place.channel != game.channel_id
@@ -502,13 +506,7 @@ async fn status(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, 
     if let Some(b) = board {
         // The embed repeats the text: the status line, the board, the result.
         let mut embed = b.embed();
-        embed.lines = text
-            .lines()
-            .next()
-            .into_iter()
-            .chain(text.lines().filter(|l| l.starts_with("Result: ")))
-            .map(str::to_string)
-            .collect();
+        embed.lines = std::iter::once(heading).chain(result).collect();
         out = out.with_embed(embed);
     }
     Ok(vec![out.in_game(game.id)])

@@ -135,30 +135,25 @@ impl Bot {
         if inline.len() <= 100 {
             return inline;
         }
-        let hash = crate::engine::stable_hash(command);
-        let id = format!("b:{hash:016x}");
-        if let Err(e) = self
-            .app
-            .store()
-            .save_button(&id, command, crate::console::now_ms())
-            .await
-        {
-            tracing::warn!(error = %e, "cannot store a button");
-        }
-        id
+        self.stored_id("b", command).await
     }
 
     /// A menu option's value over Discord's 100 characters: stored, and
     /// named by a short id.
     async fn value_id(&self, value: &str) -> String {
-        let id = format!("v:{:016x}", crate::engine::stable_hash(value));
+        self.stored_id("v", value).await
+    }
+
+    /// Stores `text` (with the buttons) under a short id `<prefix>:<hash>`.
+    async fn stored_id(&self, prefix: &str, text: &str) -> String {
+        let id = format!("{prefix}:{:016x}", crate::engine::stable_hash(text));
         if let Err(e) = self
             .app
             .store()
-            .save_button(&id, value, crate::console::now_ms())
+            .save_button(&id, text, crate::console::now_ms())
             .await
         {
-            tracing::warn!(error = %e, "cannot store a menu option");
+            tracing::warn!(error = %e, id, "cannot store a button or menu option");
         }
         id
     }

@@ -111,10 +111,11 @@ pub trait GameUi: Game {
         Vec::new()
     }
 
-    /// The moves a seat's menus may offer: its legal actions, with every
-    /// option where `legal_actions` offers a sample (every target of a card).
-    fn menu_actions(&self, seat: Seat) -> Vec<Self::Action> {
-        self.legal_actions(seat)
+    /// The moves a seat's menus may offer, from its legal actions: with
+    /// every option where `legal_actions` offers a sample (every target of
+    /// a card).
+    fn menu_actions(&self, _seat: Seat, legal: Vec<Self::Action>) -> Vec<Self::Action> {
+        legal
     }
 
     /// Pick lists for a seat that must act (a pending choice, targets,
@@ -746,13 +747,10 @@ fn board<G: GameUi>(game: &G, table: &Table) -> Board {
 /// from its legal actions and its own view.
 fn with_controls<G: GameUi>(msg: Outgoing, game: &G, seat: Seat, table: &Table) -> Outgoing {
     let legal = game.legal_actions(seat);
-    let menus = G::menus(
-        &game.view(Viewer::Seat(seat)),
-        &game.menu_actions(seat),
-        table,
-    );
-    msg.with_buttons(G::buttons(&legal, table.game_id))
-        .with_menus(menus)
+    let buttons = G::buttons(&legal, table.game_id);
+    let offered = game.menu_actions(seat, legal);
+    let menus = G::menus(&game.view(Viewer::Seat(seat)), &offered, table);
+    msg.with_buttons(buttons).with_menus(menus)
 }
 
 /// Every message with players named, never numbered by seat.

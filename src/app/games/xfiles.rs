@@ -750,16 +750,7 @@ impl GameUi for XfGame {
                     .filter(|c| db().get(*c).kind == crate::cards::CardType::XFile),
             ),
             ("xfile", "card") => titles(&mut me.candidates.iter().flatten().copied()),
-            ("play", "card") => {
-                let playable: Vec<CardIdx> = legal
-                    .iter()
-                    .filter_map(|a| match a {
-                        XfAction::Play { card, .. } => Some(*card),
-                        _ => None,
-                    })
-                    .collect();
-                titles(&mut playable.into_iter())
-            }
+            ("play", "card") => titles(&mut playable(legal).into_iter()),
             (_, "card" | "cards") => titles(&mut me.hand.iter().flatten().copied()),
             (_, "agent" | "agents" | "to") => titles(&mut me.agents.iter().map(|a| a.card)),
             _ => return None,
@@ -770,8 +761,8 @@ impl GameUi for XfGame {
         super::xfiles_summary::of(v, events, t)
     }
 
-    fn menu_actions(&self, seat: Seat) -> Vec<XfAction> {
-        menus::menu_actions(self, seat)
+    fn menu_actions(&self, seat: Seat, legal: Vec<XfAction>) -> Vec<XfAction> {
+        menus::menu_actions(self, seat, legal)
     }
 
     fn menus(v: &XfView, legal: &[XfAction], t: &Table) -> Vec<Menu> {
@@ -811,6 +802,17 @@ impl GameUi for XfGame {
         });
         out
     }
+}
+
+/// The cards of the hand that legal actions play.
+fn playable(legal: &[XfAction]) -> Vec<CardIdx> {
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            XfAction::Play { card, .. } => Some(*card),
+            _ => None,
+        })
+        .collect()
 }
 
 /// A phase or step begins, for the thread.

@@ -115,10 +115,10 @@ fn guess(v: &XfView, moves: &[&XfAction], level: Level, roll: u64) -> Option<Dec
     })
 }
 
-/// Whether a question's answer would rule out some of `left` either way.
-fn splits(a: &XfAction, left: &[CardIdx]) -> bool {
+/// How a question would split `left`: (yes, no); `None` for other moves.
+fn split(a: &XfAction, left: &[CardIdx]) -> Option<(usize, usize)> {
     let XfAction::Ask { category, value } = a else {
-        return false;
+        return None;
     };
     let yes = left
         .iter()
@@ -128,7 +128,12 @@ fn splits(a: &XfAction, left: &[CardIdx]) -> bool {
                 .is_some_and(|c| c.answers_yes(*category, *value))
         })
         .count();
-    yes > 0 && yes < left.len()
+    Some((yes, left.len() - yes))
+}
+
+/// Whether a question's answer would rule out some of `left` either way.
+fn splits(a: &XfAction, left: &[CardIdx]) -> bool {
+    split(a, left).is_some_and(|(yes, no)| yes > 0 && no > 0)
 }
 
 /// The question that splits the remaining X-Files most evenly (`easy`: the
@@ -136,21 +141,9 @@ fn splits(a: &XfAction, left: &[CardIdx]) -> bool {
 fn ask(v: &XfView, moves: &[&XfAction], level: Level) -> Option<Decision<XfAction>> {
     let of = about(v)?;
     let left = candidates(v, of);
-    let split = |a: &XfAction| -> Option<(usize, usize)> {
-        let XfAction::Ask { category, value } = a else {
-            return None;
-        };
-        let yes = left
-            .iter()
-            .filter(|x| {
-                db().get(**x)
-                    .characteristics
-                    .is_some_and(|c| c.answers_yes(*category, *value))
-            })
-            .count();
-        Some((yes, left.len() - yes))
-    };
-    let asks = moves.iter().filter_map(|a| split(a).map(|s| (*a, s)));
+    let asks = moves
+        .iter()
+        .filter_map(|a| split(a, &left).map(|s| (*a, s)));
     let (a, (yes, no)) = match level {
         // The first question that tells some apart.
         Level::Easy => asks.min_by_key(|(_, (y, n))| *y == 0 || *n == 0)?,

@@ -3,23 +3,15 @@
 //! the seat's own view and legal moves; each option names cards by id and
 //! Agents with their owner, so its command means exactly that move.
 
-use super::{XfGame, title};
+use super::{XfGame, playable, title};
 use crate::app::kinds::Table;
 use crate::app::message::Menu;
-use crate::engine::Game;
 use crate::engine::xfiles::{Target, XfAction, XfView, every_play};
 use crate::engine::{Seat, Viewer};
 
 /// The legal moves with every target of each playable card.
-pub(super) fn menu_actions(g: &XfGame, seat: Seat) -> Vec<XfAction> {
-    let legal = g.legal_actions(seat);
-    let playable: Vec<_> = legal
-        .iter()
-        .filter_map(|a| match a {
-            XfAction::Play { card, .. } => Some(*card),
-            _ => None,
-        })
-        .collect();
+pub(super) fn menu_actions(g: &XfGame, seat: Seat, legal: Vec<XfAction>) -> Vec<XfAction> {
+    let playable = playable(&legal);
     let mut out: Vec<XfAction> = legal
         .into_iter()
         .filter(|a| !matches!(a, XfAction::Play { .. }))
