@@ -43,8 +43,10 @@ async fn the_bot_registers_every_command_and_answers_a_card_lookup() {
         .await;
     assert!(posted.content.len() <= 2000);
     // A quick command is answered in the interaction's response itself:
-    // no deferral, one call.
-    let callback = fake.callback(&i.id).expect("answered");
+    // no deferral, one call (sent alongside the post, so it may land after).
+    let callback = fake
+        .wait_until("the answer", T, |f| f.callback(&i.id))
+        .await;
     assert_eq!(callback["type"], 4, "answered at once: {callback}");
     assert_eq!(callback["data"]["flags"], 64, "only to the user");
     bot.assert_no_dropped_events();
