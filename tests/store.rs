@@ -49,6 +49,7 @@ fn new_game(channel: &str) -> NewGame {
         now: 1_000,
         remind_every: None,
         deadline_every: None,
+        ai_pause: None,
     }
 }
 
@@ -92,7 +93,7 @@ async fn created(store: &Store, channel: &str) -> i64 {
     match store
         .create_game(
             &new_game(channel),
-            Some(&seat("alice")),
+            &[seat("alice")],
             &format!("new-{channel}"),
             |id| id.to_string(),
         )
@@ -257,6 +258,7 @@ async fn actions_append_gap_free_with_the_state(backend: Backend) {
             user_id: "bob".into(),
             action: format!("{{\"n\":{i}}}"),
             format: 1,
+            why: None,
         };
         let key = format!("act{i}");
         store
@@ -297,6 +299,7 @@ async fn the_same_interaction_key_applies_once(backend: Backend) {
         user_id: "alice".into(),
         action: "{}".into(),
         format: 1,
+        why: None,
     };
     let first = store
         .update_game(
@@ -328,7 +331,7 @@ async fn the_same_interaction_key_applies_once(backend: Backend) {
         Some("{\"a\":1}")
     );
     let dup_new = store
-        .create_game(&new_game("c"), None, "new-c", |id| id.to_string())
+        .create_game(&new_game("c"), &[], "new-c", |id| id.to_string())
         .await
         .unwrap();
     assert_eq!(
@@ -510,6 +513,7 @@ async fn moves_taken_back_stay_in_the_log_marked_and_new_moves_follow_them(backe
         user_id: "alice".into(),
         action: format!("{{\"n\":{n}}}"),
         format: 1,
+        why: None,
     };
     for n in 0..3 {
         let key = format!("a{n}");

@@ -163,11 +163,11 @@ async fn reschedule(
 
 /// How long a claimed deadline is held before another process may make
 /// the default move instead.
-const DEADLINE_LEASE_MS: i64 = 10_000;
+pub(super) const DEADLINE_LEASE_MS: i64 = 10_000;
 
 /// Claims a due game for this process by moving its times on; None when
 /// another process claimed it first (it sends the reminder or moves).
-async fn claim(
+pub(super) async fn claim(
     app: &App,
     game: &GameRow,
     remind_at: Option<i64>,
@@ -187,7 +187,7 @@ async fn claim(
 }
 
 /// A request the bot makes itself, as the seat it acts for.
-fn system_request(game: &GameRow, user: &SeatRow, key: String, now: i64) -> Request {
+pub(super) fn system_request(game: &GameRow, user: &SeatRow, key: String, now: i64) -> Request {
     Request {
         user: User {
             id: user.user_id.clone(),
@@ -223,7 +223,7 @@ pub async fn tick(app: &App, now: i64) -> Vec<Outgoing> {
     let mut out = Vec::new();
     for game in due {
         match tick_game(app, &game, now).await {
-            Ok(messages) => out.extend(messages),
+            Ok(messages) => out.extend(super::ai_seat::strip(messages)),
             Err(e) => tracing::warn!(game = game.id, error = %e, "scheduler: game skipped"),
         }
     }
@@ -236,6 +236,9 @@ pub async fn tick(app: &App, now: i64) -> Vec<Outgoing> {
 async fn tick_game(app: &App, game: &GameRow, now: i64) -> Result<Vec<Outgoing>, UserError> {
     let seats = app.started_seats(game.id).await?;
     let to_act: Vec<u8> = serde_json::from_str(&game.to_act).unwrap_or_default();
+    if super::ai_seat::due(&to_act, &seats).is_some() {
+        return ai_due(app, game, &seats, now).await;
+    }
     let away = app.store().away(game.id, now).await?;
     let is_away = |s: &u8| away.iter().any(|(a, _)| *a == i64::from(*s));
     let present: Vec<u8> = to_act.iter().copied().filter(|s| !is_away(s)).collect();
@@ -311,6 +314,22 @@ async fn tick_game(app: &App, game: &GameRow, now: i64) -> Result<Vec<Outgoing>,
         ),
     );
     Ok(out)
+}
+
+/// A game waiting on an AI seat: its moves once its pause is over; before
+/// that (a reminder time came first), the reminder moves on unsent.
+async fn ai_due(
+    app: &App,
+    game: &GameRow,
+    seats: &[SeatRow],
+    now: i64,
+) -> Result<Vec<Outgoing>, UserError> {
+    if game.deadline_at.is_none_or(|d| d <= now) {
+        return super::ai_seat::play_due(app, game, seats, now).await;
+    }
+    let remind = Some(now + remind_every(app, game));
+    claim(app, game, remind, game.deadline_at).await?;
+    Ok(Vec::new())
 }
 
 /// What `/hand` would show a seat (for reminder DMs).

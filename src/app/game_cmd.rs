@@ -6,6 +6,7 @@ use super::kinds::{Driver, GameKind, Reaction};
 use super::message::{Outgoing, Request, UserError};
 use super::stored::{Stored, driver_of, home, kind_name, resolve, store_transition, table_of};
 use super::{App, encode_response};
+use crate::engine::ai::Level;
 use crate::store::{
     Committed, DeckRow, GameStatus, GameUpdate, Idem, NewGame, SeatRow, StoreError,
 };
@@ -24,6 +25,7 @@ pub async fn game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
         Some("stats") => super::async_play::stats(app, req, args).await,
         Some("undo") => super::undo::undo(app, req, args).await,
         Some("log") => super::record::log(app, req, args).await,
+        Some("why") => super::ai_seat::why(app, req, args).await,
         _ => unreachable!("the registry only routes known subcommands"),
     }
 }
@@ -39,6 +41,7 @@ async fn new_game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
     let driver = playable_driver(app, kind)?;
     let timing = super::async_play::Timing::from_args(app, args)?;
     check_new_game_options(driver, kind, args)?;
+    let ai = ai_opponent(app, driver, args)?;
     let mut options = driver.build_options(args)?;
     if kind == GameKind::Legendary {
         options = match args.int("continue") {
@@ -62,6 +65,7 @@ async fn new_game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
         now: req.now,
         remind_every: timing.remind_every,
         deadline_every: timing.deadline_every,
+        ai_pause: ai.map(|a| a.1),
     };
     let described = driver.describe_options(&options);
     let mut after = String::new();
@@ -71,21 +75,36 @@ async fn new_game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
             req.user.name
         ));
     }
-    after.push_str(&format!("\n{}", timing.describe(app)));
-    let seats = driver.seats(&options);
-    let announce = |id: i64| announce_new_game(req, id, kind, &seats, &described, &after);
-    let seat = SeatRow {
+    let mut seats = vec![SeatRow {
         seat: 0,
         user_id: req.user.id.clone(),
         user_name: req.user.name.clone(),
         setup,
         joined_at: req.now,
-    };
+    }];
+    if let Some((level, pause)) = ai {
+        let setup = driver.ai_setup(&options, seed ^ 0xA1)?;
+        let seat = super::ai_seat::new_seat(level, &seats, setup, req.now);
+        after.push_str(&format!(
+            "\n{} takes the second seat{}; /game why tells you why it made its last move.",
+            seat.user_name,
+            match pause {
+                0 => String::new(),
+                ms => format!(
+                    " and waits {} before each move",
+                    super::describe_duration(ms)
+                ),
+            }
+        ));
+        seats.push(seat);
+    }
+    after.push_str(&format!("\n{}", timing.describe(app)));
+    let range = driver.seats(&options);
+    let taken = seats.len();
+    let announce = |id: i64| announce_new_game(req, id, kind, (taken, &range), &described, &after);
     match app
         .store()
-        .create_game(&new, Some(&seat), &req.key, |id| {
-            encode_response(&announce(id))
-        })
+        .create_game(&new, &seats, &req.key, |id| encode_response(&announce(id)))
         .await?
     {
         Committed::Applied(id) => Ok(announce(id)),
@@ -113,6 +132,62 @@ fn playable_driver(app: &App, kind: GameKind) -> Result<&dyn Driver, UserError> 
     })
 }
 
+/// `/game new opponent:ai[-easy|-hard] [pause:]`: the AI's level and pause,
+/// or why this game cannot have one.
+fn ai_opponent(
+    app: &App,
+    driver: &dyn Driver,
+    args: &Args,
+) -> Result<Option<(Level, i64)>, UserError> {
+    let Some(opponent) = args.text("opponent") else {
+        return match args.has("pause") {
+            true => Err(UserError::new(
+                "Option pause is for a game against the AI; add opponent:ai.",
+            )),
+            false => Ok(None),
+        };
+    };
+    if !driver.has_ai() {
+        return Err(no_ai(app, driver.kind()));
+    }
+    let pause = match args.text("pause") {
+        None => 0,
+        Some(text) => super::parse_duration(text)
+            .ok()
+            .filter(|ms| (0..=DAY_MS).contains(ms))
+            .ok_or_else(|| {
+                UserError::new(format!(
+                    "/game new: option pause: '{text}' is not a pause the AI can keep; give from 0s to 1d, e.g. pause:20s."
+                ))
+            })?,
+    };
+    Ok(Some((ai_level(opponent), pause)))
+}
+
+const DAY_MS: i64 = 86_400_000;
+
+/// The level an `opponent:`/`player:` value names ("ai" is normal).
+fn ai_level(choice: &str) -> Level {
+    choice
+        .strip_prefix("ai-")
+        .and_then(Level::parse)
+        .unwrap_or(Level::Normal)
+}
+
+/// Which games have an AI, for a kind that has none.
+fn no_ai(app: &App, kind: GameKind) -> UserError {
+    let with: Vec<&str> = GameKind::ALL
+        .iter()
+        .filter(|k| app.registry().driver(**k).is_some_and(|d| d.has_ai()))
+        .map(|k| k.name())
+        .collect();
+    UserError::new(format!(
+        "{} has no AI player. The games with one: {}.",
+        kind.name(),
+        with.join(", ")
+    ))
+}
+
 /// Refuses `/game new` options that this game does not take.
 fn check_new_game_options(
     driver: &dyn Driver,
@@ -121,7 +196,7 @@ fn check_new_game_options(
 ) -> Result<(), UserError> {
     let options = driver.options();
     let foreign = args.names().into_iter().find(|name| {
-        !["game", "deck", "remind", "deadline"].contains(name)
+        !["game", "deck", "remind", "deadline", "opponent", "pause"].contains(name)
             && !options.iter().any(|o| o.name == *name)
     });
     match foreign {
@@ -145,12 +220,12 @@ fn announce_new_game(
     req: &Request,
     id: i64,
     kind: GameKind,
-    seats: &std::ops::RangeInclusive<usize>,
+    (taken, seats): (usize, &std::ops::RangeInclusive<usize>),
     options: &str,
     after: &str,
 ) -> Vec<Outgoing> {
     let text = format!(
-        "**Game #{id}: {}** opened by {}. {}\nSeats: 1 of {}–{} taken. Join with /game join{}; {} starts it with /game start.{after}",
+        "**Game #{id}: {}** opened by {}. {}\nSeats: {taken} of {}–{} taken. Join with /game join{}; {} starts it with /game start.{after}",
         kind.name(),
         req.user.name,
         options,
@@ -241,6 +316,9 @@ async fn join(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, Us
     let driver = driver_of(app, &game)?;
     let kind = GameKind::parse(&game.kind).expect("stored kinds are known");
     let seats = app.store().seats(game.id).await?;
+    if let Some(player) = args.text("player") {
+        return join_ai(app, req, (ai_level(player), args), (driver, &game), &seats).await;
+    }
     let already = seats.iter().find(|s| s.user_id == req.user.id);
     let setup = joining_setup(app, req, args, (driver, &game), already).await?;
     if already.is_some() && !args.has("deck") && !args.has("avatar") {
@@ -292,6 +370,60 @@ async fn join(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, Us
         setup,
         joined_at: req.now,
     };
+    let idem = Idem {
+        key: &req.key,
+        response: encode_response(&messages),
+    };
+    commit(
+        app.store()
+            .set_seat(game.id, game.version, &seat, &idem, req.now)
+            .await,
+        messages,
+    )
+}
+
+/// `/game join player:ai[-easy|-hard] [deck:]`: a player at the table (or the
+/// game's creator) seats an AI, with the deck they name (theirs or a
+/// starter) or the game's own AI deck.
+async fn join_ai(
+    app: &App,
+    req: &Request,
+    (level, args): (Level, &Args),
+    (driver, game): (&dyn Driver, &crate::store::GameRow),
+    seats: &[SeatRow],
+) -> Result<Vec<Outgoing>, UserError> {
+    if !driver.has_ai() {
+        return Err(no_ai(app, driver.kind()));
+    }
+    if req.user.id != game.creator_id && !seats.iter().any(|s| s.user_id == req.user.id) {
+        return Err(UserError::new(format!(
+            "Only game #{}'s players or its creator can seat an AI.",
+            game.id
+        )));
+    }
+    let max = *driver.seats(&game.options).end();
+    if seats.len() >= max {
+        return Err(UserError::new(format!(
+            "Game #{} is full ({max} seats); nobody can sit down.",
+            game.id
+        )));
+    }
+    let kind = driver.kind();
+    let seed = game.seed as u64 ^ (0xA1 + seats.len() as u64);
+    let setup = match args.text("deck") {
+        Some(deck) => seat_setup(app, req, driver, (&game.options, seed), kind, deck).await?,
+        None => driver.ai_setup(&game.options, seed)?,
+    };
+    let seat = super::ai_seat::new_seat(level, seats, setup, req.now);
+    let text = format!(
+        "{} seats {} in game #{} ({}). Seats taken: {} of {max}.",
+        req.user.name,
+        seat.user_name,
+        game.id,
+        kind_name(game),
+        seats.len() + 1
+    );
+    let messages = vec![Outgoing::channel(home(game), text).in_game(game.id)];
     let idem = Idem {
         key: &req.key,
         response: encode_response(&messages),
@@ -632,8 +764,9 @@ pub async fn game_command(
 }
 
 /// Applies one random legal move to a game through the same store path as a
-/// player's command (one transaction, version-checked, keyed). Returns the
-/// logged sequence number, or `None` when the game is over.
+/// player's command (one transaction, version-checked, keyed), and the AI
+/// seats' answers to it. Returns the move's logged sequence number, or
+/// `None` when the game is over.
 pub async fn autoplay_step(
     app: &App,
     id: i64,
@@ -676,7 +809,10 @@ pub async fn autoplay_step(
         now,
     };
     match store_transition(app, &req, &game, driver, t, None, Some(seat)).await? {
-        Stored::Done(_) => Ok(Some(game.action_count + 1)),
+        Stored::Done(messages) => {
+            super::ai_seat::after_command(app, &messages, now).await;
+            Ok(Some(game.action_count + 1))
+        }
         Stored::Conflict => Err(conflict(id)),
     }
 }

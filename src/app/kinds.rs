@@ -64,6 +64,8 @@ pub struct Transition {
     /// JSON of the outcome when the game just ended.
     pub outcome: Option<String>,
     pub messages: Vec<Outgoing>,
+    /// Why an AI player made the move (logged with it, for `/game why`).
+    pub why: Option<String>,
 }
 
 /// What a game command produced.
@@ -142,6 +144,17 @@ pub enum DefaultMove {
     Waits(u8, String),
     /// Nobody can act.
     None,
+}
+
+/// A move an AI seat made.
+#[derive(Debug, Clone)]
+pub struct AiMove {
+    pub seat: u8,
+    pub transition: Transition,
+    /// The move in words.
+    pub words: String,
+    /// Why the AI chose it, in one line (`/game why`).
+    pub why: String,
 }
 
 /// Who sits where and in which game: what a driver needs to address messages.
@@ -271,6 +284,32 @@ pub trait Driver: Send + Sync {
     /// pass or the end of a step where the rules allow one, else the first
     /// legal move; never one that declines what the seat earned.
     fn default_move(&self, table: &Table, state: &str) -> Result<DefaultMove, UserError>;
+
+    /// Whether this game has an AI player (`/game new opponent:ai`).
+    fn has_ai(&self) -> bool {
+        false
+    }
+
+    /// The setup (deck) an AI seat plays when it is given none.
+    fn ai_setup(&self, _options: &str, _seed: u64) -> Result<String, UserError> {
+        Err(UserError::new("this game has no AI player"))
+    }
+
+    /// The move of the AI in `seat`, decided from that seat's view only;
+    /// `seed` makes its choice reproducible.
+    fn ai_move(
+        &self,
+        _table: &Table,
+        _state: &str,
+        seat: u8,
+        _level: crate::engine::ai::Level,
+        _seed: u64,
+    ) -> Result<AiMove, UserError> {
+        Err(UserError::new(format!(
+            "seat {} is an AI, but this game has no AI player",
+            seat + 1
+        )))
+    }
 
     /// Autocomplete values for an option of a game command: names from the
     /// seat's own hand or table where the option takes them (`None`: no

@@ -3,6 +3,7 @@
 //! and Discord adapters only translate input and deliver the [`Outgoing`]
 //! messages, so every command can be tested without Discord.
 
+mod ai_seat;
 mod async_play;
 mod card_cmd;
 pub mod commands;
@@ -165,7 +166,11 @@ impl App {
 
     async fn handle_new(&self, req: &Request) -> Vec<Outgoing> {
         match self.dispatch(req).await {
-            Ok(messages) => messages,
+            Ok(mut messages) => {
+                let replies = ai_seat::after_command(self, &messages, req.now).await;
+                messages.extend(replies);
+                ai_seat::strip(messages)
+            }
             Err(e) => vec![Outgoing::ephemeral(&req.user.id, e.message)],
         }
     }
@@ -242,6 +247,11 @@ impl App {
         } else {
             cache.remove(&game.id);
         }
+    }
+
+    /// An active game as this process last wrote it (no store read).
+    pub(crate) fn cached_game(&self, id: i64) -> Option<crate::store::GameRow> {
+        self.games.lock().expect("game cache").get(&id).cloned()
     }
 
     pub(crate) fn forget_game(&self, id: i64) {

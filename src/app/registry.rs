@@ -1,6 +1,6 @@
 //! Every command the bot understands: the generic ones and each game's own.
 
-use super::commands::{CommandSpec, OptKind, closest, opt, req};
+use super::commands::{CommandSpec, OptKind, OptionSpec, closest, opt, req};
 use super::kinds::{Driver, GameKind};
 use super::message::{Invocation, UserError};
 
@@ -156,6 +156,20 @@ impl Default for Registry {
     }
 }
 
+/// `opponent:` and `player:` values: an AI at a level ("ai" is normal).
+/// The level is in the value, not an option of its own, because `/game
+/// new` already holds 24 of the 25 options Discord allows a command.
+pub const AI_CHOICES: &[&str] = &["ai", "ai-easy", "ai-normal", "ai-hard"];
+
+/// `/game new`'s options for playing against an AI.
+fn ai_options() -> Vec<OptionSpec> {
+    vec![opt(
+        "opponent",
+        OptKind::Choice(AI_CHOICES),
+        "play the bot's AI (X-Files CCG, Basic Game, fan CCG): ai, ai-easy or ai-hard",
+    )]
+}
+
 fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
     let game_opt = opt(
         "game",
@@ -179,6 +193,12 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
         "deadline",
         OptKind::Text,
         "agreed time a move, e.g. 2d; after it the game passes for you",
+    ));
+    new_options.extend(ai_options());
+    new_options.push(opt(
+        "pause",
+        OptKind::Text,
+        "AI opponents wait this long before they move, e.g. 20s (default: at once)",
     ));
     for d in drivers {
         for o in d.options() {
@@ -612,7 +632,16 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
             about: "Take a seat in a game that has not started (or change your deck)",
             options: vec![
                 game_opt,
-                opt("deck", OptKind::Deck, "your saved deck to play with"),
+                opt(
+                    "deck",
+                    OptKind::Deck,
+                    "your saved deck to play with (with player:ai, the AI's deck)",
+                ),
+                opt(
+                    "player",
+                    OptKind::Choice(AI_CHOICES),
+                    "seat an AI player (you keep your seat): ai, ai-easy or ai-hard",
+                ),
                 opt(
                     "avatar",
                     OptKind::Text,
@@ -666,6 +695,13 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
             about: "Make the default move for whoever must act (creator or server manager)",
             options: vec![game_opt],
             example: "/game advance",
+        },
+        CommandSpec {
+            name: "game",
+            sub: Some("why"),
+            about: "Why the AI made its last move, in one line (only to you)",
+            options: vec![game_opt],
+            example: "/game why",
         },
         CommandSpec {
             name: "game",

@@ -147,12 +147,17 @@ pub async fn store_transition(
         messages.extend(summary_post(app, game, seat, t.action.as_deref()).await);
     }
     let messages: Vec<Outgoing> = messages.into_iter().map(|m| m.in_game(game.id)).collect();
-    let update = game_update(app, req, game, driver, &t);
+    let seat_rows = match seats {
+        Some(s) => s.to_vec(),
+        None => app.started_seats(game.id).await?,
+    };
+    let update = game_update(app, req, (game, &seat_rows), driver, &t);
     let action = t.action.map(|action| NewAction {
         seat: i64::from(seat.unwrap_or(0)),
         user_id: req.user.id.clone(),
         action,
         format: driver.format(),
+        why: t.why.take(),
     });
     let idem = Idem {
         key: &req.key,
@@ -190,11 +195,11 @@ pub async fn store_transition(
 }
 
 /// The game's row change for a transition: state, who is due, result and
-/// the next reminder and deadline.
+/// the next reminder and deadline (an AI seat due moves after its pause).
 fn game_update(
     app: &App,
     req: &Request,
-    game: &GameRow,
+    (game, seats): (&GameRow, &[SeatRow]),
     driver: &dyn Driver,
     t: &Transition,
 ) -> GameUpdate {
@@ -202,7 +207,7 @@ fn game_update(
     let (remind_at, deadline_at) = if finished {
         (None, None)
     } else {
-        next_times(app, game, req.now)
+        times_after(app, (game, seats), &t.to_act, req.now)
     };
     let due_before: Vec<u8> = serde_json::from_str(&game.to_act).unwrap_or_default();
     let due_after = if finished { &[][..] } else { &t.to_act[..] };
@@ -278,6 +283,21 @@ pub fn next_times(app: &App, game: &GameRow, now: i64) -> (Option<i64>, Option<i
         Some(now + remind_every(app, game)),
         game.deadline_every.map(|d| now + d),
     )
+}
+
+/// The next reminder and deadline once `to_act` must move: an AI seat's
+/// deadline is its pause (the scheduler moves it then).
+pub fn times_after(
+    app: &App,
+    (game, seats): (&GameRow, &[SeatRow]),
+    to_act: &[u8],
+    now: i64,
+) -> (Option<i64>, Option<i64>) {
+    let (remind_at, deadline_at) = next_times(app, game, now);
+    match super::ai_seat::due(to_act, seats) {
+        Some(_) => (remind_at, Some(now + super::ai_seat::pause(game))),
+        None => (remind_at, deadline_at),
+    }
 }
 
 /// The turns a change of who is due opens and closes (for turn timings).

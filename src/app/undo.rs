@@ -7,10 +7,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::ai_seat::is_ai;
 use super::commands::Args;
 use super::kinds::GameLog;
 use super::message::{Button, Outgoing, Request, UserError};
-use super::stored::{driver_of, home, next_times, resolve, table_of};
+use super::stored::{driver_of, home, resolve, table_of, times_after};
 use super::{App, encode_response};
 use crate::store::{
     ActionRow, Committed, GameRow, GameStatus, GameUpdate, Idem, SeatRow, StoreError,
@@ -69,7 +70,7 @@ pub async fn undo(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
 fn waiting_for(seats: &[SeatRow], r: &UndoRequest) -> Vec<String> {
     seats
         .iter()
-        .filter(|s| s.user_id != r.by && !r.agreed.contains(&s.user_id))
+        .filter(|s| s.user_id != r.by && !r.agreed.contains(&s.user_id) && !is_ai(&s.user_id))
         .map(|s| s.user_name.clone())
         .collect()
 }
@@ -97,12 +98,17 @@ async fn ask(
         )));
     };
     let rewound = rewind(app, game, seats, live, k).await?;
+    // AI players always agree (how xfiles-bot plays it: a practice game
+    // is the player's own), so only other players' moves or eyes count.
     let others: Vec<&str> = live[k + 1..]
         .iter()
-        .filter(|a| a.seat != i64::from(me))
+        .filter(|a| a.seat != i64::from(me) && !is_ai(&a.user_id))
         .map(|a| seats[a.seat as usize].user_name.as_str())
         .collect();
-    if others.is_empty() && !rewound.revealed {
+    let players_watch = seats
+        .iter()
+        .any(|s| s.user_id != req.user.id && !is_ai(&s.user_id));
+    if others.is_empty() && !(rewound.revealed && players_watch) {
         return commit(app, req, game, seats, live[k].seq, rewound, "").await;
     }
     let why = if rewound.revealed {
@@ -297,7 +303,7 @@ async fn commit(
     ];
     messages.extend(t.messages);
     let messages: Vec<Outgoing> = messages.into_iter().map(|m| m.in_game(game.id)).collect();
-    let (remind_at, deadline_at) = next_times(app, game, req.now);
+    let (remind_at, deadline_at) = times_after(app, (game, seats), &t.to_act, req.now);
     let update = GameUpdate {
         status: GameStatus::Active,
         state: Some(t.state),

@@ -147,6 +147,49 @@ impl Starter {
         deck
     }
 
+    /// The starter grown into a deck for the Advanced Game (60 Bureau
+    /// cards, at most 2 of a title, p. 5): its team and X-Files, its Bureau
+    /// cards capped at two, then seeded cards of its set (no Agents, X-Files
+    /// or Killer cards) until there are 60. The deck an AI seat plays.
+    pub fn advanced_deck(&self, seed: u64) -> Deck {
+        let db = cards::db();
+        let mut deck = self.deck(seed);
+        let mut copies: BTreeMap<String, u32> = BTreeMap::new();
+        let mut bureau = Vec::new();
+        let mut take = |c: CardIdx, n: u32, bureau: &mut Vec<(CardIdx, u32)>| {
+            let have = copies.entry(db.get(c).title.clone()).or_default();
+            let limit = crate::engine::xfiles::effects::db::scripts()
+                .of(c)
+                .and_then(|s| s.deck_limit)
+                .map_or(2, |l| u32::from(l).min(2));
+            let n = n.min(limit.saturating_sub(*have));
+            if n > 0 {
+                *have += n;
+                bureau.push((c, n));
+            }
+        };
+        for (c, n) in std::mem::take(&mut deck.bureau) {
+            take(c, n, &mut bureau);
+        }
+        let pool: Vec<CardIdx> = db
+            .iter()
+            .filter(|(_, c)| c.set == self.set && c.kind.is_playable())
+            .filter(|(_, c)| !matches!(c.kind, CardType::Agent | CardType::XFile))
+            .filter(|(_, c)| !c.has_keyword(cards::Keyword::Killer))
+            .map(|(i, _)| i)
+            .collect();
+        let mut rng = GameRng::seeded(seed ^ 0x5EED);
+        let size = |b: &[(CardIdx, u32)]| b.iter().map(|(_, n)| n).sum::<u32>();
+        for _ in 0..10_000 {
+            if size(&bureau) >= 60 {
+                break;
+            }
+            take(pool[rng.below(pool.len())], 1, &mut bureau);
+        }
+        deck.bureau = bureau;
+        deck
+    }
+
     /// The set's playable cards of a rarity.
     fn of_rarity(&self, rarity: Rarity) -> Vec<CardIdx> {
         let db = cards::db();

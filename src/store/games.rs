@@ -68,6 +68,8 @@ pub struct GameRow {
     pub deadline_every: Option<i64>,
     /// A pending request to take moves back (JSON), cleared by any change.
     pub undo_request: Option<String>,
+    /// How long the game's AI players wait before they move (`None`: at once).
+    pub ai_pause: Option<i64>,
 }
 
 /// A seat and who holds it. In the lobby `seat` is the join order.
@@ -93,6 +95,8 @@ pub struct ActionRow {
     pub created_at: i64,
     /// When the move was taken back (`/game undo`); replays skip it.
     pub undone_at: Option<i64>,
+    /// Why an AI player made the move (`None` for a player's move).
+    pub why: Option<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -107,6 +111,7 @@ pub struct NewGame {
     pub now: i64,
     pub remind_every: Option<i64>,
     pub deadline_every: Option<i64>,
+    pub ai_pause: Option<i64>,
 }
 
 /// The new values of a game row.
@@ -176,6 +181,8 @@ pub struct NewAction {
     pub user_id: String,
     pub action: String,
     pub format: i64,
+    /// Why an AI player chose it (`/game why`).
+    pub why: Option<String>,
 }
 
 /// A game's new state, version-checked ($1 id, $2 expected version; the
@@ -189,7 +196,7 @@ macro_rules! game_columns {
     () => {
         "id, kind, guild_id, channel_id, thread_id, creator_id, status, options, seed, state, state_format, \
          version, action_count, to_act, result, created_at, updated_at, deadline_at, remind_at, \
-         remind_every, deadline_every, undo_request"
+         remind_every, deadline_every, undo_request, ai_pause"
     };
 }
 
@@ -223,6 +230,7 @@ fn game_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         remind_every: row.try_get("remind_every")?,
         deadline_every: row.try_get("deadline_every")?,
         undo_request: row.try_get("undo_request")?,
+        ai_pause: row.try_get("ai_pause")?,
     })
 }
 
@@ -242,14 +250,14 @@ impl Store {
     pub async fn create_game(
         &self,
         new: &NewGame,
-        first_seat: Option<&SeatRow>,
+        seats: &[SeatRow],
         key: &str,
         respond: impl FnOnce(i64) -> String,
     ) -> Result<Committed<i64>, StoreError> {
         let mut tx = self.pool.begin().await?;
         let row = sqlx::query(
             "INSERT INTO games (kind, guild_id, channel_id, thread_id, creator_id, status, options, seed, created_at, updated_at, \
-             remind_every, deadline_every) VALUES ($1, $2, $3, $4, $5, 'lobby', $6, $7, $8, $8, $9, $10) RETURNING id",
+             remind_every, deadline_every, ai_pause) VALUES ($1, $2, $3, $4, $5, 'lobby', $6, $7, $8, $8, $9, $10, $11) RETURNING id",
         )
         .bind(&new.kind)
         .bind(&new.guild_id)
@@ -261,6 +269,7 @@ impl Store {
         .bind(new.now)
         .bind(new.remind_every)
         .bind(new.deadline_every)
+        .bind(new.ai_pause)
         .fetch_one(&mut *tx)
         .await?;
         let id: i64 = row.try_get("id")?;
@@ -271,11 +280,12 @@ impl Store {
         if let Some(dup) = record(&mut tx, &idem, Some(id), new.now).await? {
             return Ok(Committed::Duplicate(dup));
         }
-        if let Some(s) = first_seat {
+        for (n, s) in seats.iter().enumerate() {
             sqlx::query(
-                "INSERT INTO seats (game_id, seat, user_id, user_name, setup, joined_at) VALUES ($1, 0, $2, $3, $4, $5)",
+                "INSERT INTO seats (game_id, seat, user_id, user_name, setup, joined_at) VALUES ($1, $2, $3, $4, $5, $6)",
             )
             .bind(id)
+            .bind(n as i64)
             .bind(&s.user_id)
             .bind(&s.user_name)
             .bind(&s.setup)
@@ -394,7 +404,7 @@ impl Store {
     /// The whole action log of a game, in order, moves taken back included.
     pub async fn actions(&self, game: i64) -> Result<Vec<ActionRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT seq, seat, user_id, action, format, created_at, undone_at FROM actions WHERE game_id = $1 ORDER BY seq",
+            "SELECT seq, seat, user_id, action, format, created_at, undone_at, why FROM actions WHERE game_id = $1 ORDER BY seq",
         )
         .bind(game)
         .fetch_all(&self.pool)
@@ -409,6 +419,7 @@ impl Store {
                     format: r.try_get("format")?,
                     created_at: r.try_get("created_at")?,
                     undone_at: r.try_get("undone_at")?,
+                    why: r.try_get("why")?,
                 })
             })
             .collect()
@@ -531,8 +542,8 @@ impl Store {
         }
         if let Some(a) = action {
             sqlx::query(
-                "INSERT INTO actions (game_id, seq, seat, user_id, action, format, created_at) \
-                 VALUES ($1, (SELECT action_count FROM games WHERE id = $1), $2, $3, $4, $5, $6)",
+                "INSERT INTO actions (game_id, seq, seat, user_id, action, format, created_at, why) \
+                 VALUES ($1, (SELECT action_count FROM games WHERE id = $1), $2, $3, $4, $5, $6, $7)",
             )
             .bind(game)
             .bind(a.seat)
@@ -540,6 +551,7 @@ impl Store {
             .bind(&a.action)
             .bind(a.format)
             .bind(update.now)
+            .bind(&a.why)
             .execute(&mut *tx)
             .await?;
         }
@@ -567,8 +579,8 @@ impl Store {
             "WITH g AS (UPDATE games SET status = $3, state = $4, state_format = $5, to_act = $6, result = $7, \
              deadline_at = $8, remind_at = $9, updated_at = $10, version = version + 1, action_count = action_count + $11, \
              undo_request = NULL WHERE id = $1 AND version = $2 RETURNING action_count), \
-             a AS (INSERT INTO actions (game_id, seq, seat, user_id, action, format, created_at) \
-             SELECT $1, g.action_count, $12, $13, $14, $15, $10 FROM g WHERE $11 = 1 RETURNING seq), \
+             a AS (INSERT INTO actions (game_id, seq, seat, user_id, action, format, created_at, why) \
+             SELECT $1, g.action_count, $12, $13, $14, $15, $10, $20 FROM g WHERE $11 = 1 RETURNING seq), \
              e AS (UPDATE turns SET acted_at = $10 WHERE game_id = $1 AND acted_at IS NULL AND EXISTS (SELECT 1 FROM g) \
              AND seat IN (SELECT unnest(string_to_array($18, ','))::bigint)), \
              s AS (INSERT INTO turns (game_id, seat, user_id, due_at) SELECT game_id, seat, user_id, $10 FROM seats \
@@ -586,6 +598,7 @@ impl Store {
             .bind(&idem.response)
             .bind(Turns::list(&update.turns.ended))
             .bind(Turns::list(&update.turns.started))
+            .bind(action.and_then(|a| a.why.clone()))
             .fetch_optional(&self.pool)
             .await;
         match done {

@@ -5,10 +5,11 @@ use crate::app::commands::{Args, OptKind, OptionSpec, opt};
 use crate::app::kinds::{GameKind, Table};
 use crate::app::message::{Board, BoardPart, Button, UserError};
 use crate::cards::fan::{Character, FanIdx, fan_db};
+use crate::engine::ai::{Ai, Decision, Level};
 use crate::engine::fan::{
     FanAction, FanDeck, FanEvent, FanGame, FanOptions, FanView, Phase, Stalemate, UnmarkedLimit,
 };
-use crate::engine::{Seat, Viewer};
+use crate::engine::{GameRng, Seat, Viewer};
 use crate::store::DeckRow;
 
 fn name(card: FanIdx) -> &'static str {
@@ -128,6 +129,21 @@ impl GameUi for FanGame {
                 problems.join("\n• ")
             )))
         }
+    }
+
+    const HAS_AI: bool = true;
+
+    fn ai_decide(
+        view: &FanView,
+        legal: &[FanAction],
+        level: Level,
+        rng: &mut GameRng,
+    ) -> Option<Decision<FanAction>> {
+        Some(<FanGame as Ai>::decide(view, legal, level, rng))
+    }
+
+    fn ai_setup(options: &FanOptions, seed: u64) -> Result<FanDeck, UserError> {
+        Ok(FanDeck::house(options, seed))
     }
 
     fn event_line(v: &FanView, event: &FanEvent, t: &Table) -> Option<String> {

@@ -10,11 +10,13 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::app::commands::{Args, CommandSpec, OptionSpec};
+use crate::app::kinds::AiMove;
 use crate::app::kinds::{
     DefaultMove, Driver, GameKind, GameLog, Reaction, Record, Rewound, Table, Transition,
 };
 use crate::app::message::{Board, Button, Invocation, Menu, Outgoing, UserError};
-use crate::engine::{Audience, Event, Game, Seat, Viewer, replay, step};
+use crate::engine::ai::{Decision, Level};
+use crate::engine::{Audience, Event, Game, GameRng, Seat, Viewer, replay, step};
 use crate::store::DeckRow;
 
 /// What a command asks of a game.
@@ -146,6 +148,25 @@ pub trait GameUi: Game {
     fn earned(&self, _seat: Seat) -> Option<String> {
         None
     }
+
+    /// The AI player's move from its seat's own view and legal actions
+    /// (`None`: this game has no AI; see [`crate::engine::ai::Ai`]).
+    fn ai_decide(
+        _view: &Self::View,
+        _legal: &[Self::Action],
+        _level: Level,
+        _rng: &mut GameRng,
+    ) -> Option<Decision<Self::Action>> {
+        None
+    }
+
+    /// The deck an AI seat plays when it is given none, dealt with `seed`.
+    fn ai_setup(_options: &Self::Options, _seed: u64) -> Result<Self::Setup, UserError> {
+        Err(UserError::new("this game has no AI player"))
+    }
+
+    /// Whether [`GameUi::ai_decide`] answers.
+    const HAS_AI: bool = false;
 }
 
 /// The [`Driver`] for any engine with a [`GameUi`].
@@ -274,6 +295,7 @@ impl<G: GameUi> Host<G> {
             to_act: next.to_act(),
             outcome: Self::outcome_json(next),
             messages: Self::messages(before, next, events, table),
+            why: None,
         }
     }
 }
@@ -364,6 +386,7 @@ impl<G: GameUi> Driver for Host<G> {
             to_act: game.to_act(),
             outcome: Self::outcome_json(&game),
             messages,
+            why: None,
         })
     }
 
@@ -463,6 +486,7 @@ impl<G: GameUi> Driver for Host<G> {
                 to_act: kept.to_act(),
                 outcome: None,
                 messages: named(messages, table),
+                why: None,
             },
             taken_back,
             revealed,
@@ -496,6 +520,53 @@ impl<G: GameUi> Driver for Host<G> {
             seat,
             Self::after_step(&before, &action, &next, &events, table),
         )))
+    }
+
+    fn has_ai(&self) -> bool {
+        G::HAS_AI
+    }
+
+    fn ai_setup(&self, options: &str, seed: u64) -> Result<String, UserError> {
+        let options: G::Options = decode("options", options)?;
+        G::ai_setup(&options, seed).map(|s| encode(&s))
+    }
+
+    fn ai_move(
+        &self,
+        table: &Table,
+        state: &str,
+        seat: u8,
+        level: Level,
+        seed: u64,
+    ) -> Result<AiMove, UserError> {
+        let game: G = decode("state", state)?;
+        let legal = game.legal_actions(seat);
+        let view = game.view(Viewer::Seat(seat));
+        let decided = (!legal.is_empty())
+            .then(|| G::ai_decide(&view, &legal, level, &mut GameRng::seeded(seed)))
+            .flatten();
+        // A refused choice (a bug) falls back to the default move, so an AI
+        // seat never stalls its game.
+        let chosen = decided
+            .and_then(|d| step(&game, seat, &d.action).ok().map(|s| (d, s)))
+            .or_else(|| {
+                let action = game.default_action(seat)?;
+                let stepped = step(&game, seat, &action).ok()?;
+                Some((Decision::new(action, "its default move"), stepped))
+            });
+        let Some((decision, (next, events))) = chosen else {
+            return Err(UserError::new(format!(
+                "the AI in seat {} has no move it can make",
+                seat + 1
+            )));
+        };
+        let words = table.named(&G::describe(&view, &decision.action, table));
+        Ok(AiMove {
+            seat,
+            transition: Self::after_step(&game.to_act(), &decision.action, &next, &events, table),
+            words,
+            why: table.named(&decision.why),
+        })
     }
 
     fn default_move(&self, table: &Table, state: &str) -> Result<DefaultMove, UserError> {

@@ -13,11 +13,12 @@ use crate::app::message::{Board, BoardPart, Button, Menu, UserError};
 use crate::cards::Section;
 use crate::cards::{self, CardIdx, CardType, Pool, Skill, Trait, db, normalize};
 use crate::decks::StoredDeck;
+use crate::engine::ai::{Ai, Decision, Level};
 use crate::engine::xfiles::{
     AgentRef, AgentView, Awaiting, InvestigationView, Manual, Phase, PlayArgs, PlayerView,
     SiteView, Stage, Target, XfAction, XfEvent, XfGame, XfOptions, XfView, basic,
 };
-use crate::engine::{Game, Seat, Viewer};
+use crate::engine::{Game, GameRng, Seat, Viewer};
 use crate::store::DeckRow;
 use commands::*;
 use lines::*;
@@ -360,6 +361,32 @@ impl GameUi for XfGame {
 
     fn refuses(&self, command: &str) -> Option<String> {
         not_in_this_game(self, command)
+    }
+
+    const HAS_AI: bool = true;
+
+    fn ai_decide(
+        view: &XfView,
+        legal: &[XfAction],
+        level: Level,
+        rng: &mut GameRng,
+    ) -> Option<Decision<XfAction>> {
+        Some(<XfGame as Ai>::decide(view, legal, level, rng))
+    }
+
+    /// A built-in starter (which one, and its random cards, by the seed)
+    /// that is legal in this game's format.
+    fn ai_setup(options: &XfOptions, seed: u64) -> Result<StoredDeck, UserError> {
+        let starters = crate::decks::starters();
+        (0..starters.len())
+            .map(|i| &starters[(seed as usize + i) % starters.len()])
+            .map(|s| match options.basic {
+                Some(_) => s.deck(seed),
+                None => s.advanced_deck(seed),
+            })
+            .find(|d| crate::decks::validate(d, options.deck_format()).is_empty())
+            .map(|d| d.to_stored())
+            .ok_or_else(|| UserError::new("no starter deck is legal in this game's format; give the AI a deck with /game join player:ai deck:<name>"))
     }
 
     fn earned(&self, seat: Seat) -> Option<String> {

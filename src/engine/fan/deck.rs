@@ -97,6 +97,38 @@ impl FanDeck {
     }
 }
 
+impl FanDeck {
+    /// The deck an AI seat plays when it is given none: every environment
+    /// card, and a seeded draw of 52 cards within each card's limit (three
+    /// of a card without one), so AI games vary yet replay alike.
+    pub fn house(options: &FanOptions, seed: u64) -> FanDeck {
+        let db = fan_db();
+        let mut environment = Vec::new();
+        let mut by_capitals: std::collections::BTreeMap<String, usize> = Default::default();
+        for (i, c) in db.iter().filter(|(_, c)| c.kind == FanType::Environment) {
+            let n = by_capitals.entry(c.capital_part()).or_default();
+            if *n < 2 {
+                *n += 1;
+                environment.push(i);
+            }
+        }
+        let mut pool: Vec<FanIdx> = db
+            .iter()
+            .filter(|(_, c)| c.kind.in_draw_deck())
+            .flat_map(|(i, _)| std::iter::repeat_n(i, limit(i, options).unwrap_or(3)))
+            .collect();
+        crate::engine::GameRng::seeded(seed).shuffle(&mut pool);
+        pool.truncate(52);
+        FanDeck {
+            name: "House deck".into(),
+            environment,
+            draw: pool,
+            sideboard: Vec::new(),
+            cover: 2,
+        }
+    }
+}
+
 /// The most copies of a card a draw deck may hold (`None`: no limit).
 pub fn limit(card: FanIdx, options: &FanOptions) -> Option<usize> {
     match fan_db().get(card).deck_limit {
@@ -195,5 +227,30 @@ pub fn parse_fan_list(name: &str, text: &str) -> Result<FanDeck, Vec<String>> {
         Ok(deck)
     } else {
         Err(problems)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{FanDeck, FanOptions};
+    use crate::engine::fan::UnmarkedLimit;
+
+    #[test]
+    fn the_house_deck_is_legal_for_every_seed_and_option() {
+        for unmarked_limit in [UnmarkedLimit::One, UnmarkedLimit::None] {
+            let options = FanOptions {
+                unmarked_limit,
+                ..FanOptions::default()
+            };
+            for seed in 0..20 {
+                let deck = FanDeck::house(&options, seed);
+                assert_eq!(deck.problems(&options), Vec::<String>::new(), "seed {seed}");
+            }
+        }
+        let options = FanOptions::default();
+        assert_ne!(
+            FanDeck::house(&options, 1).draw,
+            FanDeck::house(&options, 2).draw
+        );
     }
 }

@@ -8,6 +8,7 @@
 //! rules reference (`cards/rules/fan-ccg.json`), and the two with plausible
 //! alternatives are [`FanOptions`].
 
+pub mod ai;
 mod deck;
 mod flow;
 pub mod rules;

@@ -314,7 +314,12 @@ fn briefing(v: &XfView, moves: &[&XfAction]) -> Option<Decision<XfAction>> {
         })
         .max_by_key(|(_, n)| *n)
     {
-        return Some(Decision::new(a.clone(), format!("bought {n} card(s)")));
+        let why = match n {
+            0 => format!("bought nothing: {hand} cards in hand are enough"),
+            1 => format!("bought a card: only {hand} in hand"),
+            n => format!("bought {n} cards: only {hand} in hand"),
+        };
+        return Some(Decision::new(a.clone(), why));
     }
     moves.iter().find_map(|a| match a {
         XfAction::Trade { sell, buy: 0 } if sell.is_empty() => {
