@@ -1,4 +1,5 @@
-//! The X-Files CCG AI's strength and speed: win rates of each level against
+//! The AI players' strength and speed (the X-Files CCG's, then the fan
+//! CCG's): win rates of each level against
 //! the random mover and against the level below (seats alternating), the
 //! median number of turns its wins take, and its decision time per move
 //! (p50/p99, one core). Every AI move is checked legal as it is applied.
@@ -8,16 +9,28 @@
 #[allow(dead_code)]
 mod xf_random;
 
-#[path = "../tests/support/xf_ai.rs"]
-mod xf_ai;
+#[path = "../tests/support/ai_games.rs"]
+mod ai_games;
 
 use std::time::Duration;
 
-use xf_ai::{Player, play};
+use ai_games::{Player, play, play_fan};
 use xfiles_bot::engine::ai::Level;
 
 fn pct(sorted: &[Duration], p: f64) -> Duration {
     sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+}
+
+type Run = fn(u64, [Player; 2]) -> (Vec<xfiles_bot::engine::Seat>, u32, Vec<Duration>);
+
+fn xf(seed: u64, seats: [Player; 2]) -> (Vec<xfiles_bot::engine::Seat>, u32, Vec<Duration>) {
+    let r = play(seed, seats);
+    (r.winners, r.turns, r.decisions)
+}
+
+fn fan(seed: u64, seats: [Player; 2]) -> (Vec<xfiles_bot::engine::Seat>, u32, Vec<Duration>) {
+    let r = play_fan(seed, seats);
+    (r.winners, r.turns, r.decisions)
 }
 
 fn main() {
@@ -32,32 +45,35 @@ fn main() {
         (Player::Ai(Level::Normal), Player::Ai(Level::Easy)),
         (Player::Ai(Level::Hard), Player::Ai(Level::Normal)),
     ];
-    println!("X-Files CCG AI, {games} two-player games a pairing (seats alternate):");
-    for (a, b) in pairings {
-        let mut times = Vec::new();
-        let (mut won, mut lost) = (0, 0);
-        let mut win_turns = Vec::new();
-        for i in 0..games {
-            let (first, seats) = if i % 2 == 0 { (0, [a, b]) } else { (1, [b, a]) };
-            let r = play(10_000 + i, seats);
-            times.extend(r.decisions);
-            if r.winners == [first] {
-                won += 1;
-                win_turns.push(r.turns);
-            } else if !r.winners.is_empty() {
-                lost += 1;
+    let runs: [(&str, &str, Run); 2] = [("X-Files CCG", "turns", xf), ("fan CCG", "rounds", fan)];
+    for (name, unit, run) in runs {
+        println!("{name} AI, {games} two-player games a pairing (seats alternate):");
+        for (a, b) in pairings {
+            let mut times = Vec::new();
+            let (mut won, mut lost) = (0, 0);
+            let mut win_turns = Vec::new();
+            for i in 0..games {
+                let (first, seats) = if i % 2 == 0 { (0, [a, b]) } else { (1, [b, a]) };
+                let (winners, turns, decisions) = run(10_000 + i, seats);
+                times.extend(decisions);
+                if winners == [first] {
+                    won += 1;
+                    win_turns.push(turns);
+                } else if !winners.is_empty() {
+                    lost += 1;
+                }
             }
+            times.sort();
+            win_turns.sort();
+            println!(
+                "  {a:?} vs {b:?}: won {won}, lost {lost}, neither {} ({:.1}% of games won); median {unit} to win {}; decision p50 {:?} p99 {:?} over {} moves",
+                games - won - lost,
+                100.0 * won as f64 / games as f64,
+                win_turns.get(win_turns.len() / 2).copied().unwrap_or(0),
+                pct(&times, 0.5),
+                pct(&times, 0.99),
+                times.len()
+            );
         }
-        times.sort();
-        win_turns.sort();
-        println!(
-            "  {a:?} vs {b:?}: won {won}, lost {lost}, neither {} ({:.1}% of games won); median turns to win {}; decision p50 {:?} p99 {:?} over {} moves",
-            games - won - lost,
-            100.0 * won as f64 / games as f64,
-            win_turns.get(win_turns.len() / 2).copied().unwrap_or(0),
-            pct(&times, 0.5),
-            pct(&times, 0.99),
-            times.len()
-        );
     }
 }

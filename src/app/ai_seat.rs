@@ -96,7 +96,23 @@ pub async fn after_command(app: &App, messages: &[Outgoing], now: i64) -> Vec<Ou
     out
 }
 
+/// The AI moves of game `id` if it has AI seats that are due now. Reads
+/// this process's copy of the game first (no store round trip for games
+/// without AI seats); a stale copy fails its claim and the store's is used.
 async fn play_if_due(app: &App, id: i64, now: i64) -> Result<Vec<Outgoing>, UserError> {
+    if let Some(game) = app.cached_game(id) {
+        let seats = app.started_seats(id).await?;
+        if !seats.iter().any(|s| is_ai(&s.user_id)) || pause(&game) > 0 {
+            return Ok(Vec::new());
+        }
+        if due(&to_act(&game), &seats).is_none() {
+            return Ok(Vec::new());
+        }
+        let moved = play_due(app, &game, &seats, now).await?;
+        if !moved.is_empty() {
+            return Ok(moved);
+        }
+    }
     let Some(game) = app.load_game(id).await? else {
         return Ok(Vec::new());
     };
@@ -104,9 +120,6 @@ async fn play_if_due(app: &App, id: i64, now: i64) -> Result<Vec<Outgoing>, User
         return Ok(Vec::new());
     }
     let seats = app.started_seats(id).await?;
-    if !seats.iter().any(|s| is_ai(&s.user_id)) {
-        return Ok(Vec::new());
-    }
     play_due(app, &game, &seats, now).await
 }
 

@@ -1,0 +1,175 @@
+//! The AI players of the X-Files CCG and the fan CCG (issue 18): no move
+//! refused over more than a thousand games, decisions that depend on the
+//! seat's view only (hidden cards changed, the same move), the same game
+//! for the same seed, games between AIs that end, and play that beats a
+//! random mover.
+
+#[path = "support/xf_random.rs"]
+#[allow(dead_code)]
+mod xf_random;
+
+#[path = "support/ai_games.rs"]
+mod ai_games;
+
+use ai_games::{Player, play, play_fan};
+use xfiles_bot::app::games::host::Host;
+use xfiles_bot::app::{Driver, Table};
+use xfiles_bot::engine::ai::Level;
+use xfiles_bot::engine::xfiles::XfGame;
+use xfiles_bot::engine::{Game, GameRng, Seat, Viewer};
+
+/// The seats of game `i` of a sweep: each level against the random mover
+/// and against each level, seats alternating.
+fn seats(i: u64) -> [Player; 2] {
+    let pairings = [
+        (Player::Ai(Level::Easy), Player::Random),
+        (Player::Ai(Level::Normal), Player::Random),
+        (Player::Ai(Level::Hard), Player::Random),
+        (Player::Ai(Level::Normal), Player::Ai(Level::Easy)),
+        (Player::Ai(Level::Hard), Player::Ai(Level::Normal)),
+        (Player::Ai(Level::Hard), Player::Ai(Level::Hard)),
+    ];
+    let (a, b) = pairings[(i / 2) as usize % pairings.len()];
+    if i.is_multiple_of(2) { [a, b] } else { [b, a] }
+}
+
+/// 1,000 X-Files CCG games and 200 fan CCG games, on two threads: every
+/// AI move is applied through the engine's checks (`play` panics on a
+/// refusal) and comes with its reason.
+#[test]
+fn no_ai_move_is_refused_over_twelve_hundred_games() {
+    let moves: usize = std::thread::scope(|s| {
+        let halves: Vec<_> = (0..2u64)
+            .map(|half| {
+                s.spawn(move || {
+                    let xf: usize = (half * 500..(half + 1) * 500)
+                        .map(|i| play(50_000 + i, seats(i)).log.len())
+                        .sum();
+                    let fan: usize = (half * 100..(half + 1) * 100)
+                        .map(|i| play_fan(60_000 + i, seats(i)).log.len())
+                        .sum();
+                    xf + fan
+                })
+            })
+            .collect();
+        halves
+            .into_iter()
+            .map(|h| h.join().expect("no refusal"))
+            .sum()
+    });
+    assert!(moves > 100_000, "{moves} moves played");
+}
+
+/// Games between AIs that each wait to be sure still finish: when no
+/// question can tell the X-Files left apart, they guess.
+#[test]
+fn games_between_ais_end_with_one_winner() {
+    for seed in 0..6 {
+        let seats = match seed % 3 {
+            0 => [Player::Ai(Level::Easy), Player::Ai(Level::Normal)],
+            1 => [Player::Ai(Level::Normal), Player::Ai(Level::Hard)],
+            _ => [Player::Ai(Level::Easy), Player::Ai(Level::Easy)],
+        };
+        assert_eq!(play(200 + seed, seats).winners.len(), 1, "seed {seed}");
+        assert!(
+            play_fan(200 + seed, seats).winners.len() <= 1,
+            "seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_game() {
+    let seats = [Player::Ai(Level::Normal), Player::Ai(Level::Hard)];
+    let (a, b) = (play(3, seats), play(3, seats));
+    assert_eq!((a.winners, a.log), (b.winners, b.log));
+    let (a, b) = (play_fan(3, seats), play_fan(3, seats));
+    assert_eq!((a.winners, a.log), (b.winners, b.log));
+}
+
+fn wins(games: u64, level: Level, run: impl Fn(u64, [Player; 2]) -> Vec<Seat>) -> usize {
+    (0..games)
+        .filter(|seed| {
+            let ai = (seed % 2) as Seat;
+            let mut seats = [Player::Random, Player::Random];
+            seats[usize::from(ai)] = Player::Ai(level);
+            run(100 + seed, seats) == [ai]
+        })
+        .count()
+}
+
+#[test]
+fn the_normal_ai_beats_a_random_mover_most_of_the_time() {
+    let won = wins(16, Level::Normal, |s, p| play(s, p).winners);
+    assert!(won >= 12, "X-Files CCG: the AI won {won} of 16");
+    let won = wins(16, Level::Normal, |s, p| play_fan(s, p).winners);
+    assert!(won >= 10, "fan CCG: the AI won {won} of 16");
+}
+
+/// The app's entry point builds the seat's view itself: two games that
+/// differ only in what the AI's seat may not see (the opponent's hand,
+/// deck order and X-File) get the same AI move.
+#[test]
+fn the_ai_moves_alike_whatever_the_cards_it_cannot_see() {
+    let host = Host::<XfGame>::new();
+    let table = Table {
+        game_id: 1,
+        channel: "table".into(),
+        seats: vec![
+            ("ai:normal:1".into(), "AI".into()),
+            ("p".into(), "P".into()),
+        ],
+    };
+    let game = play(77, [Player::Ai(Level::Normal), Player::Random]);
+    let mut replayed = xf_start(77);
+    let mut compared = 0;
+    for (n, (seat, action)) in game.log.iter().enumerate() {
+        if *seat == 0 && n % 3 == 0 {
+            let other = with_hidden_cards_changed(&replayed, 1, n as u64);
+            assert_eq!(
+                serde_json::to_value(replayed.view(Viewer::Seat(0))).unwrap(),
+                serde_json::to_value(other.view(Viewer::Seat(0))).unwrap(),
+                "move {n}: only hidden cards changed"
+            );
+            let moved = |g: &XfGame| {
+                let state = serde_json::to_string(g).unwrap();
+                let m = host
+                    .ai_move(&table, &state, 0, Level::Normal, n as u64)
+                    .unwrap();
+                (m.transition.action, m.why)
+            };
+            assert_eq!(moved(&replayed), moved(&other), "move {n}");
+            compared += 1;
+        }
+        replayed.apply(*seat, action).unwrap();
+    }
+    assert!(compared > 20, "{compared} positions compared");
+}
+
+/// The X-Files CCG game `ai_games::play` starts for `seed`.
+fn xf_start(seed: u64) -> XfGame {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let decks = (0..2).map(|_| xf_random::random_deck(&mut rng)).collect();
+    XfGame::new(Default::default(), decks, rng.random())
+        .unwrap()
+        .0
+}
+
+/// `g` with `seat`'s hidden cards changed: its hand exchanged with cards
+/// of its deck, its deck reshuffled, and another of its X-Files chosen.
+fn with_hidden_cards_changed(g: &XfGame, seat: usize, seed: u64) -> XfGame {
+    let mut other = g.clone();
+    let p = &mut other.players[seat];
+    let n = p.hand.len().min(p.deck.len());
+    for i in 0..n {
+        std::mem::swap(&mut p.hand[i], &mut p.deck[i]);
+    }
+    GameRng::seeded(seed).shuffle(&mut p.deck);
+    if let Some(x) = p.xfile
+        && let Some(y) = p.candidates.iter().find(|c| **c != x)
+    {
+        p.xfile = Some(*y);
+    }
+    other
+}
