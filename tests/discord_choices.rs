@@ -112,3 +112,87 @@ async fn the_board_is_an_embed_with_a_field_for_each_player() {
     bot.assert_no_dropped_events();
     fake.assert_spec_clean();
 }
+
+/// A practice game against the AI through Discord (issue 18): the AI
+/// chooses its X-File at once, its moves reach the thread with no message
+/// or mention addressed to it (an AI has no Discord id: the spec-checked
+/// stand-in would refuse one), and /game why explains its last move.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_game_against_the_ai_reaches_the_thread_and_nothing_is_sent_to_the_ai() {
+    let (fake, bot, db) = bot(&[]).await;
+    let thread = open_game(&fake, "opponent:ai-hard").await;
+    assert!(
+        contains(
+            &fake.in_channel(CHANNEL),
+            "(AI, hard) takes the second seat"
+        ) == 1,
+        "the opening post names the AI"
+    );
+    run(&fake, &randy(), Some(&thread), "/game start").await;
+    fake.settle().await;
+    assert_eq!(
+        ai_moves(&db).await,
+        1,
+        "the AI chose its X-File at the start"
+    );
+    let before = fake.sent().len();
+    let menu = fake
+        .dms_to(&randy().id)
+        .into_iter()
+        .rev()
+        .find_map(|m| {
+            m.menus
+                .into_iter()
+                .find(|m| m.placeholder.contains("X-File"))
+        })
+        .expect("Randy's X-File menu");
+    let i = fake.select(&randy(), None, &menu.custom_id, &[&menu.options[0].1]);
+    fake.reply(&i).await;
+    fake.settle().await;
+    let after: Vec<_> = fake.sent().into_iter().skip(before).collect();
+    assert!(
+        after
+            .iter()
+            .any(|m| m.content.contains("randy has chosen an X-File"))
+    );
+    assert_eq!(due(&db).await, vec![0], "whatever the AI had to do, it did");
+    // Randy goes on (refused steps are skipped) until the AI has moved.
+    let steps = ["/draw", "/buy count:0", "/pass"];
+    for n in 0..60 {
+        if ai_moves(&db).await > 1 {
+            break;
+        }
+        run(&fake, &randy(), Some(&thread), steps[n % steps.len()]).await;
+    }
+    fake.settle().await;
+    assert!(ai_moves(&db).await > 1, "the AI moved again");
+    assert!(due(&db).await.iter().all(|s| *s == 0), "and handed back");
+    let posts = fake.in_channel(&thread);
+    assert!(
+        posts
+            .iter()
+            .any(|m| m.content.contains("Deep Throat (AI, hard) buys")),
+        "the AI's moves are in the thread: {:?}",
+        posts.iter().map(|m| &m.content).collect::<Vec<_>>()
+    );
+    let why = run(&fake, &randy(), Some(&thread), "/game why").await;
+    assert!(why.contains("(AI, hard): "), "{why}");
+    bot.assert_no_dropped_events();
+    fake.assert_spec_clean();
+}
+
+/// How many moves the AI seats of game #1 have made.
+async fn ai_moves(db: &str) -> usize {
+    let store = xfiles_bot::store::Store::open(db).await.unwrap();
+    let log = store.actions(1).await.unwrap();
+    store.close().await;
+    log.iter().filter(|a| a.user_id.starts_with("ai:")).count()
+}
+
+/// The seats game #1 waits on.
+async fn due(db: &str) -> Vec<u8> {
+    let store = xfiles_bot::store::Store::open(db).await.unwrap();
+    let row = store.game(1).await.unwrap().unwrap();
+    store.close().await;
+    serde_json::from_str(&row.to_act).unwrap()
+}
