@@ -36,7 +36,9 @@ async fn finished(app: &App, game: i64) -> bool {
 /// must never be left due after one); `Some(moves)` once the game ended.
 async fn play_moves(app: &App, game: i64, ai_seat: u8, max: usize) -> Option<usize> {
     for n in 0..max {
-        let i = app.store().game(game).await.unwrap().unwrap().version;
+        let row = app.store().game(game).await.unwrap().unwrap();
+        assert_eq!(row.status.as_str(), "active", "game #{game} is under way");
+        let i = row.version;
         let pick = xfiles_bot::engine::stable_hash(&format!("pick {i}"));
         let now = T0 + 10_000 + i as i64;
         match app
@@ -185,8 +187,19 @@ async fn a_seated_player_adds_an_ai_to_a_fan_ccg_lobby_and_plays_it_out() {
     );
     let full = texts(&say(&app, "@mel /game join player:ai", T0).await).join("\n");
     assert!(full.contains("Game #1 is full (2 seats)"), "{full}");
-    say(&app, "@mel /game start", T0 + 1).await;
-    play_out(&app, 1, 1, 5_000).await;
+    let left = texts(&say(&app, "@mel /game leave player:ai", T0 + 1).await).join("\n");
+    assert!(
+        left.contains("Deep Throat (AI, hard) leaves game #1. Seats taken: 1."),
+        "{left}"
+    );
+    say(&app, "@mel /game join player:ai-hard", T0 + 2).await;
+    say(&app, "@mel /game leave", T0 + 3).await;
+    let alone = texts(&say(&app, "@mel /game start", T0 + 4).await).join("\n");
+    assert!(alone.contains("has only AI players"), "{alone}");
+    say(&app, "@mel /game join deck:Mulder", T0 + 5).await;
+    say(&app, "@mel /game start", T0 + 6).await;
+    // Mel sat down again after the AI: the AI has the first seat.
+    play_out(&app, 1, 0, 5_000).await;
     assert!(matches!(
         app.verify(1).await.unwrap(),
         Verdict::Consistent { .. }

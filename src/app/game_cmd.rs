@@ -486,18 +486,23 @@ async fn leave(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, U
         }
     };
     let seats = app.store().seats(game.id).await?;
-    if !seats.iter().any(|s| s.user_id == req.user.id) {
-        return Err(UserError::new(format!(
-            "You do not sit in game #{}.",
-            game.id
-        )));
-    }
+    let seated = seats.iter().any(|s| s.user_id == req.user.id);
+    let leaving = match args.text("player") {
+        None if seated => (req.user.id.clone(), req.user.name.clone()),
+        None => {
+            return Err(UserError::new(format!(
+                "You do not sit in game #{}.",
+                game.id
+            )));
+        }
+        Some(_) => ai_leaving(req, &game, &seats, seated)?,
+    };
     let messages = vec![
         Outgoing::channel(
             home(&game),
             format!(
                 "{} leaves game #{}. Seats taken: {}.",
-                req.user.name,
+                leaving.1,
                 game.id,
                 seats.len() - 1
             ),
@@ -510,10 +515,32 @@ async fn leave(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, U
     };
     commit(
         app.store()
-            .remove_seat(game.id, game.version, &req.user.id, &idem, req.now)
+            .remove_seat(game.id, game.version, &leaving.0, &idem, req.now)
             .await,
         messages,
     )
+}
+
+/// `/game leave player:ai`: the AI seated last, for a player or the
+/// creator to take away (user id, name).
+fn ai_leaving(
+    req: &Request,
+    game: &crate::store::GameRow,
+    seats: &[SeatRow],
+    seated: bool,
+) -> Result<(String, String), UserError> {
+    if !seated && req.user.id != game.creator_id {
+        return Err(UserError::new(format!(
+            "Only game #{}'s players or its creator can take an AI's seat away.",
+            game.id
+        )));
+    }
+    seats
+        .iter()
+        .rev()
+        .find(|s| super::ai_seat::is_ai(&s.user_id))
+        .map(|s| (s.user_id.clone(), s.user_name.clone()))
+        .ok_or_else(|| UserError::new(format!("No AI sits in game #{}.", game.id)))
 }
 
 async fn start(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
@@ -527,6 +554,12 @@ async fn start(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, U
     if !allowed {
         return Err(UserError::new(format!(
             "Only the game's creator can start game #{}.",
+            game.id
+        )));
+    }
+    if seats.iter().all(|s| super::ai_seat::is_ai(&s.user_id)) {
+        return Err(UserError::new(format!(
+            "Game #{} has only AI players; take a seat with /game join first.",
             game.id
         )));
     }

@@ -653,8 +653,15 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
         CommandSpec {
             name: "game",
             sub: Some("leave"),
-            about: "Give up your seat in a game that has not started",
-            options: vec![game_opt],
+            about: "Give up your seat in a game that has not started (player:ai: an AI's)",
+            options: vec![
+                game_opt,
+                opt(
+                    "player",
+                    OptKind::Choice(&["ai"]),
+                    "ai: take away the AI seated last",
+                ),
+            ],
             example: "/game leave",
         },
         CommandSpec {
