@@ -14,8 +14,7 @@ mod ai_games;
 
 use std::time::Duration;
 
-use ai_games::{Player, play, play_fan};
-use xfiles_bot::engine::ai::Level;
+use ai_games::{PAIRINGS, Player, play, play_fan};
 
 fn pct(sorted: &[Duration], p: f64) -> Duration {
     sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
@@ -38,17 +37,10 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(500);
-    let pairings = [
-        (Player::Ai(Level::Easy), Player::Random),
-        (Player::Ai(Level::Normal), Player::Random),
-        (Player::Ai(Level::Hard), Player::Random),
-        (Player::Ai(Level::Normal), Player::Ai(Level::Easy)),
-        (Player::Ai(Level::Hard), Player::Ai(Level::Normal)),
-    ];
     let runs: [(&str, &str, Run); 2] = [("X-Files CCG", "turns", xf), ("fan CCG", "rounds", fan)];
     for (name, unit, run) in runs {
         println!("{name} AI, {games} two-player games a pairing (seats alternate):");
-        for (a, b) in pairings {
+        for (a, b) in PAIRINGS {
             let mut times = Vec::new();
             let (mut won, mut lost) = (0, 0);
             let mut win_turns = Vec::new();

@@ -11,24 +11,18 @@ mod xf_random;
 #[path = "support/ai_games.rs"]
 mod ai_games;
 
-use ai_games::{Player, play, play_fan};
+use ai_games::{PAIRINGS, Player, play, play_fan};
 use xfiles_bot::app::games::host::Host;
 use xfiles_bot::app::{Driver, Table};
 use xfiles_bot::engine::ai::Level;
 use xfiles_bot::engine::xfiles::XfGame;
 use xfiles_bot::engine::{Game, GameRng, Seat, Viewer};
 
-/// The seats of game `i` of a sweep: each level against the random mover
-/// and against each level, seats alternating.
+/// The seats of game `i` of a sweep: the bench's pairings and hard
+/// against hard, seats alternating.
 fn seats(i: u64) -> [Player; 2] {
-    let pairings = [
-        (Player::Ai(Level::Easy), Player::Random),
-        (Player::Ai(Level::Normal), Player::Random),
-        (Player::Ai(Level::Hard), Player::Random),
-        (Player::Ai(Level::Normal), Player::Ai(Level::Easy)),
-        (Player::Ai(Level::Hard), Player::Ai(Level::Normal)),
-        (Player::Ai(Level::Hard), Player::Ai(Level::Hard)),
-    ];
+    let hard = (Player::Ai(Level::Hard), Player::Ai(Level::Hard));
+    let pairings: Vec<_> = PAIRINGS.into_iter().chain([hard]).collect();
     let (a, b) = pairings[(i / 2) as usize % pairings.len()];
     if i.is_multiple_of(2) { [a, b] } else { [b, a] }
 }

@@ -370,16 +370,7 @@ async fn join(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, Us
         setup,
         joined_at: req.now,
     };
-    let idem = Idem {
-        key: &req.key,
-        response: encode_response(&messages),
-    };
-    commit(
-        app.store()
-            .set_seat(game.id, game.version, &seat, &idem, req.now)
-            .await,
-        messages,
-    )
+    sit_down(app, req, &game, &seat, messages).await
 }
 
 /// `/game join player:ai[-easy|-hard] [deck:]`: a player at the table (or the
@@ -424,13 +415,24 @@ async fn join_ai(
         seats.len() + 1
     );
     let messages = vec![Outgoing::channel(home(game), text).in_game(game.id)];
+    sit_down(app, req, game, &seat, messages).await
+}
+
+/// Stores `seat` in the lobby, with the join's messages as its answer.
+async fn sit_down(
+    app: &App,
+    req: &Request,
+    game: &crate::store::GameRow,
+    seat: &SeatRow,
+    messages: Vec<Outgoing>,
+) -> Result<Vec<Outgoing>, UserError> {
     let idem = Idem {
         key: &req.key,
         response: encode_response(&messages),
     };
     commit(
         app.store()
-            .set_seat(game.id, game.version, &seat, &idem, req.now)
+            .set_seat(game.id, game.version, seat, &idem, req.now)
             .await,
         messages,
     )

@@ -22,6 +22,16 @@ pub enum Player {
     Random,
 }
 
+/// What the bench measures: each level against the random mover and
+/// against the level below.
+pub const PAIRINGS: [(Player, Player); 5] = [
+    (Player::Ai(Level::Easy), Player::Random),
+    (Player::Ai(Level::Normal), Player::Random),
+    (Player::Ai(Level::Hard), Player::Random),
+    (Player::Ai(Level::Normal), Player::Ai(Level::Easy)),
+    (Player::Ai(Level::Hard), Player::Ai(Level::Normal)),
+];
+
 /// A finished two-player game.
 pub struct Played<A> {
     pub winners: Vec<Seat>,
