@@ -22,6 +22,11 @@ fn ai_addressed(messages: &[Outgoing]) -> Vec<String> {
         .collect()
 }
 
+/// Everything a console line answers, as one text.
+async fn said(app: &App, line: &str, now: i64) -> String {
+    texts(&say(app, line, now).await).join("\n")
+}
+
 async fn to_act(app: &App, game: i64) -> Vec<u8> {
     let row = app.store().game(game).await.unwrap().unwrap();
     serde_json::from_str(&row.to_act).unwrap()
@@ -123,7 +128,7 @@ async fn a_player_practises_against_the_ai_to_the_end_of_a_game() {
         app.verify(1).await.unwrap(),
         Verdict::Consistent { .. }
     ));
-    let why = texts(&say(&app, "@randy /game why game:1", T0 + 900_000).await).join("\n");
+    let why = said(&app, "@randy /game why game:1", T0 + 900_000).await;
     let last = ai_moves.last().unwrap();
     assert!(
         why.contains(&format!(
@@ -175,26 +180,26 @@ async fn a_seated_player_adds_an_ai_to_a_fan_ccg_lobby_and_plays_it_out() {
     )
     .await;
     say(&app, "@mel /game new game:fan-ccg deck:Mulder", T0).await;
-    let stranger = texts(&say(&app, "@zed /game join player:ai", T0).await).join("\n");
+    let stranger = said(&app, "@zed /game join player:ai", T0).await;
     assert!(
         stranger.contains("Only game #1's players or its creator can seat an AI"),
         "{stranger}"
     );
-    let seated = texts(&say(&app, "@mel /game join player:ai-hard", T0).await).join("\n");
+    let seated = said(&app, "@mel /game join player:ai-hard", T0).await;
     assert!(
         seated.contains("mel seats Deep Throat (AI, hard) in game #1"),
         "{seated}"
     );
-    let full = texts(&say(&app, "@mel /game join player:ai", T0).await).join("\n");
+    let full = said(&app, "@mel /game join player:ai", T0).await;
     assert!(full.contains("Game #1 is full (2 seats)"), "{full}");
-    let left = texts(&say(&app, "@mel /game leave player:ai", T0 + 1).await).join("\n");
+    let left = said(&app, "@mel /game leave player:ai", T0 + 1).await;
     assert!(
         left.contains("Deep Throat (AI, hard) leaves game #1. Seats taken: 1."),
         "{left}"
     );
     say(&app, "@mel /game join player:ai-hard", T0 + 2).await;
     say(&app, "@mel /game leave", T0 + 3).await;
-    let alone = texts(&say(&app, "@mel /game start", T0 + 4).await).join("\n");
+    let alone = said(&app, "@mel /game start", T0 + 4).await;
     assert!(alone.contains("has only AI players"), "{alone}");
     say(&app, "@mel /game join deck:Mulder", T0 + 5).await;
     say(&app, "@mel /game start", T0 + 6).await;
@@ -221,7 +226,7 @@ async fn a_move_answered_by_the_ai_is_taken_back_without_waiting_for_its_consent
             break;
         }
     }
-    let undone = texts(&say(&app, "@randy /game undo", T0 + 900_000).await).join("\n");
+    let undone = said(&app, "@randy /game undo", T0 + 900_000).await;
     assert!(!undone.contains("must agree"), "{undone}");
     assert!(undone.contains("randy takes back"), "{undone}");
     let live = app.store().actions(1).await.unwrap();
@@ -236,26 +241,22 @@ async fn a_move_answered_by_the_ai_is_taken_back_without_waiting_for_its_consent
 async fn ai_options_are_refused_with_what_to_do_instead() {
     let db = database(Backend::Sqlite).await;
     let app = app_on(&db, 8).await;
-    let legendary =
-        texts(&say(&app, "@ann /game new game:legendary opponent:ai", T0).await).join("\n");
+    let legendary = said(&app, "@ann /game new game:legendary opponent:ai", T0).await;
     assert!(
         legendary.contains("Legendary Encounters: The X-Files has no AI player. The games with one: The X-Files CCG (Advanced Game), The X-Files CCG (Basic Game), The X-Files Fan CCG."),
         "{legendary}"
     );
-    let pause = texts(&say(&app, "@ann /game new game:xfiles-ccg pause:20s", T0).await).join("\n");
+    let pause = said(&app, "@ann /game new game:xfiles-ccg pause:20s", T0).await;
     assert!(
         pause.contains("Option pause is for a game against the AI; add opponent:ai."),
         "{pause}"
     );
-    let pause = texts(
-        &say(
-            &app,
-            "@ann /game new game:xfiles-ccg opponent:ai pause:soon",
-            T0,
-        )
-        .await,
+    let pause = said(
+        &app,
+        "@ann /game new game:xfiles-ccg opponent:ai pause:soon",
+        T0,
     )
-    .join("\n");
+    .await;
     assert!(
         pause.contains("give from 0s to 1d, e.g. pause:20s"),
         "{pause}"
@@ -264,6 +265,6 @@ async fn ai_options_are_refused_with_what_to_do_instead() {
         app.store().game(1).await.unwrap().is_none(),
         "nothing was opened"
     );
-    let why = texts(&say(&app, "@ann /game why", T0).await).join("\n");
+    let why = said(&app, "@ann /game why", T0).await;
     assert!(why.contains("There is no game in this channel"), "{why}");
 }

@@ -18,18 +18,7 @@ use table::*;
 async fn the_x_file_is_picked_from_a_menu_in_the_dm_and_stays_secret() {
     let (fake, bot, db) = bot(&[]).await;
     let thread = start_game(&fake, "").await;
-    let prompt = fake
-        .dms_to(&randy().id)
-        .into_iter()
-        .rev()
-        .find(|m| !m.menus.is_empty())
-        .expect("a DM with a menu");
-    let menu = prompt
-        .menus
-        .iter()
-        .find(|m| m.placeholder.contains("X-File"))
-        .expect("the X-File menu")
-        .clone();
+    let menu = x_file_menu(&fake);
     let labels: Vec<&str> = menu.options.iter().map(|o| o.0.as_str()).collect();
     assert_eq!(
         labels,
@@ -136,16 +125,7 @@ async fn a_game_against_the_ai_reaches_the_thread_and_nothing_is_sent_to_the_ai(
         "the AI chose its X-File at the start"
     );
     let before = fake.sent().len();
-    let menu = fake
-        .dms_to(&randy().id)
-        .into_iter()
-        .rev()
-        .find_map(|m| {
-            m.menus
-                .into_iter()
-                .find(|m| m.placeholder.contains("X-File"))
-        })
-        .expect("Randy's X-File menu");
+    let menu = x_file_menu(&fake);
     let i = fake.select(&randy(), None, &menu.custom_id, &[&menu.options[0].1]);
     fake.reply(&i).await;
     fake.settle().await;
@@ -195,4 +175,17 @@ async fn due(db: &str) -> Vec<u8> {
     let row = store.game(1).await.unwrap().unwrap();
     store.close().await;
     serde_json::from_str(&row.to_act).unwrap()
+}
+
+/// The X-File menu of Randy's latest DM that has one.
+fn x_file_menu(fake: &fake::FakeDiscord) -> fake::SentMenu {
+    fake.dms_to(&randy().id)
+        .into_iter()
+        .rev()
+        .find_map(|m| {
+            m.menus
+                .into_iter()
+                .find(|m| m.placeholder.contains("X-File"))
+        })
+        .expect("Randy's X-File menu")
 }

@@ -96,48 +96,56 @@ pub async fn after_command(app: &App, messages: &[Outgoing], now: i64) -> Vec<Ou
     out
 }
 
-/// The AI moves of game `id` if it has AI seats that are due now. Reads
-/// this process's copy of the game first (no store round trip for games
-/// without AI seats); a stale copy fails its claim and the store's is used.
+/// The AI moves of game `id` if an AI seat is due now and the game does
+/// not pause it. Starts from this process's copy of the game (no store
+/// round trip for other games); a stale copy loses its claim, and the
+/// store's copy is tried.
 async fn play_if_due(app: &App, id: i64, now: i64) -> Result<Vec<Outgoing>, UserError> {
-    if let Some(game) = app.cached_game(id) {
-        let seats = app.started_seats(id).await?;
-        if !seats.iter().any(|s| is_ai(&s.user_id)) || pause(&game) > 0 {
-            return Ok(Vec::new());
-        }
-        if due(&to_act(&game), &seats).is_none() {
-            return Ok(Vec::new());
-        }
-        let moved = play_due(app, &game, &seats, now).await?;
-        if !moved.is_empty() {
-            return Ok(moved);
-        }
-    }
-    let Some(game) = app.load_game(id).await? else {
-        return Ok(Vec::new());
+    let cached = app.cached_game(id);
+    let from_cache = cached.is_some();
+    let game = match cached {
+        Some(g) => g,
+        None => match app.load_game(id).await? {
+            Some(g) => g,
+            None => return Ok(Vec::new()),
+        },
     };
-    if game.status != GameStatus::Active || pause(&game) > 0 {
-        return Ok(Vec::new());
+    match play_now(app, &game, now).await? {
+        Some(moved) => Ok(moved),
+        None if from_cache => match app.load_game(id).await? {
+            Some(fresh) => Ok(play_now(app, &fresh, now).await?.unwrap_or_default()),
+            None => Ok(Vec::new()),
+        },
+        None => Ok(Vec::new()),
     }
-    let seats = app.started_seats(id).await?;
-    play_due(app, &game, &seats, now).await
+}
+
+/// The moves of `game`'s due AI seats unless it pauses them; `None` when
+/// another process claimed the game first.
+async fn play_now(app: &App, game: &GameRow, now: i64) -> Result<Option<Vec<Outgoing>>, UserError> {
+    if game.status != GameStatus::Active || pause(game) > 0 {
+        return Ok(Some(Vec::new()));
+    }
+    let seats = app.started_seats(game.id).await?;
+    play_due(app, game, &seats, now).await
 }
 
 /// Claims `game` and makes its due AI seats' moves until a player must act
 /// or the game ends, each stored like a player's move with its reason.
-/// A turn's posts go out as one message per place.
+/// A turn's posts go out as one message per place. `None`: another
+/// process claimed the game first (it makes the moves).
 pub async fn play_due(
     app: &App,
     game: &GameRow,
     seats: &[SeatRow],
     now: i64,
-) -> Result<Vec<Outgoing>, UserError> {
+) -> Result<Option<Vec<Outgoing>>, UserError> {
     if due(&to_act(game), seats).is_none() {
-        return Ok(Vec::new());
+        return Ok(Some(Vec::new()));
     }
     let Some(mut game) = claim(app, game, game.remind_at, Some(now + DEADLINE_LEASE_MS)).await?
     else {
-        return Ok(Vec::new());
+        return Ok(None);
     };
     let driver = driver_of(app, &game)?;
     let table = table_of(&game, seats);
@@ -161,7 +169,7 @@ pub async fn play_due(
             None => break,
         }
     }
-    Ok(merge(strip(out)))
+    Ok(Some(merge(strip(out))))
 }
 
 fn to_act(game: &GameRow) -> Vec<u8> {

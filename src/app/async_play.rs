@@ -262,9 +262,21 @@ async fn tick_game(app: &App, game: &GameRow, now: i64) -> Result<Vec<Outgoing>,
     if claim(app, game, remind, game.deadline_at).await?.is_none() {
         return Ok(Vec::new());
     }
+    Ok(reminders(app, game, &seats, &present, now).await)
+}
+
+/// The reminder DMs (with each seat's hand) and the channel's reminder
+/// that pings the `present` seats the game waits on.
+async fn reminders(
+    app: &App,
+    game: &GameRow,
+    seats: &[SeatRow],
+    present: &[u8],
+    now: i64,
+) -> Vec<Outgoing> {
     let waited = describe_duration(now - game.updated_at);
     let mut out = Vec::new();
-    for s in &present {
+    for s in present {
         let Some(seat) = seats.get(usize::from(*s)) else {
             continue;
         };
@@ -278,7 +290,7 @@ async fn tick_game(app: &App, game: &GameRow, now: i64) -> Result<Vec<Outgoing>,
             ),
         )
         .in_game(game.id);
-        if let Some(hand) = hand_view(app, game, &seats, *s).await {
+        if let Some(hand) = hand_view(app, game, seats, *s).await {
             dm.text.push('\n');
             dm.text.push_str(&hand.text);
             dm.buttons = hand.buttons;
@@ -313,7 +325,7 @@ async fn tick_game(app: &App, game: &GameRow, now: i64) -> Result<Vec<Outgoing>,
                 .collect(),
         ),
     );
-    Ok(out)
+    out
 }
 
 /// A game waiting on an AI seat: its moves once its pause is over; before
@@ -325,7 +337,8 @@ async fn ai_due(
     now: i64,
 ) -> Result<Vec<Outgoing>, UserError> {
     if game.deadline_at.is_none_or(|d| d <= now) {
-        return super::ai_seat::play_due(app, game, seats, now).await;
+        let moved = super::ai_seat::play_due(app, game, seats, now).await?;
+        return Ok(moved.unwrap_or_default());
     }
     let remind = Some(now + remind_every(app, game));
     claim(app, game, remind, game.deadline_at).await?;

@@ -141,6 +141,27 @@ pub fn limit(card: FanIdx, options: &FanOptions) -> Option<usize> {
     }
 }
 
+/// A card line, `N Name` / `Nx Name` / `Name`: (copies, card), or why
+/// it names no Fan CCG card.
+fn card_line(line: &str) -> Result<(usize, FanIdx), String> {
+    let db = fan_db();
+    let (count, card_name) = match line.split_once(char::is_whitespace) {
+        Some((n, rest)) if n.trim_end_matches(['x', 'X']).parse::<usize>().is_ok() => (
+            n.trim_end_matches(['x', 'X']).parse::<usize>().unwrap_or(1),
+            rest.trim(),
+        ),
+        _ => (1, line),
+    };
+    let card = db.find(card_name).ok_or_else(|| {
+        let hint = db
+            .closest(card_name)
+            .map(|c| format!("; did you mean {}?", db.get(c).name))
+            .unwrap_or_default();
+        format!("'{card_name}' is not a Fan CCG card{hint}")
+    })?;
+    Ok((count, card))
+}
+
 /// Reads a text list with sections `Environment:`, `Draw:`, `Sideboard:` and
 /// a line `Cover: N`; each card line is `N Name` / `Nx Name` / `Name`.
 /// Without sections, environment cards go to the environment deck and the
@@ -193,23 +214,12 @@ pub fn parse_fan_list(name: &str, text: &str) -> Result<FanDeck, Vec<String>> {
             };
             continue;
         }
-        let (count, card_name) = match line.split_once(char::is_whitespace) {
-            Some((n, rest)) if n.trim_end_matches(['x', 'X']).parse::<usize>().is_ok() => (
-                n.trim_end_matches(['x', 'X']).parse::<usize>().unwrap_or(1),
-                rest.trim(),
-            ),
-            _ => (1, line),
-        };
-        let Some(card) = db.find(card_name) else {
-            let hint = db
-                .closest(card_name)
-                .map(|c| format!("; did you mean {}?", db.get(c).name))
-                .unwrap_or_default();
-            problems.push(format!(
-                "line {}: '{card_name}' is not a Fan CCG card{hint}",
-                i + 1
-            ));
-            continue;
+        let (count, card) = match card_line(line) {
+            Ok(found) => found,
+            Err(e) => {
+                problems.push(format!("line {}: {e}", i + 1));
+                continue;
+            }
         };
         let target = match section {
             Some("environment") => &mut deck.environment,

@@ -275,199 +275,245 @@ fn candidates(g: &XfGame, seat: Seat) -> Vec<XfAction> {
     match &g.phase {
         Phase::Over => {}
         Phase::ChooseXFile => out.extend(p.candidates.iter().map(|c| A::ChooseXFile { card: *c })),
-        Phase::Draw => {
-            out.push(A::Brief {
-                draw: true,
-                to_conspiracy: vec![],
-            });
-            out.push(A::Brief {
-                draw: false,
-                to_conspiracy: vec![],
-            });
-            let krycek: Vec<CardIdx> = p
-                .agents
-                .iter()
-                .filter(|a| {
-                    !a.temporary && g.res_to_conspiracy(super::AgentRef { seat, card: a.card })
-                })
-                .map(|a| a.card)
-                .collect();
-            if !krycek.is_empty() {
-                out.push(A::Brief {
-                    draw: true,
-                    to_conspiracy: krycek,
-                });
-            }
-        }
+        Phase::Draw => draw_moves(g, seat, &mut out),
         Phase::Buy => out.extend((0..=p.rp.min(3)).map(|n| A::Buy { count: n })),
-        Phase::Trade(_) => {
-            let sellable: Vec<CardIdx> = p
-                .hand
-                .iter()
-                .copied()
-                .filter(|c| XfGame::sale_value(*c).is_some())
-                .collect();
-            for buy in 0..=p.cp.min(2) {
-                out.push(A::Trade { sell: vec![], buy });
-            }
-            if let Some(first) = sellable.first() {
-                out.push(A::Trade {
-                    sell: vec![*first],
-                    buy: 1,
-                });
-                out.push(A::Trade {
-                    sell: sellable.clone(),
-                    buy: 0,
-                });
-            }
+        Phase::Trade(_) => trade_moves(g, seat, &mut out),
+        Phase::Requisition => requisition_moves(g, seat, &mut out),
+        Phase::Deployment => deployment_moves(g, seat, &mut out),
+        Phase::CaseAssignment => site_moves(g, seat, &mut out),
+        Phase::Bluffing(_) => bluff_moves(g, seat, &mut out),
+        Phase::Investigation => investigation_moves(g, seat, &mut out),
+        Phase::Investigating => resolve_moves(g, seat, &mut out),
+        Phase::Debriefing if g.basic().is_some() => basic_debrief_moves(g, seat, &mut out),
+        Phase::Debriefing => debrief_moves(g, seat, &mut out),
+    }
+    out
+}
+
+/// The free draw (or not), and RES to the Conspiracy where a card allows it.
+fn draw_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
+    use XfAction as A;
+    let p = g.player(seat);
+    out.push(A::Brief {
+        draw: true,
+        to_conspiracy: vec![],
+    });
+    out.push(A::Brief {
+        draw: false,
+        to_conspiracy: vec![],
+    });
+    let krycek: Vec<CardIdx> = p
+        .agents
+        .iter()
+        .filter(|a| !a.temporary && g.res_to_conspiracy(super::AgentRef { seat, card: a.card }))
+        .map(|a| a.card)
+        .collect();
+    if !krycek.is_empty() {
+        out.push(A::Brief {
+            draw: true,
+            to_conspiracy: krycek,
+        });
+    }
+}
+
+/// An opponent's sales and purchases (a sample).
+fn trade_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
+    use XfAction as A;
+    let p = g.player(seat);
+    let sellable: Vec<CardIdx> = p
+        .hand
+        .iter()
+        .copied()
+        .filter(|c| XfGame::sale_value(*c).is_some())
+        .collect();
+    for buy in 0..=p.cp.min(2) {
+        out.push(A::Trade { sell: vec![], buy });
+    }
+    if let Some(first) = sellable.first() {
+        out.push(A::Trade {
+            sell: vec![*first],
+            buy: 1,
+        });
+        out.push(A::Trade {
+            sell: sellable.clone(),
+            buy: 0,
+        });
+    }
+}
+
+/// Equipment for each Agent.
+fn requisition_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
+    use XfAction as A;
+    let p = g.player(seat);
+    out.push(A::Done);
+    for card in distinct(&p.hand)
+        .into_iter()
+        .filter(|c| db().get(*c).kind == CardType::Equipment)
+    {
+        for a in &p.agents {
+            out.push(A::Equip {
+                agent: a.card,
+                card,
+            });
         }
-        Phase::Requisition => {
-            out.push(A::Done);
-            for card in distinct(&p.hand)
-                .into_iter()
-                .filter(|c| db().get(*c).kind == CardType::Equipment)
-            {
-                for a in &p.agents {
-                    out.push(A::Equip {
-                        agent: a.card,
-                        card,
-                    });
-                }
-            }
-        }
-        Phase::Deployment => {
-            out.push(A::Done);
-            for a in &p.agents {
-                for section in [Section::Bureau, Section::Field, Section::Hospital] {
-                    if section != a.section {
-                        out.push(A::Deploy {
-                            agent: a.card,
-                            section,
-                            team: 0,
-                        });
-                    }
-                }
-            }
-            for card in distinct(&p.hand)
-                .into_iter()
-                .filter(|c| db().get(*c).kind == CardType::Agent)
-            {
-                out.push(A::BuyAgent {
-                    card,
-                    section: Section::Field,
+    }
+}
+
+/// Agents between sections, and Agents brought from the hand.
+fn deployment_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
+    use XfAction as A;
+    let p = g.player(seat);
+    out.push(A::Done);
+    for a in &p.agents {
+        for section in [Section::Bureau, Section::Field, Section::Hospital] {
+            if section != a.section {
+                out.push(A::Deploy {
+                    agent: a.card,
+                    section,
                     team: 0,
                 });
             }
         }
-        Phase::CaseAssignment => {
-            out.push(A::Done);
-            for card in distinct(&p.hand)
-                .into_iter()
-                .filter(|c| db().get(*c).kind == CardType::Site)
-            {
-                for d in g.others_from(seat) {
-                    out.push(A::PlaySite {
-                        card,
-                        directed: Some(d),
-                        free: false,
-                    });
-                    out.push(A::PlaySite {
-                        card,
-                        directed: Some(d),
-                        free: true,
-                    });
-                }
-            }
+    }
+    for card in distinct(&p.hand)
+        .into_iter()
+        .filter(|c| db().get(*c).kind == CardType::Agent)
+    {
+        out.push(A::BuyAgent {
+            card,
+            section: Section::Field,
+            team: 0,
+        });
+    }
+}
+
+/// Sites from the hand, directed at each opponent.
+fn site_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
+    use XfAction as A;
+    let p = g.player(seat);
+    out.push(A::Done);
+    for card in distinct(&p.hand)
+        .into_iter()
+        .filter(|c| db().get(*c).kind == CardType::Site)
+    {
+        for d in g.others_from(seat) {
+            out.push(A::PlaySite {
+                card,
+                directed: Some(d),
+                free: false,
+            });
+            out.push(A::PlaySite {
+                card,
+                directed: Some(d),
+                free: true,
+            });
         }
-        Phase::Bluffing(_) => {
-            out.push(A::Done);
-            for (i, s) in g.sites.iter().enumerate() {
-                if s.owner == g.active && s.bluffs.len() < 3 {
-                    for card in distinct(&p.hand).into_iter().take(4) {
-                        out.push(A::PlaceBluff { site: i, card });
-                    }
-                }
-            }
-        }
-        Phase::Investigation => {
-            out.push(A::Done);
-            let ready: Vec<CardIdx> = p
-                .agents
-                .iter()
-                .filter(|a| a.section == Section::Field && !a.investigated)
-                .map(|a| a.card)
-                .collect();
-            if !ready.is_empty() {
-                for (i, s) in g.sites.iter().enumerate() {
-                    if s.owner != g.active {
-                        continue;
-                    }
-                    let skills: Vec<Option<crate::cards::Skill>> =
-                        match &db().get(s.card).prerequisite {
-                            Some(crate::cards::Prerequisite::AnyOf(t)) if t.len() > 1 => {
-                                t.iter().map(|t| Some(t.skill)).collect()
-                            }
-                            _ => vec![None],
-                        };
-                    for skill in skills {
-                        out.push(A::Investigate {
-                            site: i,
-                            team: ready.clone(),
-                            skill,
-                        });
-                    }
-                }
-            }
-        }
-        Phase::Investigating => {
-            let inv = g.investigation.as_ref().expect("investigating");
-            match &inv.stage {
-                Stage::Resolve { .. } => {
-                    out.push(A::Done);
-                    out.extend(questions(g, inv.site));
-                    let of = g.inv_site().expect("investigating").directed;
-                    let left = consistent_xfiles(g, seat, of);
-                    if left.len() <= 4 {
-                        out.extend(left.into_iter().map(|x| A::Guess { xfile: x }));
-                    }
-                }
-                Stage::Penalty => {
-                    out.push(A::Done);
-                    out.extend(questions(g, inv.site).into_iter().take(5));
-                    let left = consistent_xfiles(g, seat, g.active);
-                    if left.len() <= 2 {
-                        out.extend(left.into_iter().map(|x| A::Guess { xfile: x }));
-                    }
-                }
-                _ => {}
-            }
-        }
-        Phase::Debriefing if g.basic().is_some() => {
-            // Keep the hand, or throw back one, or three cards (SCR16-48).
-            out.push(A::Done);
-            for n in [1, super::basic::DEBRIEF_DISCARDS] {
-                if p.hand.len() >= n {
-                    out.push(A::Discard {
-                        cards: p.hand[..n].to_vec(),
-                    });
-                }
-            }
-        }
-        Phase::Debriefing => {
-            let excess = p.hand.len().saturating_sub(g.hand_limit(seat));
-            if excess > 0 {
-                out.push(A::Discard {
-                    cards: p.hand[..excess].to_vec(),
-                });
-                out.push(A::Discard {
-                    cards: p.hand[p.hand.len() - excess..].to_vec(),
-                });
-            } else if seat == g.active {
-                out.push(A::Done);
+    }
+}
+
+/// Bluffs under the active player's Sites (a sample of cards).
+fn bluff_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
+    use XfAction as A;
+    let p = g.player(seat);
+    out.push(A::Done);
+    for (i, s) in g.sites.iter().enumerate() {
+        if s.owner == g.active && s.bluffs.len() < 3 {
+            for card in distinct(&p.hand).into_iter().take(4) {
+                out.push(A::PlaceBluff { site: i, card });
             }
         }
     }
-    out
+}
+
+/// Each Site with the ready Team (and each skill of an "or" prerequisite).
+fn investigation_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
+    use XfAction as A;
+    let p = g.player(seat);
+    out.push(A::Done);
+    let ready: Vec<CardIdx> = p
+        .agents
+        .iter()
+        .filter(|a| a.section == Section::Field && !a.investigated)
+        .map(|a| a.card)
+        .collect();
+    if !ready.is_empty() {
+        for (i, s) in g.sites.iter().enumerate() {
+            if s.owner != g.active {
+                continue;
+            }
+            let skills: Vec<Option<crate::cards::Skill>> = match &db().get(s.card).prerequisite {
+                Some(crate::cards::Prerequisite::AnyOf(t)) if t.len() > 1 => {
+                    t.iter().map(|t| Some(t.skill)).collect()
+                }
+                _ => vec![None],
+            };
+            for skill in skills {
+                out.push(A::Investigate {
+                    site: i,
+                    team: ready.clone(),
+                    skill,
+                });
+            }
+        }
+    }
+}
+
+/// A Site's question or guess, or its penalty.
+fn resolve_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
+    use XfAction as A;
+    let inv = g.investigation.as_ref().expect("investigating");
+    match &inv.stage {
+        Stage::Resolve { .. } => {
+            out.push(A::Done);
+            out.extend(questions(g, inv.site));
+            let of = g.inv_site().expect("investigating").directed;
+            let left = consistent_xfiles(g, seat, of);
+            if left.len() <= 4 {
+                out.extend(left.into_iter().map(|x| A::Guess { xfile: x }));
+            }
+        }
+        Stage::Penalty => {
+            out.push(A::Done);
+            out.extend(questions(g, inv.site).into_iter().take(5));
+            let left = consistent_xfiles(g, seat, g.active);
+            if left.len() <= 2 {
+                out.extend(left.into_iter().map(|x| A::Guess { xfile: x }));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The Basic Game's Debriefing discards.
+fn basic_debrief_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
+    use XfAction as A;
+    let p = g.player(seat);
+    // Keep the hand, or throw back one, or three cards (SCR16-48).
+    out.push(A::Done);
+    for n in [1, super::basic::DEBRIEF_DISCARDS] {
+        if p.hand.len() >= n {
+            out.push(A::Discard {
+                cards: p.hand[..n].to_vec(),
+            });
+        }
+    }
+}
+
+/// Discards down to the hand limit, else done.
+fn debrief_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
+    use XfAction as A;
+    let p = g.player(seat);
+    let excess = p.hand.len().saturating_sub(g.hand_limit(seat));
+    if excess > 0 {
+        out.push(A::Discard {
+            cards: p.hand[..excess].to_vec(),
+        });
+        out.push(A::Discard {
+            cards: p.hand[p.hand.len() - excess..].to_vec(),
+        });
+    } else if seat == g.active {
+        out.push(A::Done);
+    }
 }
 
 /// An action in words (for "what you may do now").
