@@ -96,6 +96,17 @@ pub async fn after_command(app: &App, messages: &[Outgoing], now: i64) -> Vec<Ou
     out
 }
 
+/// Runs an AI's decision (a hard AI's search takes up to a few hundred
+/// milliseconds) off the async workers' duty when the runtime has several:
+/// the process goes on serving other games meanwhile.
+fn thinking<T>(decide: impl FnOnce() -> T) -> T {
+    use tokio::runtime::{Handle, RuntimeFlavor};
+    match Handle::try_current().map(|h| h.runtime_flavor()) {
+        Ok(RuntimeFlavor::MultiThread) => tokio::task::block_in_place(decide),
+        _ => decide(),
+    }
+}
+
 /// The AI moves of game `id` if an AI seat is due now and the game does
 /// not pause it. Starts from this process's copy of the game (no store
 /// round trip for other games); a stale copy loses its claim, and the
@@ -155,7 +166,8 @@ pub async fn play_due(
             break;
         };
         let state = app.current_state(&game).await?;
-        let mv = driver.ai_move(&table, &state, seat, level, move_seed(&game, seat))?;
+        let seed = move_seed(&game, seat);
+        let mv = thinking(|| driver.ai_move(&table, &state, seat, level, seed))?;
         let mut t = mv.transition;
         t.why = Some(mv.why);
         let key = format!("ai:{}:{}", game.id, game.version);

@@ -150,7 +150,9 @@ impl Starter {
     /// The starter grown into a deck for the Advanced Game (60 Bureau
     /// cards, at most 2 of a title, p. 5): its team and X-Files, its Bureau
     /// cards capped at two, then seeded cards of its set (no Agents, X-Files
-    /// or Killer cards) until there are 60. The deck an AI seat plays.
+    /// or Killer cards) until there are 60; a Killer card among the
+    /// starter's random ones is left out (they need every player's
+    /// agreement, p. 42). The deck an AI seat plays.
     pub fn advanced_deck(&self, seed: u64) -> Deck {
         let db = cards::db();
         let mut deck = self.deck(seed);
@@ -168,14 +170,17 @@ impl Starter {
                 bureau.push((c, n));
             }
         };
+        let killer = |c: CardIdx| db.get(c).has_keyword(cards::Keyword::Killer);
         for (c, n) in std::mem::take(&mut deck.bureau) {
-            take(c, n, &mut bureau);
+            if !killer(c) {
+                take(c, n, &mut bureau);
+            }
         }
         let pool: Vec<CardIdx> = db
             .iter()
             .filter(|(_, c)| c.set == self.set && c.kind.is_playable())
             .filter(|(_, c)| !matches!(c.kind, CardType::Agent | CardType::XFile))
-            .filter(|(_, c)| !c.has_keyword(cards::Keyword::Killer))
+            .filter(|(i, _)| !killer(*i))
             .map(|(i, _)| i)
             .collect();
         let mut rng = GameRng::seeded(seed ^ 0x5EED);
@@ -198,5 +203,24 @@ impl Starter {
             .filter(|(_, c)| c.rarity == Some(rarity))
             .map(|(i, _)| i)
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::xfiles::XfOptions;
+
+    /// The deck an AI seat plays is legal in a default Advanced Game
+    /// (no Killer cards without the option, p. 42), whatever the seed.
+    #[test]
+    fn every_starter_grows_into_a_legal_advanced_deck() {
+        let format = XfOptions::default().deck_format();
+        for s in super::starters() {
+            for seed in 0..12 {
+                let deck = s.advanced_deck(seed);
+                let wrong = crate::decks::validate(&deck, format);
+                assert!(wrong.is_empty(), "{} seed {seed}: {wrong:?}", s.name);
+            }
+        }
     }
 }

@@ -6,7 +6,7 @@
 
 use super::view::{Awaiting, XfView};
 use super::{XfAction, XfGame, xfiles_fitting};
-use crate::cards::{CardIdx, Prerequisite, Section, Skill, Threshold, db};
+use crate::cards::{CardIdx, Prerequisite, Section, Skill, Threshold, Trait, db};
 use crate::engine::ai::{Ai, Decision, Level};
 use crate::engine::{GameRng, Seat};
 
@@ -21,16 +21,17 @@ impl Ai for XfGame {
     }
 }
 
-fn decide(v: &XfView, legal: &[XfAction], level: Level, rng: &mut GameRng) -> Decision<XfAction> {
-    let moves: Vec<&XfAction> = legal
-        .iter()
-        .filter(|a| {
-            !matches!(
-                a,
-                XfAction::Resign | XfAction::Manual(_) | XfAction::Dispute
-            )
-        })
-        .collect();
+pub(super) fn decide(
+    v: &XfView,
+    legal: &[XfAction],
+    level: Level,
+    rng: &mut GameRng,
+) -> Decision<XfAction> {
+    if level == Level::Hard {
+        let normal = decide(v, legal, Level::Normal, rng);
+        return super::search::search(v, &playable(legal), normal, rng);
+    }
+    let moves = playable(legal);
     let Some(first) = moves.first() else {
         return Decision::new(legal[0].clone(), "nothing else was possible");
     };
@@ -38,8 +39,8 @@ fn decide(v: &XfView, legal: &[XfAction], level: Level, rng: &mut GameRng) -> De
         return Decision::new((*first).clone(), "the only move");
     }
     let roll = rng.next_u64();
-    let rules: [&dyn Fn() -> Option<Decision<XfAction>>; 11] = [
-        &|| guess(v, &moves, level, roll),
+    let rules: [&dyn Fn() -> Option<Decision<XfAction>>; 13] = [
+        &|| guess(v, &moves, roll),
         &|| ask(v, &moves, level),
         &|| secret_choices(&moves),
         &|| investigate(v, &moves, level),
@@ -47,8 +48,10 @@ fn decide(v: &XfView, legal: &[XfAction], level: Level, rng: &mut GameRng) -> De
         &|| bluff(v, &moves),
         &|| equip(&moves),
         &|| deploy(&moves),
+        &|| bring_agent(v, &moves),
         &|| briefing(v, &moves),
         &|| play_for_own_check(v, &moves, level, roll),
+        &|| adversary(v, &moves),
         &|| discard(&moves),
     ];
     if let Some(d) = rules.iter().find_map(|rule| rule()) {
@@ -64,6 +67,19 @@ fn decide(v: &XfView, legal: &[XfAction], level: Level, rng: &mut GameRng) -> De
             Decision::new(a, "one of the moves the rules leave")
         }
     }
+}
+
+/// The moves an AI considers: never resigning, a step by hand or a dispute.
+fn playable(legal: &[XfAction]) -> Vec<&XfAction> {
+    legal
+        .iter()
+        .filter(|a| {
+            !matches!(
+                a,
+                XfAction::Resign | XfAction::Manual(_) | XfAction::Dispute
+            )
+        })
+        .collect()
 }
 
 /// The seat whose X-File a question or guess is about now.
@@ -85,13 +101,10 @@ fn candidates(v: &XfView, of: Seat) -> Vec<CardIdx> {
     xfiles_fitting(&notes, of)
 }
 
-fn guess(v: &XfView, moves: &[&XfAction], level: Level, roll: u64) -> Option<Decision<XfAction>> {
+fn guess(v: &XfView, moves: &[&XfAction], roll: u64) -> Option<Decision<XfAction>> {
     let of = about(v)?;
     let left = candidates(v, of);
-    let bold = match level {
-        Level::Hard => 2,
-        _ => 1,
-    };
+    let bold = 1;
     // No question offered tells the X-Files left apart: asking cannot help.
     let stuck = !moves.iter().any(|a| splits(a, &left));
     if left.is_empty() || (left.len() > bold && !stuck) {
@@ -204,56 +217,94 @@ fn margin(site: CardIdx, team: &[CardIdx], announced: Option<Skill>) -> i32 {
     }
 }
 
-/// The investigation whose Team clears its Site by the most (`easy`: the
-/// largest Team).
+/// What a Site is worth to a Team: reaching it first, then what its
+/// questions can rule out of the directed seat's X-Files left (the worst
+/// case of its best question), then the margin.
+fn worth(v: &XfView, site: CardIdx, directed: Seat, margin: i32) -> i32 {
+    let left = candidates(v, directed);
+    let learn = db().get(site).question.as_ref().map_or(0, |q| {
+        q.categories
+            .iter()
+            .flat_map(|c| Trait::of(*c).iter().map(move |t| (*c, *t)))
+            .map(|(c, t)| {
+                let yes = left
+                    .iter()
+                    .filter(|x| {
+                        db().get(**x)
+                            .characteristics
+                            .is_some_and(|ch| ch.answers_yes(c, t))
+                    })
+                    .count();
+                yes.min(left.len() - yes) as i32
+            })
+            .max()
+            .unwrap_or(0)
+    });
+    i32::from(margin >= 0) * 10_000 + learn * 10 + margin.clamp(-9, 9)
+}
+
+/// The investigation worth the most (see [`worth`]; `easy`: the largest
+/// Team).
 fn investigate(v: &XfView, moves: &[&XfAction], level: Level) -> Option<Decision<XfAction>> {
-    let (a, score) = moves
+    let (a, margin) = moves
         .iter()
         .filter_map(|a| match a {
             XfAction::Investigate { site, team, skill } => {
-                let card = v.sites.get(*site)?.card;
+                let s = v.sites.get(*site)?;
+                let margin = margin(s.card, team, *skill);
                 let score = match level {
                     Level::Easy => team.len() as i32,
-                    _ => margin(card, team, *skill),
+                    _ => worth(v, s.card, s.directed, margin),
                 };
-                Some((*a, score))
+                Some(((*a, margin), score))
             }
             _ => None,
         })
-        .max_by_key(|(_, s)| *s)?;
+        .max_by_key(|(_, s)| *s)
+        .map(|(x, _)| x)?;
     let XfAction::Investigate { site, team, .. } = a else {
         return None;
     };
     let why = match level {
         Level::Easy => format!("investigated with its largest Team ({} Agents)", team.len()),
         _ => format!(
-            "investigated {} with the Team that clears it by the most ({score:+})",
+            "investigated {}: its Team clears it by {margin:+} and its questions tell the most",
             db().get(v.sites[*site].card).title
         ),
     };
     Some(Decision::new(a.clone(), why))
 }
 
-/// A Site its Field Agents can investigate (`easy`: the first offered).
-fn site(v: &XfView, moves: &[&XfAction], level: Level) -> Option<Decision<XfAction>> {
-    let me = usize::from(v.viewer.seat()?);
-    let field: Vec<CardIdx> = v.players[me]
+/// The Field Agents of the viewer.
+fn field(v: &XfView) -> Vec<CardIdx> {
+    let me = usize::from(v.viewer.seat().unwrap_or_default());
+    v.players[me]
         .agents
         .iter()
-        .filter(|a| a.section == Section::Field)
+        .filter(|a| a.section == Section::Field && !a.away)
         .map(|a| a.card)
-        .collect();
+        .collect()
+}
+
+/// A Site its Field Agents can investigate, worth the most (`easy`: the
+/// first offered).
+fn site(v: &XfView, moves: &[&XfAction], level: Level) -> Option<Decision<XfAction>> {
+    let field = field(v);
     let (a, card) = moves
         .iter()
         .filter_map(|a| match a {
-            XfAction::PlaySite { card, free, .. } => Some((*a, *card, *free)),
+            XfAction::PlaySite {
+                card,
+                free,
+                directed,
+            } => Some((*a, *card, *free, directed.unwrap_or(v.active))),
             _ => None,
         })
-        .max_by_key(|(_, card, free)| match level {
+        .max_by_key(|(_, card, free, directed)| match level {
             Level::Easy => 0,
-            _ => margin(*card, &field, None) * 2 + i32::from(*free),
+            _ => worth(v, *card, *directed, margin(*card, &field, None)) * 2 + i32::from(*free),
         })
-        .map(|(a, card, _)| (a, card))?;
+        .map(|(a, card, _, _)| (a, card))?;
     Some(Decision::new(
         a.clone(),
         format!(
@@ -263,15 +314,55 @@ fn site(v: &XfView, moves: &[&XfAction], level: Level) -> Option<Decision<XfActi
     ))
 }
 
-/// A Bluff under a Site directed at its own X-File.
-fn bluff(v: &XfView, moves: &[&XfAction]) -> Option<Decision<XfAction>> {
+/// An Agent from the hand for this turn, when it lets the Field Team reach
+/// a Site it cannot reach yet.
+fn bring_agent(v: &XfView, moves: &[&XfAction]) -> Option<Decision<XfAction>> {
     let me = v.viewer.seat()?;
+    let field = field(v);
+    let sites: Vec<CardIdx> = v
+        .sites
+        .iter()
+        .filter(|s| s.owner == me)
+        .map(|s| s.card)
+        .collect();
+    let best = |team: &[CardIdx]| sites.iter().map(|s| margin(*s, team, None)).max();
+    if best(&field)? >= 0 {
+        return None;
+    }
     moves.iter().find_map(|a| match a {
-        XfAction::PlaceBluff { site, .. } if v.sites.get(*site)?.directed == me => Some(
-            Decision::new((*a).clone(), "placed a Bluff to protect its X-File"),
-        ),
+        XfAction::BuyAgent { card, .. } => {
+            let mut team = field.clone();
+            team.push(*card);
+            (best(&team)? >= 0).then(|| {
+                Decision::new(
+                    (*a).clone(),
+                    format!(
+                        "brought {} from its hand: with it the Team reaches a Site",
+                        db().get(*card).title
+                    ),
+                )
+            })
+        }
         _ => None,
     })
+}
+
+/// A Bluff under a Site directed at its own X-File: a real one (a card
+/// with the Keyword BLUFF) first.
+fn bluff(v: &XfView, moves: &[&XfAction]) -> Option<Decision<XfAction>> {
+    let me = v.viewer.seat()?;
+    moves
+        .iter()
+        .filter(|a| match a {
+            XfAction::PlaceBluff { site, .. } => {
+                v.sites.get(*site).is_some_and(|s| s.directed == me)
+            }
+            _ => false,
+        })
+        .max_by_key(
+            |a| matches!(a, XfAction::PlaceBluff { card, .. } if super::setup::is_bluff(*card)),
+        )
+        .map(|a| Decision::new((*a).clone(), "placed a Bluff to protect its X-File"))
 }
 
 fn equip(moves: &[&XfAction]) -> Option<Decision<XfAction>> {
@@ -356,6 +447,28 @@ fn play_for_own_check(
         (**a).clone(),
         format!("played {} in its investigation", db().get(*card).title),
     ))
+}
+
+/// An Adversary against an opponent's investigating Team.
+fn adversary(v: &XfView, moves: &[&XfAction]) -> Option<Decision<XfAction>> {
+    let theirs = v.viewer.seat() != Some(v.active) && v.investigation.is_some();
+    if !theirs {
+        return None;
+    }
+    moves.iter().find_map(|a| match a {
+        XfAction::Play { card, .. }
+            if db().get(*card).kind == crate::cards::CardType::Adversary =>
+        {
+            Some(Decision::new(
+                (*a).clone(),
+                format!(
+                    "sent {} against the investigating Team",
+                    db().get(*card).title
+                ),
+            ))
+        }
+        _ => None,
+    })
 }
 
 fn discard(moves: &[&XfAction]) -> Option<Decision<XfAction>> {

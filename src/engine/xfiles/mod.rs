@@ -25,12 +25,14 @@ mod legal;
 mod manual;
 mod play;
 pub mod powers;
+mod search;
 mod setup;
 mod site;
 mod stack;
 mod table;
 mod turn;
 mod view;
+mod world;
 
 use serde::{Deserialize, Serialize};
 
@@ -43,6 +45,7 @@ pub use manual::{Manual, ManualCard, ManualKind, scope_of as manual_scope};
 pub use setup::is_bluff as is_real_bluff;
 pub use stack::PlayArgs;
 pub use view::{AgentView, Awaiting, InvestigationView, ManualView, PlayerView, SiteView, XfView};
+pub use world::Table;
 
 use super::{Event, Game, GameRng, Outcome, Refusal, Seat, Stepped, Viewer};
 use crate::cards::{CardIdx, Category, Keyword, Pool, Section, Skill, Trait, db};

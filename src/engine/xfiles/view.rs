@@ -124,6 +124,10 @@ pub struct XfView {
     pub manual: Option<ManualView>,
     /// How the game ended.
     pub outcome: Option<String>,
+    /// The whole table as this seat knows it, for an AI to play out in its
+    /// head (never shown: unseen cards are blanks until sampled).
+    #[serde(skip)]
+    pub table: Option<super::world::Table>,
 }
 
 /// What the game waits for from the seats due to act.
@@ -210,6 +214,15 @@ fn awaiting(g: &XfGame) -> Awaiting {
 }
 
 pub fn view(g: &XfGame, viewer: Viewer) -> XfView {
+    XfView {
+        table: viewer.seat().and_then(|s| g.table_for(s)),
+        ..view_without_table(g, viewer)
+    }
+}
+
+/// The view without the seat's [`Table`](super::world::Table): what a game
+/// played out in an AI's head shows its seats.
+pub(super) fn view_without_table(g: &XfGame, viewer: Viewer) -> XfView {
     let me = viewer.seat();
     XfView {
         viewer,
@@ -367,5 +380,6 @@ pub fn view(g: &XfGame, viewer: Viewer) -> XfView {
             last_step: w.steps.last().map(|p| p.text.clone()),
         }),
         outcome: g.outcome.as_ref().map(|o| o.summary.clone()),
+        table: None,
     }
 }

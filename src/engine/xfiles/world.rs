@@ -1,0 +1,298 @@
+//! What a seat knows of the whole table, as a game it can play out in its
+//! head (determinisation, as in information-set Monte Carlo search): a
+//! [`Table`] is the state with every card the seat cannot see blanked and
+//! the deck order forgotten; [`Table::sample`] fills the blanks with cards
+//! consistent with what the seat knows: an opponent's X-File among those
+//! its notebook still allows, hidden cards from the cards that opponent
+//! has shown. A table is made only at quiet moments (no effect resolving,
+//! no pending choice, no card applied by hand), where nothing hidden lies
+//! in the engine's working state.
+
+use super::{Phase, XfGame, xfiles_fitting};
+use crate::cards::{CardIdx, CardType, db};
+use crate::engine::{GameRng, Seat};
+
+/// A card the seat cannot see. Never a real card: the engine would fail
+/// loudly on one, so a table is only ever played once sampled.
+const BLANK: CardIdx = CardIdx(u16::MAX);
+
+/// Below this many cards shown, an opponent's hidden cards are also drawn
+/// from the seat's own cards (a deck like its own).
+const SHOWN_ENOUGH: usize = 12;
+
+/// The game as one seat knows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Table {
+    game: XfGame,
+    seat: Seat,
+}
+
+impl XfGame {
+    /// The table as `seat` knows it, at a quiet moment of a game under way.
+    pub fn table_for(&self, seat: Seat) -> Option<Table> {
+        let quiet = self.resolving.is_empty() && self.choice.is_none() && self.manual.is_none();
+        let playing = !matches!(self.phase, Phase::ChooseXFile | Phase::Over);
+        if !quiet || !playing || usize::from(seat) >= self.players.len() {
+            return None;
+        }
+        let mut g = self.clone();
+        g.rng = GameRng::seeded(0);
+        let two = g.seats_in() <= 2;
+        for (i, p) in g.players.iter_mut().enumerate() {
+            // The seat knows its own deck list, never the order.
+            p.deck.sort();
+            if i == usize::from(seat) {
+                continue;
+            }
+            p.deck.fill(BLANK);
+            p.hand.fill(BLANK);
+            p.candidates.clear();
+            if p.xfile.is_some() {
+                p.xfile = Some(BLANK);
+            }
+            // Answers are public with two players; in secret otherwise (p. 41).
+            p.notebook.retain(|n| match n {
+                super::Note::Answer { about, .. } => two || *about == seat,
+                super::Note::WrongGuess { .. } => true,
+            });
+        }
+        for b in g.sites.iter_mut().flat_map(|s| s.bluffs.iter_mut()) {
+            if b.owner != seat && !b.shown {
+                b.card = BLANK;
+            }
+        }
+        for p in g.perms.iter_mut() {
+            p.under.fill(BLANK);
+        }
+        for (holder, card, owner) in g.stolen.iter_mut() {
+            if *holder != seat && *owner != seat {
+                *card = BLANK;
+            }
+        }
+        Some(Table { game: g, seat })
+    }
+}
+
+impl Table {
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// A game consistent with what the seat knows, its unknowns drawn from
+    /// `rng`.
+    pub fn sample(&self, rng: &mut GameRng) -> XfGame {
+        let mut g = self.game.clone();
+        g.rng = GameRng::seeded(rng.next_u64());
+        let me = usize::from(self.seat);
+        let own = own_cards(&g, self.seat);
+        let notes = g.players[me].notebook.clone();
+        let pools: Vec<Vec<CardIdx>> = (0..g.players.len())
+            .map(|o| pool(&g, o as Seat, &own))
+            .collect();
+        let draw = |o: Seat, rng: &mut GameRng| {
+            let p = &pools[usize::from(o)];
+            p[rng.below(p.len())]
+        };
+        for (i, p) in g.players.iter_mut().enumerate() {
+            let o = i as Seat;
+            if i == me {
+                rng.shuffle(&mut p.deck);
+                continue;
+            }
+            for c in p.deck.iter_mut().chain(p.hand.iter_mut()) {
+                *c = draw(o, rng);
+            }
+            if p.xfile.is_some() {
+                let left = xfiles_fitting(&notes, o);
+                p.xfile = Some(if left.is_empty() {
+                    any_xfile(rng)
+                } else {
+                    left[rng.below(left.len())]
+                });
+                p.candidates = vec![p.xfile.expect("set")];
+            }
+        }
+        for s in g.sites.iter_mut() {
+            for b in s.bluffs.iter_mut().filter(|b| b.card == BLANK) {
+                b.card = draw(b.owner, rng);
+            }
+        }
+        for p in g.perms.iter_mut() {
+            let owner = p.owner;
+            for c in p.under.iter_mut() {
+                *c = draw(owner, rng);
+            }
+        }
+        for (_, card, owner) in g.stolen.iter_mut().filter(|s| s.1 == BLANK) {
+            *card = draw(*owner, rng);
+        }
+        g
+    }
+}
+
+/// The cards the seat holds or has seen of its own (a deck like its own).
+fn own_cards(g: &XfGame, seat: Seat) -> Vec<CardIdx> {
+    let p = g.player(seat);
+    p.deck
+        .iter()
+        .chain(&p.hand)
+        .chain(&p.discard)
+        .copied()
+        .filter(|c| *c != BLANK)
+        .collect()
+}
+
+/// What `o`'s hidden cards are drawn from: the Bureau cards it has shown,
+/// topped up with the seat's own when it has shown few.
+fn pool(g: &XfGame, o: Seat, own: &[CardIdx]) -> Vec<CardIdx> {
+    let p = g.player(o);
+    let shown = p
+        .discard
+        .iter()
+        .chain(&p.removed)
+        .copied()
+        .chain(g.perms.iter().filter(|x| x.owner == o).map(|x| x.card))
+        .chain(g.sites.iter().filter(|s| s.owner == o).map(|s| s.card))
+        .chain(g.stack.iter().filter(|s| s.player == o).map(|s| s.card))
+        .chain(p.agents.iter().filter(|a| a.temporary).map(|a| a.card));
+    let mut out: Vec<CardIdx> = shown
+        .filter(|c| *c != BLANK && db().get(*c).kind != CardType::XFile)
+        .collect();
+    if out.len() < SHOWN_ENOUGH {
+        out.extend(own.iter().filter(|c| db().get(**c).kind != CardType::XFile));
+    }
+    if out.is_empty() {
+        out.push(any_xfile_free_card());
+    }
+    out
+}
+
+fn any_xfile(rng: &mut GameRng) -> CardIdx {
+    let all = xfiles_fitting(&[], 0);
+    all[rng.below(all.len())]
+}
+
+/// A card for a pool with nothing else in it (never in a real game: a
+/// seat always has cards of its own).
+fn any_xfile_free_card() -> CardIdx {
+    db().iter()
+        .find(|(_, c)| c.kind == CardType::Event)
+        .map(|(i, _)| i)
+        .expect("the card database has Events")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::ai::Level;
+    use crate::engine::xfiles::XfOptions;
+    use crate::engine::{Game, Viewer};
+
+    /// A two-player game of starter decks, played by the normal AI until
+    /// `moves` moves are made and the table is quiet.
+    fn game_after(moves: usize) -> XfGame {
+        let decks = (0..2)
+            .map(|i| crate::decks::starters()[i].advanced_deck(7).to_stored())
+            .collect();
+        let mut g = XfGame::new(XfOptions::default(), decks, 7)
+            .expect("decks")
+            .0;
+        let mut rng = GameRng::seeded(7);
+        let mut made = 0;
+        while made < moves || g.table_for(0).is_none() {
+            let seat = g.to_act_now()[0];
+            let legal = g.legal_actions(seat);
+            let v = super::super::view::view_without_table(&g, Viewer::Seat(seat));
+            let d = super::super::ai::decide(&v, &legal, Level::Normal, &mut rng);
+            g.apply(seat, &d.action).expect("a legal move");
+            made += 1;
+        }
+        g
+    }
+
+    #[test]
+    fn a_table_blanks_the_opponents_hand_deck_and_x_file_and_forgets_deck_order() {
+        let g = game_after(60);
+        let t = g.table_for(0).expect("quiet");
+        let (mine, theirs) = (&t.game.players[0], &t.game.players[1]);
+        assert_eq!(mine.hand, g.players[0].hand);
+        assert_eq!(mine.xfile, g.players[0].xfile);
+        let mut deck = g.players[0].deck.clone();
+        deck.sort();
+        assert_eq!(mine.deck, deck, "its own deck list, sorted");
+        assert!(theirs.hand.iter().chain(&theirs.deck).all(|c| *c == BLANK));
+        assert_eq!(theirs.hand.len(), g.players[1].hand.len());
+        assert_eq!(theirs.xfile, Some(BLANK));
+        assert_eq!(
+            t.game.rng,
+            GameRng::seeded(0),
+            "the game's RNG holds the deck order"
+        );
+    }
+
+    #[test]
+    fn a_table_is_the_same_whatever_the_cards_the_seat_cannot_see() {
+        let g = game_after(80);
+        let mut other = g.clone();
+        let p = &mut other.players[1];
+        p.hand.reverse();
+        p.deck.rotate_left(3);
+        std::mem::swap(&mut p.hand[0], &mut p.deck[0]);
+        other.rng = GameRng::seeded(99);
+        assert_ne!(g, other);
+        assert_eq!(g.table_for(0), other.table_for(0));
+    }
+
+    #[test]
+    fn a_sample_fills_every_blank_with_x_files_the_notebook_allows_and_plays_to_the_end() {
+        let g = game_after(120);
+        let t = g.table_for(0).expect("quiet");
+        let notes = &g.players[0].notebook;
+        let allowed = xfiles_fitting(notes, 1);
+        let mut rng = GameRng::seeded(1);
+        for _ in 0..10 {
+            let mut w = t.sample(&mut rng);
+            let theirs = &w.players[1];
+            assert!(theirs.hand.iter().chain(&theirs.deck).all(|c| *c != BLANK));
+            let x = theirs.xfile.expect("chosen");
+            assert!(
+                allowed
+                    .iter()
+                    .any(|a| db().get(*a).title == db().get(x).title)
+            );
+            assert_eq!(w.players[0].hand, g.players[0].hand);
+            for _ in 0..3000 {
+                let Some(&seat) = w.to_act_now().first() else {
+                    break;
+                };
+                let legal = w.legal_actions(seat);
+                let v = super::super::view::view_without_table(&w, Viewer::Seat(seat));
+                let d = super::super::ai::decide(&v, &legal, Level::Normal, &mut rng);
+                w.apply(seat, &d.action).expect("a legal move");
+            }
+            assert!(w.outcome.is_some(), "a sampled game plays to its end");
+        }
+    }
+
+    #[test]
+    fn no_table_while_a_choice_waits_or_before_the_x_files_are_chosen() {
+        let decks = (0..2)
+            .map(|i| crate::decks::starters()[i].advanced_deck(7).to_stored())
+            .collect();
+        let g = XfGame::new(XfOptions::default(), decks, 7)
+            .expect("decks")
+            .0;
+        assert!(g.table_for(0).is_none());
+        let mut waiting = game_after(40);
+        waiting.choice = Some(crate::engine::xfiles::PendingChoice {
+            seat: 1,
+            prompt: "a card in your hand".into(),
+            options: Vec::new(),
+            min: 1,
+            max: 1,
+            purpose: crate::engine::xfiles::effects::state::Purpose::Bind("card".into()),
+            secret: true,
+        });
+        assert!(waiting.table_for(0).is_none());
+    }
+}
