@@ -108,22 +108,25 @@ fn candidates(moves: &[&XfAction], normal: &XfAction, rng: &mut GameRng) -> Vec<
 /// Every seat moves as the normal AI would, until turn `until` ends.
 fn play_out(g: &mut XfGame, until: u32, rng: &mut GameRng) {
     for _ in 0..STEPS {
-        if g.outcome.is_some() || g.turn > until {
-            return;
-        }
-        let Some(&seat) = g.to_act_now().first() else {
-            return;
-        };
-        let legal = g.legal_actions(seat);
-        if legal.is_empty() {
-            return;
-        }
-        let view = view_without_table(g, Viewer::Seat(seat));
-        let d = super::ai::decide(&view, &legal, Level::Normal, rng);
-        if g.apply(seat, &d.action).is_err() {
+        if g.outcome.is_some() || g.turn > until || !normal_move(g, rng) {
             return;
         }
     }
+}
+
+/// The move of the first seat due to act, as the normal AI would make it;
+/// false when no seat can move.
+pub(super) fn normal_move(g: &mut XfGame, rng: &mut GameRng) -> bool {
+    let Some(&seat) = g.to_act_now().first() else {
+        return false;
+    };
+    let legal = g.legal_actions(seat);
+    if legal.is_empty() {
+        return false;
+    }
+    let view = view_without_table(g, Viewer::Seat(seat));
+    let d = super::ai::decide(&view, &legal, Level::Normal, rng);
+    g.apply(seat, &d.action).is_ok()
 }
 
 /// How good `g` is for `me`, from 0 (lost) to 1 (won): between, by how
@@ -158,30 +161,16 @@ fn score(g: &XfGame, me: Seat) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::world::tests::normal_game_until;
     use super::*;
-    use crate::engine::xfiles::XfOptions;
 
-    /// A game of starter decks played by the normal AI until `stop` holds
-    /// for the view of the seat due to act.
+    /// A game played by the normal AI until `stop` holds for the view of
+    /// the seat due to act.
     fn play_until(stop: impl Fn(&XfView) -> bool) -> (XfGame, Seat) {
-        let decks = (0..2)
-            .map(|i| crate::decks::starters()[i].advanced_deck(3).to_stored())
-            .collect();
-        let mut g = XfGame::new(XfOptions::default(), decks, 3)
-            .expect("decks")
-            .0;
-        let mut rng = GameRng::seeded(3);
-        loop {
-            let seat = g.to_act_now()[0];
-            let v = g.view(Viewer::Seat(seat));
-            if stop(&v) {
-                return (g, seat);
-            }
-            let legal = g.legal_actions(seat);
-            let d = super::super::ai::decide(&v, &legal, Level::Normal, &mut rng);
-            g.apply(seat, &d.action).expect("a legal move");
-            assert!(g.outcome.is_none(), "the game ended before the position");
-        }
+        let due = |g: &XfGame| g.to_act_now().first().copied().unwrap_or_default();
+        let g = normal_game_until(3, |g, _| stop(&g.view(Viewer::Seat(due(g)))));
+        let seat = due(&g);
+        (g, seat)
     }
 
     /// After a Site's success, ending the investigation without a question

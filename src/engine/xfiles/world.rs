@@ -182,32 +182,37 @@ fn any_xfile_free_card() -> CardIdx {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
+    use super::super::search::normal_move;
     use super::*;
-    use crate::engine::ai::Level;
+    use crate::engine::Game;
     use crate::engine::xfiles::XfOptions;
-    use crate::engine::{Game, Viewer};
 
-    /// A two-player game of starter decks, played by the normal AI until
-    /// `moves` moves are made and the table is quiet.
-    fn game_after(moves: usize) -> XfGame {
+    /// A two-player game of grown starter decks, every seat moving as the
+    /// normal AI would, until `stop(game, moves made)`.
+    pub(in crate::engine::xfiles) fn normal_game_until(
+        seed: u64,
+        stop: impl Fn(&XfGame, usize) -> bool,
+    ) -> XfGame {
         let decks = (0..2)
-            .map(|i| crate::decks::starters()[i].advanced_deck(7).to_stored())
+            .map(|i| crate::decks::starters()[i].advanced_deck(seed).to_stored())
             .collect();
-        let mut g = XfGame::new(XfOptions::default(), decks, 7)
+        let mut g = XfGame::new(XfOptions::default(), decks, seed)
             .expect("decks")
             .0;
-        let mut rng = GameRng::seeded(7);
+        let mut rng = GameRng::seeded(seed);
         let mut made = 0;
-        while made < moves || g.table_for(0).is_none() {
-            let seat = g.to_act_now()[0];
-            let legal = g.legal_actions(seat);
-            let v = super::super::view::view_without_table(&g, Viewer::Seat(seat));
-            let d = super::super::ai::decide(&v, &legal, Level::Normal, &mut rng);
-            g.apply(seat, &d.action).expect("a legal move");
+        while !stop(&g, made) {
+            assert!(normal_move(&mut g, &mut rng), "a legal move");
+            assert!(g.outcome.is_none(), "the game ended first");
             made += 1;
         }
         g
+    }
+
+    /// The game after `moves` moves, at the next quiet moment.
+    fn game_after(moves: usize) -> XfGame {
+        normal_game_until(7, |g, made| made >= moves && g.table_for(0).is_some())
     }
 
     #[test]
@@ -262,13 +267,10 @@ mod tests {
             );
             assert_eq!(w.players[0].hand, g.players[0].hand);
             for _ in 0..3000 {
-                let Some(&seat) = w.to_act_now().first() else {
+                if w.outcome.is_some() {
                     break;
-                };
-                let legal = w.legal_actions(seat);
-                let v = super::super::view::view_without_table(&w, Viewer::Seat(seat));
-                let d = super::super::ai::decide(&v, &legal, Level::Normal, &mut rng);
-                w.apply(seat, &d.action).expect("a legal move");
+                }
+                assert!(normal_move(&mut w, &mut rng), "a legal move");
             }
             assert!(w.outcome.is_some(), "a sampled game plays to its end");
         }
@@ -276,12 +278,7 @@ mod tests {
 
     #[test]
     fn no_table_while_a_choice_waits_or_before_the_x_files_are_chosen() {
-        let decks = (0..2)
-            .map(|i| crate::decks::starters()[i].advanced_deck(7).to_stored())
-            .collect();
-        let g = XfGame::new(XfOptions::default(), decks, 7)
-            .expect("decks")
-            .0;
+        let g = normal_game_until(7, |_, made| made == 0);
         assert!(g.table_for(0).is_none());
         let mut waiting = game_after(40);
         waiting.choice = Some(crate::engine::xfiles::PendingChoice {
