@@ -51,32 +51,34 @@ fn hard_seats(i: u64) -> [Player; 2] {
     }
 }
 
+/// The sum of `half(0)` and `half(1)`, run on two threads.
+fn on_two_threads(half: impl Fn(u64) -> usize + Sync) -> usize {
+    let half = &half;
+    std::thread::scope(|s| {
+        let halves: Vec<_> = (0..2u64).map(|h| s.spawn(move || half(h))).collect();
+        halves
+            .into_iter()
+            .map(|h| h.join().expect("no refusal"))
+            .sum()
+    })
+}
+
 /// 1,000 X-Files CCG games, 200 fan CCG games and 24 X-Files CCG games of
 /// the hard AI, on two threads: every AI move is applied through the
 /// engine's checks (`play` panics on a refusal) and comes with its reason.
 #[test]
 fn no_ai_move_is_refused_over_twelve_hundred_games() {
-    let moves: usize = std::thread::scope(|s| {
-        let halves: Vec<_> = (0..2u64)
-            .map(|half| {
-                s.spawn(move || {
-                    let xf: usize = (half * 500..(half + 1) * 500)
-                        .map(|i| play(50_000 + i, seats(i)).log.len())
-                        .sum();
-                    let fan: usize = (half * 100..(half + 1) * 100)
-                        .map(|i| play_fan(60_000 + i, seats(i)).log.len())
-                        .sum();
-                    let hard: usize = (half * 12..(half + 1) * 12)
-                        .map(|i| play(70_000 + i, hard_seats(i)).log.len())
-                        .sum();
-                    xf + fan + hard
-                })
-            })
-            .collect();
-        halves
-            .into_iter()
-            .map(|h| h.join().expect("no refusal"))
-            .sum()
+    let moves = on_two_threads(|half| {
+        let xf: usize = (half * 500..(half + 1) * 500)
+            .map(|i| play(50_000 + i, seats(i)).log.len())
+            .sum();
+        let fan: usize = (half * 100..(half + 1) * 100)
+            .map(|i| play_fan(60_000 + i, seats(i)).log.len())
+            .sum();
+        let hard: usize = (half * 12..(half + 1) * 12)
+            .map(|i| play(70_000 + i, hard_seats(i)).log.len())
+            .sum();
+        xf + fan + hard
     });
     assert!(moves > 100_000, "{moves} moves played");
 }
@@ -125,22 +127,15 @@ fn wins(games: u64, level: Level, run: impl Fn(u64, [Player; 2]) -> Vec<Seat>) -
 /// over 500 games.
 #[test]
 fn the_hard_ai_is_no_weaker_than_normal() {
-    let won: usize = std::thread::scope(|s| {
-        let halves: Vec<_> = (0..2u64)
-            .map(|half| {
-                s.spawn(move || {
-                    (half * 16..(half + 1) * 16)
-                        .filter(|seed| {
-                            let hard = (seed % 2) as Seat;
-                            let mut seats = [Player::Ai(Level::Normal); 2];
-                            seats[usize::from(hard)] = Player::Ai(Level::Hard);
-                            play(300 + seed, seats).winners == [hard]
-                        })
-                        .count()
-                })
+    let won = on_two_threads(|half| {
+        (half * 16..(half + 1) * 16)
+            .filter(|seed| {
+                let hard = (seed % 2) as Seat;
+                let mut seats = [Player::Ai(Level::Normal); 2];
+                seats[usize::from(hard)] = Player::Ai(Level::Hard);
+                play(300 + seed, seats).winners == [hard]
             })
-            .collect();
-        halves.into_iter().map(|h| h.join().expect("played")).sum()
+            .count()
     });
     assert!(won >= 14, "the hard AI won {won} of 32");
 }

@@ -55,6 +55,13 @@ impl<A> Decision<A> {
 
 /// A game with an AI player.
 pub trait Ai: super::Game {
+    /// What the AI in `seat` decides from: the seat's view, with whatever
+    /// more of its own knowledge a search needs (built only for an AI, not
+    /// for every message shown).
+    fn ai_view(&self, seat: super::Seat) -> Self::View {
+        self.view(super::Viewer::Seat(seat))
+    }
+
     /// The seat's move, from its own view and legal actions (never empty).
     fn decide(
         view: &Self::View,

@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use xfiles_bot::engine::ai::{Ai, Level};
 use xfiles_bot::engine::fan::{FanDeck, FanGame, FanOptions};
 use xfiles_bot::engine::xfiles::{XfAction, XfGame, XfOptions};
-use xfiles_bot::engine::{Game, GameRng, Seat, Viewer};
+use xfiles_bot::engine::{Game, GameRng, Seat};
 
 use crate::xf_random::{pick, random_deck};
 
@@ -66,7 +66,7 @@ where
         let action = match players[usize::from(seat)] {
             Player::Ai(level) => {
                 let started = Instant::now();
-                let view = g.view(Viewer::Seat(seat));
+                let view = g.ai_view(seat);
                 let d = G::decide(&view, &legal, level, &mut ai_rng);
                 decisions.push(started.elapsed());
                 assert!(!d.why.is_empty(), "seed {seed}: a move without a reason");

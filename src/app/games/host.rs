@@ -160,6 +160,11 @@ pub trait GameUi: Game {
         None
     }
 
+    /// The view an AI in `seat` decides from (see [`crate::engine::ai::Ai::ai_view`]).
+    fn ai_view(&self, seat: Seat) -> Self::View {
+        self.view(Viewer::Seat(seat))
+    }
+
     /// The deck an AI seat plays when it is given none, dealt with `seed`.
     fn ai_setup(_options: &Self::Options, _seed: u64) -> Result<Self::Setup, UserError> {
         Err(UserError::new("this game has no AI player"))
@@ -541,7 +546,7 @@ impl<G: GameUi> Driver for Host<G> {
     ) -> Result<AiMove, UserError> {
         let game: G = decode("state", state)?;
         let legal = game.legal_actions(seat);
-        let view = game.view(Viewer::Seat(seat));
+        let view = game.ai_view(seat);
         let decided = (!legal.is_empty())
             .then(|| G::ai_decide(&view, &legal, level, &mut GameRng::seeded(seed)))
             .flatten();

@@ -365,6 +365,10 @@ impl GameUi for XfGame {
 
     const HAS_AI: bool = true;
 
+    fn ai_view(&self, seat: Seat) -> XfView {
+        <XfGame as Ai>::ai_view(self, seat)
+    }
+
     fn ai_decide(
         view: &XfView,
         legal: &[XfAction],

@@ -11,6 +11,14 @@ use crate::engine::ai::{Ai, Decision, Level};
 use crate::engine::{GameRng, Seat};
 
 impl Ai for XfGame {
+    /// The view with the seat's [`Table`](super::Table) for hard's search.
+    fn ai_view(&self, seat: Seat) -> XfView {
+        XfView {
+            table: self.table_for(seat),
+            ..super::view::view(self, crate::engine::Viewer::Seat(seat))
+        }
+    }
+
     fn decide(
         view: &XfView,
         legal: &[XfAction],

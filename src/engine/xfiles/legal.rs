@@ -341,15 +341,20 @@ fn trade_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
     }
 }
 
+/// The different cards of a type in a player's hand.
+fn hand_of(p: &super::Player, kind: CardType) -> Vec<CardIdx> {
+    distinct(&p.hand)
+        .into_iter()
+        .filter(|c| db().get(*c).kind == kind)
+        .collect()
+}
+
 /// Equipment for each Agent.
 fn requisition_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
     use XfAction as A;
     let p = g.player(seat);
     out.push(A::Done);
-    for card in distinct(&p.hand)
-        .into_iter()
-        .filter(|c| db().get(*c).kind == CardType::Equipment)
-    {
+    for card in hand_of(p, CardType::Equipment) {
         for a in &p.agents {
             out.push(A::Equip {
                 agent: a.card,
@@ -375,10 +380,7 @@ fn deployment_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
             }
         }
     }
-    for card in distinct(&p.hand)
-        .into_iter()
-        .filter(|c| db().get(*c).kind == CardType::Agent)
-    {
+    for card in hand_of(p, CardType::Agent) {
         out.push(A::BuyAgent {
             card,
             section: Section::Field,
@@ -392,10 +394,7 @@ fn site_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
     use XfAction as A;
     let p = g.player(seat);
     out.push(A::Done);
-    for card in distinct(&p.hand)
-        .into_iter()
-        .filter(|c| db().get(*c).kind == CardType::Site)
-    {
+    for card in hand_of(p, CardType::Site) {
         for d in g.others_from(seat) {
             out.push(A::PlaySite {
                 card,

@@ -5,7 +5,7 @@
 //! is chosen. The same sampled games serve every move (common random
 //! numbers), so moves are compared on equal deals.
 
-use super::view::{Awaiting, XfView, view_without_table};
+use super::view::{Awaiting, XfView};
 use super::{XfAction, XfGame, xfiles_fitting};
 use crate::engine::ai::{Decision, Level};
 use crate::engine::{Game, GameRng, Seat, Viewer};
@@ -124,7 +124,7 @@ pub(super) fn normal_move(g: &mut XfGame, rng: &mut GameRng) -> bool {
     if legal.is_empty() {
         return false;
     }
-    let view = view_without_table(g, Viewer::Seat(seat));
+    let view = g.view(Viewer::Seat(seat));
     let d = super::ai::decide(&view, &legal, Level::Normal, rng);
     g.apply(seat, &d.action).is_ok()
 }
@@ -163,12 +163,13 @@ fn score(g: &XfGame, me: Seat) -> f64 {
 mod tests {
     use super::super::world::tests::normal_game_until;
     use super::*;
+    use crate::engine::ai::Ai;
 
     /// A game played by the normal AI until `stop` holds for the view of
     /// the seat due to act.
     fn play_until(stop: impl Fn(&XfView) -> bool) -> (XfGame, Seat) {
         let due = |g: &XfGame| g.to_act_now().first().copied().unwrap_or_default();
-        let g = normal_game_until(3, |g, _| stop(&g.view(Viewer::Seat(due(g)))));
+        let g = normal_game_until(3, |g, _| stop(&g.ai_view(due(g))));
         let seat = due(&g);
         (g, seat)
     }
@@ -178,7 +179,7 @@ mod tests {
     #[test]
     fn the_search_replaces_a_wasted_success_with_a_question_or_a_guess() {
         let (g, seat) = play_until(|v| v.awaiting == Awaiting::AskOrGuess);
-        let v = g.view(Viewer::Seat(seat));
+        let v = g.ai_view(seat);
         let legal = g.legal_actions(seat);
         let moves: Vec<&XfAction> = legal.iter().filter(|a| **a != XfAction::Resign).collect();
         let done = Decision::new(XfAction::Done, "a poor first idea");
@@ -195,7 +196,7 @@ mod tests {
     #[test]
     fn the_search_keeps_the_first_idea_where_nothing_is_worth_searching() {
         let (g, seat) = play_until(|v| v.awaiting == Awaiting::Buy);
-        let v = g.view(Viewer::Seat(seat));
+        let v = g.ai_view(seat);
         let legal = g.legal_actions(seat);
         let moves: Vec<&XfAction> = legal.iter().collect();
         let first = Decision::new(legal[0].clone(), "first");

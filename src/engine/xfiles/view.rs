@@ -125,7 +125,8 @@ pub struct XfView {
     /// How the game ended.
     pub outcome: Option<String>,
     /// The whole table as this seat knows it, for an AI to play out in its
-    /// head (never shown: unseen cards are blanks until sampled).
+    /// head (never shown: unseen cards are blanks until sampled); only in
+    /// the view built for an AI (`Ai::ai_view`).
     #[serde(skip)]
     pub table: Option<super::world::Table>,
 }
@@ -167,6 +168,92 @@ pub struct ManualView {
     pub scope: Vec<ManualKind>,
     /// The last step proposed, in words.
     pub last_step: Option<String>,
+}
+
+/// One player's side of the table (`own`: the viewer's, with its hand).
+fn player_view(g: &XfGame, seat: Seat, own: bool) -> PlayerView {
+    let p = g.player(seat);
+    PlayerView {
+        rp: p.rp,
+        cp: p.cp,
+        hand_size: p.hand.len(),
+        deck_size: p.deck.len(),
+        discard: p.discard.clone(),
+        agents: p.agents.iter().map(|a| agent_view(g, seat, a)).collect(),
+        in_play: g
+            .perms
+            .iter()
+            .filter(|x| x.controller == seat && !matches!(x.place, Place::Agent(_)))
+            .map(|x| PermView {
+                card: x.card,
+                tokens: x.tokens,
+                under: x.under.len(),
+            })
+            .collect(),
+        out: p.out,
+        xfile_chosen: p.xfile.is_some(),
+        hand: own.then(|| p.hand.clone()),
+        xfile: if own || g.phase == Phase::Over {
+            p.xfile
+        } else {
+            None
+        },
+        notebook: own.then(|| p.notebook.clone()),
+        candidates: own.then(|| p.candidates.clone()),
+        played: g.basic_played(seat),
+    }
+}
+
+fn investigation_view(g: &XfGame, inv: &super::Investigation) -> InvestigationView {
+    let check = g.site_check();
+    InvestigationView {
+        site: g.site_index(inv.site).unwrap_or(0),
+        team: inv.team.clone(),
+        benched: inv.benched.clone(),
+        needs: check.map(|c| c.needs.clone()).unwrap_or_default(),
+        totals: check
+            .map(|c| {
+                c.needs
+                    .iter()
+                    .map(|(s, _)| g.team_total_of(c, *s))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        combat: g.combat().map(|c| CombatView {
+            adversary: c.adversary(),
+            foes: c.foes.iter().map(|f| (f.card, f.damage, f.gone)).collect(),
+            owner: c.owner,
+            damage: c.damage(),
+            round: c.round,
+            step: c.step,
+        }),
+    }
+}
+
+fn agent_view(g: &XfGame, seat: Seat, a: &super::Agent) -> AgentView {
+    let r = super::AgentRef { seat, card: a.card };
+    let on: Vec<&super::Permanent> = g
+        .perms
+        .iter()
+        .filter(|x| x.place == Place::Agent(r))
+        .collect();
+    AgentView {
+        card: a.card,
+        section: a.section,
+        team: a.team,
+        health: g.max_health(r),
+        damage: a.damage,
+        equipment: g.equipment_of(r),
+        attached: on
+            .iter()
+            .filter(|x| crate::cards::db().get(x.card).kind != crate::cards::CardType::Equipment)
+            .map(|x| x.card)
+            .collect(),
+        temporary: a.temporary,
+        tokens: a.tokens,
+        dedicated_rp: a.dedicated_rp,
+        away: a.away.is_some(),
+    }
 }
 
 /// What the game waits for, in the order the rules ask it.
@@ -214,15 +301,6 @@ fn awaiting(g: &XfGame) -> Awaiting {
 }
 
 pub fn view(g: &XfGame, viewer: Viewer) -> XfView {
-    XfView {
-        table: viewer.seat().and_then(|s| g.table_for(s)),
-        ..view_without_table(g, viewer)
-    }
-}
-
-/// The view without the seat's [`Table`](super::world::Table): what a game
-/// played out in an AI's head shows its seats.
-pub(super) fn view_without_table(g: &XfGame, viewer: Viewer) -> XfView {
     let me = viewer.seat();
     XfView {
         viewer,
@@ -231,78 +309,8 @@ pub(super) fn view_without_table(g: &XfGame, viewer: Viewer) -> XfView {
         active: g.active,
         phase: g.phase_name(),
         to_act: g.to_act_now(),
-        players: g
-            .players
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                let own = me == Some(i as Seat);
-                PlayerView {
-                    rp: p.rp,
-                    cp: p.cp,
-                    hand_size: p.hand.len(),
-                    deck_size: p.deck.len(),
-                    discard: p.discard.clone(),
-                    agents: p
-                        .agents
-                        .iter()
-                        .map(|a| {
-                            let r = super::AgentRef {
-                                seat: i as Seat,
-                                card: a.card,
-                            };
-                            let on: Vec<&super::Permanent> = g
-                                .perms
-                                .iter()
-                                .filter(|x| x.place == Place::Agent(r))
-                                .collect();
-                            AgentView {
-                                card: a.card,
-                                section: a.section,
-                                team: a.team,
-                                health: g.max_health(r),
-                                damage: a.damage,
-                                equipment: g.equipment_of(r),
-                                attached: on
-                                    .iter()
-                                    .filter(|x| {
-                                        crate::cards::db().get(x.card).kind
-                                            != crate::cards::CardType::Equipment
-                                    })
-                                    .map(|x| x.card)
-                                    .collect(),
-                                temporary: a.temporary,
-                                tokens: a.tokens,
-                                dedicated_rp: a.dedicated_rp,
-                                away: a.away.is_some(),
-                            }
-                        })
-                        .collect(),
-                    in_play: g
-                        .perms
-                        .iter()
-                        .filter(|x| {
-                            x.controller == i as Seat && !matches!(x.place, Place::Agent(_))
-                        })
-                        .map(|x| PermView {
-                            card: x.card,
-                            tokens: x.tokens,
-                            under: x.under.len(),
-                        })
-                        .collect(),
-                    out: p.out,
-                    xfile_chosen: p.xfile.is_some(),
-                    hand: own.then(|| p.hand.clone()),
-                    xfile: if own || g.phase == Phase::Over {
-                        p.xfile
-                    } else {
-                        None
-                    },
-                    notebook: own.then(|| p.notebook.clone()),
-                    candidates: own.then(|| p.candidates.clone()),
-                    played: g.basic_played(i as Seat),
-                }
-            })
+        players: (0..g.players.len())
+            .map(|i| player_view(g, i as Seat, me == Some(i as Seat)))
             .collect(),
         sites: g
             .sites
@@ -325,31 +333,10 @@ pub(super) fn view_without_table(g: &XfGame, viewer: Viewer) -> XfView {
                 },
             })
             .collect(),
-        investigation: g.investigation.as_ref().map(|inv| {
-            let check = g.site_check();
-            InvestigationView {
-                site: g.site_index(inv.site).unwrap_or(0),
-                team: inv.team.clone(),
-                benched: inv.benched.clone(),
-                needs: check.map(|c| c.needs.clone()).unwrap_or_default(),
-                totals: check
-                    .map(|c| {
-                        c.needs
-                            .iter()
-                            .map(|(s, _)| g.team_total_of(c, *s))
-                            .collect()
-                    })
-                    .unwrap_or_default(),
-                combat: g.combat().map(|c| CombatView {
-                    adversary: c.adversary(),
-                    foes: c.foes.iter().map(|f| (f.card, f.damage, f.gone)).collect(),
-                    owner: c.owner,
-                    damage: c.damage(),
-                    round: c.round,
-                    step: c.step,
-                }),
-            }
-        }),
+        investigation: g
+            .investigation
+            .as_ref()
+            .map(|inv| investigation_view(g, inv)),
         stack: g.stack.iter().map(|p| (p.player, p.card)).collect(),
         forced_check: g.frames.iter().rev().find_map(|f| match &f.kind {
             FrameKind::Check(c) if c.site.is_none() => c
