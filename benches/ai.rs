@@ -3,7 +3,9 @@
 //! the random mover and against the level below (seats alternating), the
 //! median number of turns its wins take, and its decision time per move
 //! (p50/p99, one core). Every AI move is checked legal as it is applied.
-//! Run with `cargo bench --bench ai` (`AI_BENCH_GAMES` a pairing, default 500).
+//! Run with `cargo bench --bench ai` (`AI_BENCH_GAMES` a pairing, default 500;
+//! `AI_BENCH_ONLY=fan` or `=xf` for one game, `AI_BENCH_PAIRING=hard` for
+//! the pairings whose first player's name holds that word).
 
 #[path = "../tests/support/xf_random.rs"]
 #[allow(dead_code)]
@@ -37,10 +39,21 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(500);
-    let runs: [(&str, &str, Run); 2] = [("X-Files CCG", "turns", xf), ("fan CCG", "rounds", fan)];
-    for (name, unit, run) in runs {
+    let only = std::env::var("AI_BENCH_ONLY").unwrap_or_default();
+    let pairing = std::env::var("AI_BENCH_PAIRING").unwrap_or_default();
+    let runs: [(&str, &str, &str, Run); 2] = [
+        ("xf", "X-Files CCG", "turns", xf),
+        ("fan", "fan CCG", "rounds", fan),
+    ];
+    for (key, name, unit, run) in runs {
+        if !only.is_empty() && only != key {
+            continue;
+        }
         println!("{name} AI, {games} two-player games a pairing (seats alternate):");
-        for (a, b) in PAIRINGS {
+        let chosen = PAIRINGS
+            .into_iter()
+            .filter(|(a, _)| format!("{a:?}").to_lowercase().contains(&pairing));
+        for (a, b) in chosen {
             let mut times = Vec::new();
             let (mut won, mut lost) = (0, 0);
             let mut win_turns = Vec::new();

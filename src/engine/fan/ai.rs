@@ -2,7 +2,8 @@
 //! go to whoever plays its last card, and a player must play whenever they
 //! can, so the choice is mostly which card: a Conclusion ends the round, so
 //! it is played when the round is worth taking; otherwise the AI feeds a
-//! round it leads and starves one it trails. `easy` plays a random card.
+//! round it leads and starves one it trails. `easy` plays a random card;
+//! `hard` plays each of its moves out in imagined deals (`search.rs`).
 
 use super::{FanAction, FanGame, FanView};
 use crate::cards::fan::{FanIdx, FanType, fan_db};
@@ -10,6 +11,14 @@ use crate::engine::ai::{Ai, Decision, Level};
 use crate::engine::{GameRng, Seat};
 
 impl Ai for FanGame {
+    /// The view with the seat's [`FanTable`](super::FanTable) for hard's search.
+    fn ai_view(&self, seat: Seat) -> FanView {
+        FanView {
+            table: self.table_for(seat),
+            ..super::view::view(self, crate::engine::Viewer::Seat(seat))
+        }
+    }
+
     fn decide(
         view: &FanView,
         legal: &[FanAction],
@@ -20,12 +29,20 @@ impl Ai for FanGame {
     }
 }
 
-fn decide(
+pub(super) fn decide(
     v: &FanView,
     legal: &[FanAction],
     level: Level,
     rng: &mut GameRng,
 ) -> Decision<FanAction> {
+    if level == Level::Hard {
+        let normal = decide(v, legal, Level::Normal, rng);
+        let moves: Vec<&FanAction> = legal
+            .iter()
+            .filter(|a| !matches!(a, FanAction::Resign))
+            .collect();
+        return super::search::search(v, &moves, normal, rng);
+    }
     let moves: Vec<&FanAction> = legal
         .iter()
         .filter(|a| !matches!(a, FanAction::Resign))

@@ -12,13 +12,16 @@ pub mod ai;
 mod deck;
 mod flow;
 pub mod rules;
+mod search;
 mod view;
+mod world;
 
 use serde::{Deserialize, Serialize};
 
 pub use deck::{DRAW_DECK, FanDeck, SIDEBOARD_MAX, limit, parse_fan_list};
 pub use rules::describe;
 pub use view::{FanView, PlayedView, PlayerView};
+pub use world::FanTable;
 
 use super::{Event, Game, GameRng, Outcome, Refusal, Seat, Stepped, Viewer};
 use crate::cards::fan::{Character, FanIdx, FanType, fan_db};

@@ -52,6 +52,11 @@ pub struct FanView {
     pub step: Phase,
     /// How the game ended.
     pub outcome: Option<String>,
+    /// The whole table as this seat knows it, for an AI to play out in its
+    /// head (never shown: unseen cards are blanks until sampled); only in
+    /// the view built for an AI (`Ai::ai_view`).
+    #[serde(skip)]
+    pub table: Option<super::FanTable>,
 }
 
 pub fn view(game: &FanGame, viewer: Viewer) -> FanView {
@@ -110,5 +115,6 @@ pub fn view(game: &FanGame, viewer: Viewer) -> FanView {
         rounds_played: game.rounds.len(),
         step: game.phase.clone(),
         outcome: game.outcome.as_ref().map(|o| o.summary.clone()),
+        table: None,
     }
 }
