@@ -5,7 +5,7 @@
 //! (p50/p99, one core). Every AI move is checked legal as it is applied.
 //! Run with `cargo bench --bench ai` (`AI_BENCH_GAMES` a pairing, default 500;
 //! `AI_BENCH_ONLY=fan` or `=xf` for one game, `AI_BENCH_PAIRING=hard` for
-//! the pairings whose first player's name holds that word).
+//! the pairings whose "A vs B" name holds those words).
 
 #[path = "../tests/support/xf_random.rs"]
 #[allow(dead_code)]
@@ -52,7 +52,7 @@ fn main() {
         println!("{name} AI, {games} two-player games a pairing (seats alternate):");
         let chosen = PAIRINGS
             .into_iter()
-            .filter(|(a, _)| format!("{a:?}").to_lowercase().contains(&pairing));
+            .filter(|(a, b)| format!("{a:?} vs {b:?}").to_lowercase().contains(&pairing));
         for (a, b) in chosen {
             let mut times = Vec::new();
             let (mut won, mut lost) = (0, 0);

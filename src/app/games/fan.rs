@@ -133,6 +133,10 @@ impl GameUi for FanGame {
 
     const HAS_AI: bool = true;
 
+    fn ai_view(&self, seat: Seat) -> FanView {
+        <FanGame as Ai>::ai_view(self, seat)
+    }
+
     fn ai_decide(
         view: &FanView,
         legal: &[FanAction],

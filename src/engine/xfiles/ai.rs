@@ -1,8 +1,10 @@
 //! The X-Files CCG's AI player: a choice among the seat's legal actions
 //! made from its own view. It plays for information: Sites and
-//! investigations with its largest Team, the question that splits the
-//! X-Files its notebook still allows most evenly, and a guess once one is
-//! left (at `hard`, already at two). `easy` asks and plays at random.
+//! investigations its Team reaches whose questions tell the most, the
+//! question that splits the X-Files its notebook still allows most evenly,
+//! and a guess once one is left; in a Site's skill check, the card that
+//! raises its own check or lowers an opponent's. `easy` asks and plays at
+//! random; `hard` searches (`search.rs`).
 
 use super::view::{Awaiting, XfView};
 use super::{XfAction, XfGame, xfiles_fitting};
@@ -58,8 +60,8 @@ pub(super) fn decide(
         &|| deploy(&moves),
         &|| bring_agent(v, &moves),
         &|| briefing(v, &moves),
-        &|| play_for_own_check(v, &moves, level, roll),
         &|| adversary(v, &moves),
+        &|| play_into_check(v, &moves, level, roll),
         &|| discard(&moves),
     ];
     if let Some(d) = rules.iter().find_map(|rule| rule()) {
@@ -428,33 +430,75 @@ fn briefing(v: &XfView, moves: &[&XfAction]) -> Option<Decision<XfAction>> {
     })
 }
 
-/// During its own investigation, a card now and then (`easy` more rarely).
-fn play_for_own_check(
+/// In an investigation's skill check: a card that raises the check when
+/// it is the seat's own (the largest `modify-check`), one that lowers it
+/// when it is an opponent's; failing those, any card in its own check
+/// (most cards in hand help an investigation, measured by the AI bench)
+/// and, half the time, in an opponent's. `easy` plays one now and then.
+fn play_into_check(
     v: &XfView,
     moves: &[&XfAction],
     level: Level,
     roll: u64,
 ) -> Option<Decision<XfAction>> {
-    let mine = v.viewer.seat() == Some(v.active) && v.investigation.is_some();
+    v.investigation.as_ref()?;
+    let mine = v.viewer.seat() == Some(v.active);
+    let plays: Vec<(&XfAction, CardIdx, Option<i32>)> = moves
+        .iter()
+        .filter_map(|a| match a {
+            XfAction::Play { card, mode, .. } => Some((*a, *card, check_modifier(*card, *mode))),
+            _ => None,
+        })
+        .collect();
+    let sign = if mine { 1 } else { -1 };
+    let best = plays
+        .iter()
+        .filter_map(|(a, c, m)| m.filter(|m| m * sign > 0).map(|m| (*a, *c, m)))
+        .max_by_key(|(_, _, m)| m * sign);
+    if let (Some((a, card, m)), false) = (best, level == Level::Easy) {
+        let whose = if mine { "its own" } else { "the opponent's" };
+        return Some(Decision::new(
+            a.clone(),
+            format!(
+                "played {} for {m:+} to {whose} skill check",
+                db().get(card).title
+            ),
+        ));
+    }
     let chance = match level {
-        Level::Easy => 20,
+        Level::Easy if mine => 20,
+        Level::Easy => 0,
+        _ if mine => 100,
         _ => 50,
     };
-    if !mine || roll % 100 >= chance {
+    if roll % 100 >= chance {
         return None;
     }
-    let plays: Vec<&&XfAction> = moves
-        .iter()
-        .filter(|a| matches!(a, XfAction::Play { .. }))
-        .collect();
-    let a = plays.get((roll / 100) as usize % plays.len().max(1))?;
-    let XfAction::Play { card, .. } = a else {
-        return None;
+    let (a, card, _) = plays.get((roll / 100) as usize % plays.len().max(1))?;
+    let why = if mine {
+        format!("played {} in its investigation", db().get(*card).title)
+    } else {
+        format!(
+            "played {} in the opponent's investigation",
+            db().get(*card).title
+        )
     };
-    Some(Decision::new(
-        (**a).clone(),
-        format!("played {} in its investigation", db().get(*card).title),
-    ))
+    Some(Decision::new((*a).clone(), why))
+}
+
+/// What a card played in `mode` adds to the skill check it is played into
+/// (its script's `modify-check` of a number), if anything.
+fn check_modifier(card: CardIdx, mode: u8) -> Option<i32> {
+    use super::effects::ast::{Instr, Num};
+    use super::effects::verbs::Step;
+    let play = super::effects::db::scripts()
+        .of(card)?
+        .plays
+        .get(usize::from(mode))?;
+    play.program.iter().find_map(|i| match i {
+        Instr::Do(Step::ModifyCheck { n: Num::Lit(n), .. }) => Some(*n),
+        _ => None,
+    })
 }
 
 /// An Adversary against an opponent's investigating Team.
@@ -487,4 +531,60 @@ fn discard(moves: &[&XfAction]) -> Option<Decision<XfAction>> {
         XfAction::Discard { .. } => Some(Decision::new((*a).clone(), "discarded to its limit")),
         _ => None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::world::tests::normal_game_until;
+    use super::*;
+    use crate::engine::{Game, Viewer};
+
+    /// The Smoke & Mirrors that applies "+3 or -3 (your choice)".
+    fn smoke_and_mirrors() -> CardIdx {
+        db().iter()
+            .find(|(i, c)| {
+                c.title == "Smoke & Mirrors"
+                    && super::super::effects::db::printed_text(*i)
+                        .is_some_and(|t| t.contains("+3 or -3"))
+            })
+            .map(|(i, _)| i)
+            .expect("in the database")
+    }
+
+    fn play(card: CardIdx, mode: u8) -> XfAction {
+        XfAction::Play {
+            card,
+            mode,
+            target: None,
+            x: 0,
+            pool: None,
+        }
+    }
+
+    #[test]
+    fn a_card_s_check_modifier_is_read_from_its_script_per_mode() {
+        let card = smoke_and_mirrors();
+        assert_eq!(check_modifier(card, 0), Some(3));
+        assert_eq!(check_modifier(card, 1), Some(-3));
+        assert_eq!(check_modifier(card, 2), None);
+    }
+
+    /// Offered Smoke & Mirrors's +3 and -3 in a Site's skill check, the
+    /// investigating seat raises its check and its opponent lowers it.
+    #[test]
+    fn in_a_skill_check_the_ai_raises_its_own_and_lowers_the_opponent_s() {
+        let g = normal_game_until(3, |g, _| {
+            g.investigation.is_some() && g.table_for(g.active).is_some()
+        });
+        let card = smoke_and_mirrors();
+        for (seat, mode) in [(g.active, 0), (1 - g.active, 1)] {
+            // The one wanted offered second: a card picked without reading
+            // the modifiers (roll 0) would be the first.
+            let offered = [play(card, 1 - mode), play(card, mode), XfAction::Pass];
+            let moves: Vec<&XfAction> = offered.iter().collect();
+            let v = g.view(Viewer::Seat(seat));
+            let d = play_into_check(&v, &moves, Level::Normal, 0).expect("a play");
+            assert_eq!(d.action, play(card, mode), "seat {seat}: {}", d.why);
+        }
+    }
 }
