@@ -14,6 +14,7 @@ pub mod choice;
 pub mod fan;
 pub mod legendary;
 mod rng;
+pub mod search;
 pub mod xfiles;
 
 use std::fmt::Debug;

@@ -35,18 +35,14 @@ pub(super) fn decide(
     level: Level,
     rng: &mut GameRng,
 ) -> Decision<FanAction> {
-    if level == Level::Hard {
-        let normal = decide(v, legal, Level::Normal, rng);
-        let moves: Vec<&FanAction> = legal
-            .iter()
-            .filter(|a| !matches!(a, FanAction::Resign))
-            .collect();
-        return super::search::search(v, &moves, normal, rng);
-    }
     let moves: Vec<&FanAction> = legal
         .iter()
         .filter(|a| !matches!(a, FanAction::Resign))
         .collect();
+    if level == Level::Hard {
+        let normal = decide(v, legal, Level::Normal, rng);
+        return super::search::search(v, &moves, normal, rng);
+    }
     let Some(first) = moves.first() else {
         return Decision::new(legal[0].clone(), "nothing else was possible");
     };

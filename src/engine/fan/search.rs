@@ -1,22 +1,22 @@
-//! The Fan CCG's hard AI: determinised Monte Carlo, as in the X-Files CCG's
-//! search. Each move worth comparing is played out in games sampled from
-//! the seat's [`FanTable`](super::world::FanTable), both seats then moving
-//! as the normal AI would until the round after this one is scored; the
-//! move with the best average outcome is chosen. The same sampled games
-//! serve every move (common random numbers).
+//! The Fan CCG's side of the hard AI's search
+//! ([`crate::engine::search`]): it searches while rounds are played,
+//! compares normal's move with up to 11 others, plays them out until the
+//! round after this one is scored, and judges an unfinished game by the
+//! points lead.
 
 use super::{FanAction, FanGame, FanView, Phase};
-use crate::engine::ai::{Decision, Level};
-use crate::engine::{Game, GameRng, Seat, Viewer};
+use crate::engine::ai::Decision;
+use crate::engine::search::{self, Budget, Imagine, Table};
+use crate::engine::{GameRng, Seat};
 
-/// Sampled games per decision.
-const SAMPLES: usize = 16;
-/// Moves compared per decision (the normal AI's choice always among them).
-const MOVES: usize = 12;
+const BUDGET: Budget = Budget {
+    samples: 16,
+    moves: 12,
+    margin: 0.01,
+    steps: 400,
+};
 /// Rounds scored before a played-out game is judged (this one and the next).
 const ROUNDS_AHEAD: usize = 2;
-/// A played-out game stops after this many moves at most.
-const STEPS: usize = 400;
 /// How many points ahead make a position three quarters won.
 const POINTS_SCALE: f64 = 10.0;
 
@@ -39,121 +39,53 @@ pub(super) fn search(
     if moves.len() < 2 || !worth {
         return normal;
     }
-    let me = table.seat();
-    let tried = candidates(moves, &normal.action, rng);
+    let tried = search::candidates(moves, &normal.action, BUDGET.moves, |_| 0, rng);
     let until = v.rounds_played + ROUNDS_AHEAD;
-    let mut totals = vec![(0.0f64, 0u32); tried.len()];
-    for _ in 0..SAMPLES {
-        let world = table.sample(rng);
-        let seed = rng.next_u64();
-        for (i, a) in tried.iter().enumerate() {
-            let mut g = world.clone();
-            if g.apply(me, a).is_err() {
-                continue;
-            }
-            play_out(&mut g, until, &mut GameRng::seeded(seed));
-            totals[i].0 += score(&g, me);
-            totals[i].1 += 1;
-        }
-    }
-    let mean = |i: usize| totals[i].0 / f64::from(totals[i].1.max(1));
-    let best = (0..tried.len())
-        .filter(|i| totals[*i].1 > 0)
-        .max_by(|a, b| mean(*a).total_cmp(&mean(*b)));
-    let n = tried.len();
-    match best {
-        Some(i) if i != 0 && mean(i) > mean(0) + 0.01 => Decision::new(
-            tried[i].clone(),
-            format!(
-                "{}: of {n} moves played out in {SAMPLES} imagined deals it did best ({:.0}%, against {:.0}% for {})",
-                super::describe(&tried[i]),
-                100.0 * mean(i),
-                100.0 * mean(0),
-                super::describe(&tried[0])
-            ),
-        ),
-        _ => Decision::new(
-            normal.action,
-            format!(
-                "{} (no better among {} other moves played out in {SAMPLES} imagined deals)",
-                normal.why,
-                n - 1
-            ),
-        ),
-    }
+    search::search(table, tried, normal, &BUDGET, horizon(until), rng)
 }
 
-/// The normal AI's move first, then the others in a random order, up to
-/// [`MOVES`].
-fn candidates(moves: &[&FanAction], normal: &FanAction, rng: &mut GameRng) -> Vec<FanAction> {
-    let mut rest: Vec<&FanAction> = moves.iter().copied().filter(|a| *a != normal).collect();
-    rng.shuffle(&mut rest);
-    std::iter::once(normal)
-        .chain(rest.into_iter().take(MOVES - 1))
-        .cloned()
-        .collect()
+/// Whether `until` rounds are scored.
+fn horizon(until: usize) -> impl Fn(&FanGame) -> bool {
+    move |g| g.rounds.len() >= until
 }
 
-/// Both seats move as the normal AI would, until `until` rounds are scored.
-fn play_out(g: &mut FanGame, until: usize, rng: &mut GameRng) {
-    for _ in 0..STEPS {
-        if g.outcome.is_some() || g.rounds.len() >= until || !normal_move(g, rng) {
-            return;
-        }
+impl Imagine for FanGame {
+    fn sample(table: &Table<Self>, rng: &mut GameRng) -> Self {
+        super::world::sample(table, rng)
     }
-}
 
-/// The move of the first seat due to act, as the normal AI would make it;
-/// false when no seat can move.
-pub(super) fn normal_move(g: &mut FanGame, rng: &mut GameRng) -> bool {
-    let Some(&seat) = g.to_act().first() else {
-        return false;
-    };
-    let legal = g.legal_actions(seat);
-    if legal.is_empty() {
-        return false;
+    /// By the points lead (logistic, [`POINTS_SCALE`] points ahead is 75%).
+    fn judge(&self, me: Seat) -> f64 {
+        let lead = f64::from(self.scores[usize::from(me)] - self.scores[usize::from(1 - me)]);
+        1.0 / (1.0 + (-lead * 3f64.ln() / POINTS_SCALE).exp())
     }
-    let view = g.view(Viewer::Seat(seat));
-    let d = super::ai::decide(&view, &legal, Level::Normal, rng);
-    g.apply(seat, &d.action).is_ok()
-}
 
-/// How good `g` is for `me`, from 0 (lost) to 1 (won): between, by its
-/// lead in points (logistic, [`POINTS_SCALE`] points ahead is 75%).
-fn score(g: &FanGame, me: Seat) -> f64 {
-    if let Some(o) = &g.outcome {
-        return if o.winners.contains(&me) {
-            1.0
-        } else if o.winners.is_empty() {
-            0.5
-        } else {
-            0.0
-        };
+    fn words(action: &FanAction) -> String {
+        super::describe(action)
     }
-    let lead = f64::from(g.scores[usize::from(me)] - g.scores[usize::from(1 - me)]);
-    1.0 / (1.0 + (-lead * 3f64.ln() / POINTS_SCALE).exp())
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::world::tests::normal_game_until;
     use super::*;
+    use crate::engine::Game;
     use crate::engine::ai::Ai;
 
     #[test]
     fn a_won_game_scores_one_a_lost_game_zero_and_a_ten_point_lead_three_quarters() {
         let mut g = normal_game_until(2, |g, _| g.table_for(0).is_some());
         g.scores = [10, 0];
-        assert!((score(&g, 0) - 0.75).abs() < 1e-9);
-        assert!((score(&g, 1) - 0.25).abs() < 1e-9);
+        assert!((search::value(&g, 0) - 0.75).abs() < 1e-9);
+        assert!((search::value(&g, 1) - 0.25).abs() < 1e-9);
         g.outcome = Some(crate::engine::Outcome {
             winners: vec![1],
             scores: None,
             summary: "won".into(),
             team: None,
         });
-        assert_eq!(score(&g, 1), 1.0);
-        assert_eq!(score(&g, 0), 0.0);
+        assert_eq!(search::value(&g, 1), 1.0);
+        assert_eq!(search::value(&g, 0), 0.0);
     }
 
     #[test]
@@ -200,12 +132,9 @@ mod tests {
                 .map(|s| {
                     let mut w = g.clone();
                     w.apply(seat, a).expect("legal");
-                    play_out(
-                        &mut w,
-                        g.rounds.len() + ROUNDS_AHEAD,
-                        &mut GameRng::seeded(s),
-                    );
-                    score(&w, seat)
+                    let until = horizon(g.rounds.len() + ROUNDS_AHEAD);
+                    search::play_out(&mut w, until, BUDGET.steps, &mut GameRng::seeded(s));
+                    search::value(&w, seat)
                 })
                 .sum::<f64>()
         };

@@ -8,7 +8,7 @@
 //! the same pool). A table is made only while rounds are played (a turn,
 //! an action step or a stalemate), never during set-up or an exchange.
 
-use super::{FanGame, Phase};
+use super::{FanGame, Phase, Player};
 use crate::cards::fan::FanIdx;
 use crate::engine::{GameRng, Seat};
 
@@ -17,11 +17,7 @@ use crate::engine::{GameRng, Seat};
 const BLANK: FanIdx = FanIdx(u8::MAX);
 
 /// The Fan CCG game as one seat knows it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FanTable {
-    game: FanGame,
-    seat: Seat,
-}
+pub type FanTable = crate::engine::search::Table<FanGame>;
 
 impl FanGame {
     /// The table as `seat` knows it, while rounds are played.
@@ -38,15 +34,7 @@ impl FanGame {
         let (mine, theirs) = (usize::from(seat), usize::from(1 - seat));
         g.players[mine].deck.sort();
         let p = &mut g.players[theirs];
-        for c in p
-            .deck
-            .iter_mut()
-            .chain(p.hand.iter_mut())
-            .chain(p.discard.iter_mut())
-            .chain(p.sideboard.iter_mut())
-        {
-            *c = BLANK;
-        }
+        hidden(p).for_each(|c| *c = BLANK);
         // Only read at set-up, long past: nothing to imagine.
         p.environment_deck.clear();
         for played in g.round.cards.iter_mut() {
@@ -56,38 +44,33 @@ impl FanGame {
                 played.choice = None;
             }
         }
-        Some(FanTable { game: g, seat })
+        Some(FanTable::new(g, seat))
     }
 }
 
-impl FanTable {
-    pub fn seat(&self) -> Seat {
-        self.seat
+/// A game consistent with what `table`'s seat knows, its unknowns drawn
+/// from `rng`.
+pub(super) fn sample(table: &FanTable, rng: &mut GameRng) -> FanGame {
+    let (mut g, seat) = (table.known().clone(), table.seat());
+    g.rng = GameRng::seeded(rng.next_u64());
+    let pool = own_cards(&g, seat);
+    let draw = |rng: &mut GameRng| pool[rng.below(pool.len())];
+    rng.shuffle(&mut g.players[usize::from(seat)].deck);
+    hidden(&mut g.players[usize::from(1 - seat)]).for_each(|c| *c = draw(rng));
+    for played in g.round.cards.iter_mut().filter(|p| p.card == BLANK) {
+        played.card = draw(rng);
     }
+    g
+}
 
-    /// A game consistent with what the seat knows, its unknowns drawn from
-    /// `rng`.
-    pub fn sample(&self, rng: &mut GameRng) -> FanGame {
-        let mut g = self.game.clone();
-        g.rng = GameRng::seeded(rng.next_u64());
-        let pool = own_cards(&g, self.seat);
-        let draw = |rng: &mut GameRng| pool[rng.below(pool.len())];
-        rng.shuffle(&mut g.players[usize::from(self.seat)].deck);
-        let p = &mut g.players[usize::from(1 - self.seat)];
-        for c in p
-            .deck
-            .iter_mut()
-            .chain(p.hand.iter_mut())
-            .chain(p.discard.iter_mut())
-            .chain(p.sideboard.iter_mut())
-        {
-            *c = draw(rng);
-        }
-        for played in g.round.cards.iter_mut().filter(|p| p.card == BLANK) {
-            played.card = draw(rng);
-        }
-        g
-    }
+/// The cards of a player its opponent cannot see: hand, deck, face-down
+/// discards and sideboard.
+fn hidden(p: &mut Player) -> impl Iterator<Item = &mut FanIdx> {
+    p.deck
+        .iter_mut()
+        .chain(p.hand.iter_mut())
+        .chain(p.discard.iter_mut())
+        .chain(p.sideboard.iter_mut())
 }
 
 /// The seat's draw-deck cards, wherever they are now.
@@ -113,8 +96,9 @@ fn own_cards(g: &FanGame, seat: Seat) -> Vec<FanIdx> {
 pub(super) mod tests {
     use super::*;
     use crate::engine::Game;
-    use crate::engine::ai::{Ai, Level};
+    use crate::engine::ai::Ai;
     use crate::engine::fan::{FanAction, FanDeck, FanOptions};
+    use crate::engine::search::testing::{assert_plays_to_its_end, normal_until};
 
     /// A game of house decks, both seats moving as the normal AI would,
     /// until `stop(game, moves made)`.
@@ -126,20 +110,8 @@ pub(super) mod tests {
         let decks = (0..2)
             .map(|i| FanDeck::house(&options, seed * 2 + i))
             .collect();
-        let mut g = FanGame::new(options, decks, seed).expect("decks").0;
-        let mut rng = GameRng::seeded(seed);
-        let mut made = 0;
-        while !stop(&g, made) {
-            assert!(normal_move(&mut g, &mut rng), "a legal move");
-            assert!(g.outcome.is_none(), "the game ended first");
-            made += 1;
-        }
-        g
-    }
-
-    /// The first seat due moves as the normal AI would.
-    fn normal_move(g: &mut FanGame, rng: &mut GameRng) -> bool {
-        super::super::search::normal_move(g, rng)
+        let g = FanGame::new(options, decks, seed).expect("decks").0;
+        normal_until(g, seed, stop)
     }
 
     /// The game after at least `moves` moves, once seat 2 has played a
@@ -162,7 +134,7 @@ pub(super) mod tests {
     fn a_table_blanks_the_opponents_hidden_cards_and_forgets_deck_order() {
         let g = game_after(20);
         let t = g.table_for(0).expect("rounds under way");
-        let (mine, theirs) = (&t.game.players[0], &t.game.players[1]);
+        let (mine, theirs) = (&t.known().players[0], &t.known().players[1]);
         assert_eq!(mine.hand, g.players[0].hand);
         assert_eq!(mine.discard, g.players[0].discard);
         let mut deck = g.players[0].deck.clone();
@@ -178,10 +150,19 @@ pub(super) mod tests {
             let p = &g.players[1];
             p.hand.len() + p.deck.len() + p.discard.len()
         });
-        let covered = t.game.round.cards.iter().filter(|p| p.by == 1 && p.covered);
+        let covered = t
+            .known()
+            .round
+            .cards
+            .iter()
+            .filter(|p| p.by == 1 && p.covered);
         assert!(covered.clone().count() > 0);
         assert!(covered.clone().all(|p| p.card == BLANK));
-        assert_eq!(t.game.rng, GameRng::seeded(0), "the RNG holds deck order");
+        assert_eq!(
+            t.known().rng,
+            GameRng::seeded(0),
+            "the RNG holds deck order"
+        );
     }
 
     #[test]
@@ -207,7 +188,7 @@ pub(super) mod tests {
         let t = g.table_for(0).expect("rounds under way");
         let mut rng = GameRng::seeded(3);
         for _ in 0..10 {
-            let mut w = t.sample(&mut rng);
+            let w = t.sample(&mut rng);
             let theirs = &w.players[1];
             let all = theirs
                 .hand
@@ -217,21 +198,7 @@ pub(super) mod tests {
             assert!(all.copied().all(|c| c != BLANK));
             assert!(w.round.cards.iter().all(|p| p.card != BLANK));
             assert_eq!(w.players[0].hand, g.players[0].hand);
-            for _ in 0..5000 {
-                if w.outcome.is_some() {
-                    break;
-                }
-                let seat = w.to_act()[0];
-                let legal = w.legal_actions(seat);
-                let d = FanGame::decide(
-                    &w.view(crate::engine::Viewer::Seat(seat)),
-                    &legal,
-                    Level::Normal,
-                    &mut rng,
-                );
-                w.apply(seat, &d.action).expect("a legal move");
-            }
-            assert!(w.outcome.is_some(), "a sampled game plays to its end");
+            assert_plays_to_its_end(w, 5000, &mut rng);
         }
     }
 

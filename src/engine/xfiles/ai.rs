@@ -489,16 +489,12 @@ fn play_into_check(
 /// What a card played in `mode` adds to the skill check it is played into
 /// (its script's `modify-check` of a number), if anything.
 fn check_modifier(card: CardIdx, mode: u8) -> Option<i32> {
-    use super::effects::ast::{Instr, Num};
-    use super::effects::verbs::Step;
-    let play = super::effects::db::scripts()
+    let scripts = super::effects::db::scripts();
+    scripts
         .of(card)?
         .plays
-        .get(usize::from(mode))?;
-    play.program.iter().find_map(|i| match i {
-        Instr::Do(Step::ModifyCheck { n: Num::Lit(n), .. }) => Some(*n),
-        _ => None,
-    })
+        .get(usize::from(mode))?
+        .check_modifier()
 }
 
 /// An Adversary against an opponent's investigating Team.

@@ -379,16 +379,7 @@ impl XfGame {
     /// A Witness's skill modifier (for Trust No One, Safe House, Pheromone-Induced Psychosis).
     pub(crate) fn witness_modifier(&self, card: CardIdx) -> Option<i32> {
         let s = self.script_db();
-        let script = s.of(card)?;
-        script.plays.iter().find_map(|a| {
-            a.program.iter().find_map(|i| match i {
-                super::effects::ast::Instr::Do(super::effects::verbs::Step::ModifyCheck {
-                    n: super::effects::ast::Num::Lit(n),
-                    ..
-                }) => Some(*n),
-                _ => None,
-            })
-        })
+        s.of(card)?.plays.iter().find_map(|a| a.check_modifier())
     }
 }
 

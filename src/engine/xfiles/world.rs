@@ -20,12 +20,8 @@ const BLANK: CardIdx = CardIdx(u16::MAX);
 /// from the seat's own cards (a deck like its own).
 const SHOWN_ENOUGH: usize = 12;
 
-/// The game as one seat knows it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Table {
-    game: XfGame,
-    seat: Seat,
-}
+/// The X-Files CCG as one seat knows it.
+pub type Table = crate::engine::search::Table<XfGame>;
 
 impl XfGame {
     /// The table as `seat` knows it, at a quiet moment of a game under way.
@@ -69,65 +65,59 @@ impl XfGame {
                 *card = BLANK;
             }
         }
-        Some(Table { game: g, seat })
+        Some(Table::new(g, seat))
     }
 }
 
-impl Table {
-    pub fn seat(&self) -> Seat {
-        self.seat
+/// A game consistent with what `table`'s seat knows, its unknowns drawn
+/// from `rng`.
+pub(super) fn sample(table: &Table, rng: &mut GameRng) -> XfGame {
+    let mut g = table.known().clone();
+    g.rng = GameRng::seeded(rng.next_u64());
+    let me = usize::from(table.seat());
+    let own = own_cards(&g, table.seat());
+    let notes = g.players[me].notebook.clone();
+    let pools: Vec<Vec<CardIdx>> = (0..g.players.len())
+        .map(|o| pool(&g, o as Seat, &own))
+        .collect();
+    let draw = |o: Seat, rng: &mut GameRng| {
+        let p = &pools[usize::from(o)];
+        p[rng.below(p.len())]
+    };
+    for (i, p) in g.players.iter_mut().enumerate() {
+        let o = i as Seat;
+        if i == me {
+            rng.shuffle(&mut p.deck);
+            continue;
+        }
+        for c in p.deck.iter_mut().chain(p.hand.iter_mut()) {
+            *c = draw(o, rng);
+        }
+        if p.xfile.is_some() {
+            let left = xfiles_fitting(&notes, o);
+            p.xfile = Some(if left.is_empty() {
+                any_xfile(rng)
+            } else {
+                left[rng.below(left.len())]
+            });
+            p.candidates = vec![p.xfile.expect("set")];
+        }
     }
-
-    /// A game consistent with what the seat knows, its unknowns drawn from
-    /// `rng`.
-    pub fn sample(&self, rng: &mut GameRng) -> XfGame {
-        let mut g = self.game.clone();
-        g.rng = GameRng::seeded(rng.next_u64());
-        let me = usize::from(self.seat);
-        let own = own_cards(&g, self.seat);
-        let notes = g.players[me].notebook.clone();
-        let pools: Vec<Vec<CardIdx>> = (0..g.players.len())
-            .map(|o| pool(&g, o as Seat, &own))
-            .collect();
-        let draw = |o: Seat, rng: &mut GameRng| {
-            let p = &pools[usize::from(o)];
-            p[rng.below(p.len())]
-        };
-        for (i, p) in g.players.iter_mut().enumerate() {
-            let o = i as Seat;
-            if i == me {
-                rng.shuffle(&mut p.deck);
-                continue;
-            }
-            for c in p.deck.iter_mut().chain(p.hand.iter_mut()) {
-                *c = draw(o, rng);
-            }
-            if p.xfile.is_some() {
-                let left = xfiles_fitting(&notes, o);
-                p.xfile = Some(if left.is_empty() {
-                    any_xfile(rng)
-                } else {
-                    left[rng.below(left.len())]
-                });
-                p.candidates = vec![p.xfile.expect("set")];
-            }
+    for s in g.sites.iter_mut() {
+        for b in s.bluffs.iter_mut().filter(|b| b.card == BLANK) {
+            b.card = draw(b.owner, rng);
         }
-        for s in g.sites.iter_mut() {
-            for b in s.bluffs.iter_mut().filter(|b| b.card == BLANK) {
-                b.card = draw(b.owner, rng);
-            }
-        }
-        for p in g.perms.iter_mut() {
-            let owner = p.owner;
-            for c in p.under.iter_mut() {
-                *c = draw(owner, rng);
-            }
-        }
-        for (_, card, owner) in g.stolen.iter_mut().filter(|s| s.1 == BLANK) {
-            *card = draw(*owner, rng);
-        }
-        g
     }
+    for p in g.perms.iter_mut() {
+        let owner = p.owner;
+        for c in p.under.iter_mut() {
+            *c = draw(owner, rng);
+        }
+    }
+    for (_, card, owner) in g.stolen.iter_mut().filter(|s| s.1 == BLANK) {
+        *card = draw(*owner, rng);
+    }
+    g
 }
 
 /// The cards the seat holds or has seen of its own (a deck like its own).
@@ -183,9 +173,9 @@ fn any_xfile_free_card() -> CardIdx {
 
 #[cfg(test)]
 pub(super) mod tests {
-    use super::super::search::normal_move;
     use super::*;
     use crate::engine::Game;
+    use crate::engine::search::testing::{assert_plays_to_its_end, normal_until};
     use crate::engine::xfiles::XfOptions;
 
     /// A two-player game of grown starter decks, every seat moving as the
@@ -197,17 +187,10 @@ pub(super) mod tests {
         let decks = (0..2)
             .map(|i| crate::decks::starters()[i].advanced_deck(seed).to_stored())
             .collect();
-        let mut g = XfGame::new(XfOptions::default(), decks, seed)
+        let g = XfGame::new(XfOptions::default(), decks, seed)
             .expect("decks")
             .0;
-        let mut rng = GameRng::seeded(seed);
-        let mut made = 0;
-        while !stop(&g, made) {
-            assert!(normal_move(&mut g, &mut rng), "a legal move");
-            assert!(g.outcome.is_none(), "the game ended first");
-            made += 1;
-        }
-        g
+        normal_until(g, seed, stop)
     }
 
     /// The game after `moves` moves, at the next quiet moment.
@@ -219,7 +202,7 @@ pub(super) mod tests {
     fn a_table_blanks_the_opponents_hand_deck_and_x_file_and_forgets_deck_order() {
         let g = game_after(60);
         let t = g.table_for(0).expect("quiet");
-        let (mine, theirs) = (&t.game.players[0], &t.game.players[1]);
+        let (mine, theirs) = (&t.known().players[0], &t.known().players[1]);
         assert_eq!(mine.hand, g.players[0].hand);
         assert_eq!(mine.xfile, g.players[0].xfile);
         let mut deck = g.players[0].deck.clone();
@@ -229,7 +212,7 @@ pub(super) mod tests {
         assert_eq!(theirs.hand.len(), g.players[1].hand.len());
         assert_eq!(theirs.xfile, Some(BLANK));
         assert_eq!(
-            t.game.rng,
+            t.known().rng,
             GameRng::seeded(0),
             "the game's RNG holds the deck order"
         );
@@ -256,7 +239,7 @@ pub(super) mod tests {
         let allowed = xfiles_fitting(notes, 1);
         let mut rng = GameRng::seeded(1);
         for _ in 0..10 {
-            let mut w = t.sample(&mut rng);
+            let w = t.sample(&mut rng);
             let theirs = &w.players[1];
             assert!(theirs.hand.iter().chain(&theirs.deck).all(|c| *c != BLANK));
             let x = theirs.xfile.expect("chosen");
@@ -266,13 +249,7 @@ pub(super) mod tests {
                     .any(|a| db().get(*a).title == db().get(x).title)
             );
             assert_eq!(w.players[0].hand, g.players[0].hand);
-            for _ in 0..3000 {
-                if w.outcome.is_some() {
-                    break;
-                }
-                assert!(normal_move(&mut w, &mut rng), "a legal move");
-            }
-            assert!(w.outcome.is_some(), "a sampled game plays to its end");
+            assert_plays_to_its_end(w, 3000, &mut rng);
         }
     }
 

@@ -108,6 +108,17 @@ pub struct Ability {
     pub line: usize,
 }
 
+impl Ability {
+    /// What this ability adds to the skill check it is used in: its
+    /// `modify-check` of a number, if it has one.
+    pub fn check_modifier(&self) -> Option<i32> {
+        self.program.iter().find_map(|i| match i {
+            Instr::Do(Step::ModifyCheck { n: Num::Lit(n), .. }) => Some(*n),
+            _ => None,
+        })
+    }
+}
+
 /// The declared target of an ability.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TargetDecl {
