@@ -54,7 +54,7 @@ impl Imagine for FanGame {
         super::world::sample(table, rng)
     }
 
-    /// By the points lead (logistic, [`POINTS_SCALE`] points ahead is 75%).
+    /// By the points lead (logistic, `POINTS_SCALE` points ahead is 75%).
     fn judge(&self, me: Seat) -> f64 {
         let lead = f64::from(self.scores[usize::from(me)] - self.scores[usize::from(1 - me)]);
         1.0 / (1.0 + (-lead * 3f64.ln() / POINTS_SCALE).exp())
