@@ -135,13 +135,10 @@ async fn a_panic_is_answered_with_a_reference_and_logged_with_the_interaction_id
             && reply[0].content.contains("Nothing was changed"),
         "{reply:?}"
     );
-    let logged = fake
-        .wait_until("the panic in the log", T, |_| {
-            bot.log()
-                .into_iter()
-                .find(|l| l.contains("panic") && l.contains(&i.id))
-        })
-        .await;
+    let logged = bot
+        .wait_log(1, |l| l.contains("panic") && l.contains(&i.id))
+        .await
+        .remove(0);
     assert!(logged.contains("XFILES_PANIC_ON"), "{logged}");
     let after = fake
         .run(&randy(), Some(CHANNEL), "/rules query:\"bluff cost\"")

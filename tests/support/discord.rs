@@ -1447,6 +1447,25 @@ impl BotProcess {
         self.log.lock().unwrap().clone()
     }
 
+    /// The log lines that match, once there are `count` of them: the bot
+    /// may write a line after it has answered, and the test reads its
+    /// stderr on another task, so a line can come after the reply.
+    pub async fn wait_log(&self, count: usize, matches: impl Fn(&str) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let found: Vec<String> = self.log().into_iter().filter(|l| matches(l)).collect();
+            if found.len() >= count {
+                return found;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{count} matching log lines never came: {:?}",
+                self.log()
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
     /// serenity drops a gateway event it cannot parse with only a warning;
     /// a test that saw one must fail.
     pub fn assert_no_dropped_events(&self) {
