@@ -244,9 +244,7 @@ fn with_fan_hidden_cards_changed(g: &FanGame, seat: usize, seed: u64) -> FanGame
     let mut other = g.clone();
     let p = &mut other.players[seat];
     let n = p.hand.len().min(p.deck.len());
-    for i in 0..n {
-        std::mem::swap(&mut p.hand[i], &mut p.deck[i]);
-    }
+    p.hand[..n].swap_with_slice(&mut p.deck[..n]);
     let (n, last) = (p.discard.len().min(p.deck.len()), p.deck.len());
     for i in 0..n {
         std::mem::swap(&mut p.discard[i], &mut p.deck[last - 1 - i]);
@@ -271,9 +269,7 @@ fn with_hidden_cards_changed(g: &XfGame, seat: usize, seed: u64) -> XfGame {
     let mut other = g.clone();
     let p = &mut other.players[seat];
     let n = p.hand.len().min(p.deck.len());
-    for i in 0..n {
-        std::mem::swap(&mut p.hand[i], &mut p.deck[i]);
-    }
+    p.hand[..n].swap_with_slice(&mut p.deck[..n]);
     GameRng::seeded(seed).shuffle(&mut p.deck);
     if let Some(x) = p.xfile
         && let Some(y) = p.candidates.iter().find(|c| **c != x)
