@@ -4,7 +4,7 @@
 
 use super::effects::state::Val;
 use super::{CombatStep, FrameKind, Phase, Stage, Target, XfAction, XfGame};
-use crate::cards::{CardIdx, CardType, Section, db};
+use crate::cards::{CardIdx, CardType, Characteristics, Section, db};
 use crate::engine::Seat;
 
 fn distinct(cards: &[CardIdx]) -> Vec<CardIdx> {
@@ -22,34 +22,43 @@ pub fn consistent_xfiles(g: &XfGame, seat: Seat, of: Seat) -> Vec<CardIdx> {
 /// X-Files these notes (a seat's notebook, as its view shows it) have not
 /// ruled out for this opponent.
 pub fn xfiles_fitting(notebook: &[super::Note], of: Seat) -> Vec<CardIdx> {
-    let mut seen: Vec<String> = Vec::new();
-    let mut out = Vec::new();
-    for (idx, c) in db().iter() {
-        if c.kind != CardType::XFile || seen.contains(&c.title) {
-            continue;
-        }
-        let Some(ch) = c.characteristics else {
-            continue;
-        };
-        let fits = notebook.iter().all(|n| match n {
-            super::Note::Answer {
-                about,
-                category,
-                value,
-                yes,
-            } if *about == of => ch.answers_yes(*category, *value) == *yes,
-            super::Note::WrongGuess { about, xfile } if *about == of => {
-                db().get(*xfile).title != c.title
-            }
-            _ => true,
-        });
-        seen.push(c.title.clone());
-        if fits {
-            out.push(idx);
-        }
-    }
-    out
+    XFILES
+        .iter()
+        .filter(|(_, title, ch)| {
+            notebook.iter().all(|n| match n {
+                super::Note::Answer {
+                    about,
+                    category,
+                    value,
+                    yes,
+                } if *about == of => ch.answers_yes(*category, *value) == *yes,
+                super::Note::WrongGuess { about, xfile } if *about == of => {
+                    db().get(*xfile).title != *title
+                }
+                _ => true,
+            })
+        })
+        .map(|(idx, _, _)| *idx)
+        .collect()
 }
+
+/// Every X-File with characteristics, one card a title, in card order
+/// (listed once: notebooks are checked against them often).
+static XFILES: std::sync::LazyLock<Vec<(CardIdx, &'static str, Characteristics)>> =
+    std::sync::LazyLock::new(|| {
+        let mut seen: Vec<&str> = Vec::new();
+        let mut out = Vec::new();
+        for (idx, c) in db().iter() {
+            if c.kind != CardType::XFile || seen.contains(&c.title.as_str()) {
+                continue;
+            }
+            if let Some(ch) = c.characteristics {
+                seen.push(&c.title);
+                out.push((idx, c.title.as_str(), ch));
+            }
+        }
+        out
+    });
 
 /// A value as the player would name it in a command.
 pub(crate) fn as_target(g: &XfGame, v: &Val) -> Option<Target> {

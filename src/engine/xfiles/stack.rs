@@ -10,6 +10,7 @@
 use super::effects::ast::{Cond, Duration};
 use super::effects::run::ability_in;
 use super::effects::state::{AbilityRef, Source, Val, Vars};
+use super::effects::statics::InForce;
 use super::effects::verbs;
 use super::{
     AgentRef, Check, Events, Fact, Frame, FrameKind, Pending, Phase, Stage, Target, XfEvent, XfGame,
@@ -92,6 +93,7 @@ impl XfGame {
     /// A Team's level in a skill for a check: its contributing Agents with
     /// their best Equipment, plus the check's card modifiers.
     pub fn team_total_of(&self, c: &Check, skill: Skill) -> i32 {
+        let forces = self.in_force();
         let agents: i32 = c
             .team
             .iter()
@@ -99,8 +101,8 @@ impl XfGame {
                 seat: c.seat,
                 card: *card,
             })
-            .filter(|a| self.contributes_now(*a, c))
-            .map(|a| self.agent_skill(a, skill))
+            .filter(|a| self.contributes_now(&forces, *a, c))
+            .map(|a| self.agent_skill_in(&forces, a, skill))
             .sum();
         let mods: i32 = c
             .mods
@@ -139,8 +141,8 @@ impl XfGame {
     }
 
     /// The Agent adds its skills to this check now.
-    fn contributes_now(&self, a: AgentRef, c: &Check) -> bool {
-        if !self.contributes(a, c) {
+    fn contributes_now(&self, forces: &[InForce<'_>], a: AgentRef, c: &Check) -> bool {
+        if !self.contributes_in(forces, a, c) {
             return false;
         }
         if let (Some(site), Some(inv)) = (c.site, &self.investigation)

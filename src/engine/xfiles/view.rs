@@ -4,6 +4,7 @@
 
 use serde::Serialize;
 
+use super::effects::statics::InForce;
 use super::manual::ManualKind;
 use super::{CombatRound, CombatStep, FrameKind, Note, Phase, Place, Stage, XfGame};
 use crate::cards::{CardIdx, Section, Skill};
@@ -171,7 +172,7 @@ pub struct ManualView {
 }
 
 /// One player's side of the table (`own`: the viewer's, with its hand).
-fn player_view(g: &XfGame, seat: Seat, own: bool) -> PlayerView {
+fn player_view(g: &XfGame, forces: &[InForce<'_>], seat: Seat, own: bool) -> PlayerView {
     let p = g.player(seat);
     PlayerView {
         rp: p.rp,
@@ -179,7 +180,11 @@ fn player_view(g: &XfGame, seat: Seat, own: bool) -> PlayerView {
         hand_size: p.hand.len(),
         deck_size: p.deck.len(),
         discard: p.discard.clone(),
-        agents: p.agents.iter().map(|a| agent_view(g, seat, a)).collect(),
+        agents: p
+            .agents
+            .iter()
+            .map(|a| agent_view(g, forces, seat, a))
+            .collect(),
         in_play: g
             .perms
             .iter()
@@ -230,7 +235,7 @@ fn investigation_view(g: &XfGame, inv: &super::Investigation) -> InvestigationVi
     }
 }
 
-fn agent_view(g: &XfGame, seat: Seat, a: &super::Agent) -> AgentView {
+fn agent_view(g: &XfGame, forces: &[InForce<'_>], seat: Seat, a: &super::Agent) -> AgentView {
     let r = super::AgentRef { seat, card: a.card };
     let on: Vec<&super::Permanent> = g
         .perms
@@ -241,7 +246,7 @@ fn agent_view(g: &XfGame, seat: Seat, a: &super::Agent) -> AgentView {
         card: a.card,
         section: a.section,
         team: a.team,
-        health: g.max_health(r),
+        health: g.max_health_in(forces, r),
         damage: a.damage,
         equipment: g.equipment_of(r),
         attached: on
@@ -302,6 +307,8 @@ fn awaiting(g: &XfGame) -> Awaiting {
 
 pub fn view(g: &XfGame, viewer: Viewer) -> XfView {
     let me = viewer.seat();
+    // Listed once for every Agent's HEALTH (the longest part of a view).
+    let forces = g.in_force();
     XfView {
         viewer,
         basic: g.basic().is_some(),
@@ -310,7 +317,7 @@ pub fn view(g: &XfGame, viewer: Viewer) -> XfView {
         phase: g.phase_name(),
         to_act: g.to_act_now(),
         players: (0..g.players.len())
-            .map(|i| player_view(g, i as Seat, me == Some(i as Seat)))
+            .map(|i| player_view(g, &forces, i as Seat, me == Some(i as Seat)))
             .collect(),
         sites: g
             .sites

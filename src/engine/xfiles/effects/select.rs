@@ -18,17 +18,17 @@ pub fn norm_title(card: CardIdx) -> &'static str {
     &TITLES[usize::from(card.0)]
 }
 
-/// Does a normalised title match one of the names (a name's words all in
-/// the title)? Names in scripts are normalised when read.
-fn words_match(t: &str, names: &[String]) -> bool {
+/// Every card's normalised title in words.
+static TITLE_WORDS: std::sync::LazyLock<Vec<Vec<&'static str>>> =
+    std::sync::LazyLock::new(|| TITLES.iter().map(|t| t.split(' ').collect()).collect());
+
+/// Does a card's title match one of the names (a name's words all in the
+/// title)? Names in scripts are normalised when read.
+pub fn card_titled(card: CardIdx, names: &[String]) -> bool {
+    let (t, words) = (norm_title(card), &TITLE_WORDS[usize::from(card.0)]);
     names
         .iter()
-        .any(|n| t == n || n.split(' ').all(|w| t.split(' ').any(|x| x == w)))
-}
-
-/// Does a card's title match one of the names?
-pub fn card_titled(card: CardIdx, names: &[String]) -> bool {
-    words_match(norm_title(card), names)
+        .any(|n| t == n || n.split(' ').all(|w| words.contains(&w)))
 }
 
 impl XfGame {

@@ -180,14 +180,19 @@ impl XfGame {
     /// An Agent's skill now: printed (or the skill it uses instead), the best
     /// piece of its Team's Equipment (one a check, p. 21), and modifiers.
     pub fn agent_skill(&self, a: AgentRef, skill: Skill) -> i32 {
+        self.agent_skill_in(&self.in_force(), a, skill)
+    }
+
+    /// [`Self::agent_skill`] with the modifiers in force already listed
+    /// (for many Agents at once).
+    pub(crate) fn agent_skill_in(&self, forces: &[InForce<'_>], a: AgentRef, skill: Skill) -> i32 {
         if self.agent(a).is_none() {
             return 0;
         }
-        let forces = self.in_force();
         let mut base = db().get(a.card).skill(skill);
         let mut gear = 0;
         let mut change = 0;
-        for f in &forces {
+        for f in forces {
             match &f.modifier {
                 Modifier::SkillAs {
                     who,
@@ -218,7 +223,7 @@ impl XfGame {
         }
         let combat = matches!(skill, Skill::LongRangeCombat | Skill::CloseRangeCombat);
         if combat && gear > 0 {
-            for f in &forces {
+            for f in forces {
                 if let Modifier::GearBonus { amount } = &f.modifier
                     && f.src.agent == Some(a)
                 {
@@ -275,13 +280,18 @@ impl XfGame {
 
     /// An Agent's permanent HEALTH with its modifiers (never below 1).
     pub fn max_health(&self, a: AgentRef) -> u8 {
+        self.max_health_in(&self.in_force(), a)
+    }
+
+    /// [`Self::max_health`] with the modifiers in force already listed.
+    pub(crate) fn max_health_in(&self, forces: &[InForce<'_>], a: AgentRef) -> u8 {
         let Some(agent) = self.agent(a) else {
             return 0;
         };
         let mut h = db().get(a.card).skill(Skill::Health) - i32::from(agent.health_lost);
-        for f in self.in_force() {
+        for f in forces {
             if let Modifier::Health { who, amount } = &f.modifier
-                && self.applies(&f, who, a)
+                && self.applies(f, who, a)
             {
                 h += amount;
             }
@@ -387,17 +397,27 @@ impl XfGame {
 
     /// The Agent may add its skills to this check.
     pub fn contributes(&self, a: AgentRef, check: &Check) -> bool {
+        self.contributes_in(&self.in_force(), a, check)
+    }
+
+    /// [`Self::contributes`] with the modifiers in force already listed.
+    pub(crate) fn contributes_in(
+        &self,
+        forces: &[InForce<'_>],
+        a: AgentRef,
+        check: &Check,
+    ) -> bool {
         let Some(agent) = self.agent(a) else {
             return false;
         };
         if agent.section == Section::Hospital || agent.away.is_some() {
             return false;
         }
-        for f in self.in_force() {
+        for f in forces {
             match &f.modifier {
-                Modifier::NoContribution { who } if self.applies(&f, who, a) => return false,
+                Modifier::NoContribution { who } if self.applies(f, who, a) => return false,
                 Modifier::OnlyAt { who, skills }
-                    if self.applies(&f, who, a)
+                    if self.applies(f, who, a)
                         && check.site.is_some()
                         && !check.needs.iter().any(|(s, _)| skills.contains(s)) =>
                 {
