@@ -46,14 +46,13 @@ pub fn xfiles_fitting(notebook: &[super::Note], of: Seat) -> Vec<CardIdx> {
 /// (listed once: notebooks are checked against them often).
 static XFILES: std::sync::LazyLock<Vec<(CardIdx, &'static str, Characteristics)>> =
     std::sync::LazyLock::new(|| {
-        let mut seen: Vec<&str> = Vec::new();
-        let mut out = Vec::new();
+        let mut out: Vec<(CardIdx, &str, Characteristics)> = Vec::new();
         for (idx, c) in db().iter() {
-            if c.kind != CardType::XFile || seen.contains(&c.title.as_str()) {
-                continue;
-            }
-            if let Some(ch) = c.characteristics {
-                seen.push(&c.title);
+            let listed = out.iter().any(|(_, t, _)| *t == c.title);
+            if let Some(ch) = c
+                .characteristics
+                .filter(|_| c.kind == CardType::XFile && !listed)
+            {
                 out.push((idx, c.title.as_str(), ch));
             }
         }

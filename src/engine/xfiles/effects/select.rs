@@ -13,11 +13,6 @@ use crate::engine::xfiles::{AgentRef, Place, XfGame};
 static TITLES: std::sync::LazyLock<Vec<String>> =
     std::sync::LazyLock::new(|| db().iter().map(|(_, c)| normalize(&c.title)).collect());
 
-/// A card's normalised title.
-pub fn norm_title(card: CardIdx) -> &'static str {
-    &TITLES[usize::from(card.0)]
-}
-
 /// Every card's normalised title in words.
 static TITLE_WORDS: std::sync::LazyLock<Vec<Vec<&'static str>>> =
     std::sync::LazyLock::new(|| TITLES.iter().map(|t| t.split(' ').collect()).collect());
@@ -25,10 +20,10 @@ static TITLE_WORDS: std::sync::LazyLock<Vec<Vec<&'static str>>> =
 /// Does a card's title match one of the names (a name's words all in the
 /// title)? Names in scripts are normalised when read.
 pub fn card_titled(card: CardIdx, names: &[String]) -> bool {
-    let (t, words) = (norm_title(card), &TITLE_WORDS[usize::from(card.0)]);
+    let words = &TITLE_WORDS[usize::from(card.0)];
     names
         .iter()
-        .any(|n| t == n || n.split(' ').all(|w| words.contains(&w)))
+        .any(|n| n.split(' ').all(|w| words.contains(&w)))
 }
 
 impl XfGame {

@@ -23,8 +23,25 @@ pub struct InForce<'a> {
 impl XfGame {
     /// Every modifier in force now.
     pub fn in_force(&self) -> Vec<InForce<'_>> {
-        let scripts: &ScriptDb = self.scripts_ref();
         let mut out = Vec::new();
+        self.perm_statics(&mut out);
+        self.agent_statics(&mut out);
+        self.combat_statics(&mut out);
+        for l in &self.lasting {
+            out.push(InForce {
+                src: Source::new(l.card, AbilityRef::Use(0), l.controller),
+                modifier: &l.modifier,
+                host: l.controller,
+            });
+        }
+        out.extend(self.powers_in_force());
+        out
+    }
+
+    /// The statics of cards in play whose conditions hold (not those made
+    /// inert).
+    fn perm_statics<'a>(&'a self, out: &mut Vec<InForce<'a>>) {
+        let scripts: &ScriptDb = self.scripts_ref();
         let none = Vars::default();
         let inert: Vec<u32> = self
             .lasting
@@ -67,6 +84,12 @@ impl XfGame {
                 }
             }
         }
+    }
+
+    /// The Game Effects of Agents in play whose conditions hold.
+    fn agent_statics<'a>(&'a self, out: &mut Vec<InForce<'a>>) {
+        let scripts: &ScriptDb = self.scripts_ref();
+        let none = Vars::default();
         for (seat, p) in self.players.iter().enumerate() {
             for a in &p.agents {
                 if a.temporary || a.away.is_some() {
@@ -94,6 +117,11 @@ impl XfGame {
                 }
             }
         }
+    }
+
+    /// The statics of a combat's living fighters that work from anywhere.
+    fn combat_statics<'a>(&'a self, out: &mut Vec<InForce<'a>>) {
+        let scripts: &ScriptDb = self.scripts_ref();
         if let Some(c) = self.combat() {
             for (_, f) in c.living() {
                 let Some(s) = scripts.of(f.card) else {
@@ -109,15 +137,6 @@ impl XfGame {
                 }
             }
         }
-        for l in &self.lasting {
-            out.push(InForce {
-                src: Source::new(l.card, AbilityRef::Use(0), l.controller),
-                modifier: &l.modifier,
-                host: l.controller,
-            });
-        }
-        out.extend(self.powers_in_force());
-        out
     }
 
     /// The Agents a scope names, seen from a source.
