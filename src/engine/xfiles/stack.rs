@@ -394,6 +394,76 @@ impl XfGame {
         x: u32,
         pool: Option<Pool>,
     ) -> Result<PlayCheck, Refusal> {
+        self.may_play_now(seat, card, mode)?;
+        let c = db().get(card);
+        let scripts = self.script_db();
+        let ability = scripts
+            .of(card)
+            .and_then(|s| ability_in(s, AbilityRef::Play(mode)));
+        if let Some(ab) = ability {
+            x_allowed(ab, x, &c.title)?;
+        }
+        if !ability.is_some_and(|a| a.ignore_activators) {
+            self.activators_hold(seat, card)?;
+        }
+        let pool = self.paying_pool(seat, card, pool)?;
+        if let Some(by) = self.forbidden_by(seat, card, pool) {
+            return Err(Refusal::new(format!(
+                "{} may not be played now ({})",
+                c.title,
+                db().get(by).title
+            )));
+        }
+        if super::setup::is_killer(card) && !self.options.killer {
+            return Err(Refusal::new(
+                "Killer cards are not used in this game (p. 42)",
+            ));
+        }
+        let opponent = self.named_opponent(seat, target);
+        let mut src = self.play_source(seat, card, mode, x, opponent);
+        let mut vars = Vars::default();
+        if let Some(Target::Value(v)) = target {
+            vars.set("value", Val::Trait(*v));
+        }
+        let target_val = match ability {
+            Some(ab) => self.play_target_when(&src, &mut vars, ab, target, &c.title)?,
+            None => match target {
+                Some(Target::Value(v)) => Some(Val::Trait(*v)),
+                Some(t) => self.val_of_target(t),
+                None => None,
+            },
+        };
+        if let Some(a) = target_val.as_ref().and_then(Val::agent) {
+            self.agent_may_take(seat, card, a)?;
+        }
+        if let Some(v) = &target_val {
+            vars.set("target", v.clone());
+        }
+        if let Some(n) = ability.and_then(|a| a.x.as_ref()) {
+            src.x = self.defined_x(&src, &vars, n);
+        }
+        let cost = self.play_cost(&src, &vars, pool);
+        if !self.can_pay(seat, card, pool, cost) {
+            let p = self.player(seat);
+            let have = if pool == Pool::Rp { p.rp } else { p.cp };
+            return Err(Refusal::new(format!(
+                "{} costs {cost} {pool} and your pool holds {have}",
+                c.title
+            )));
+        }
+        Ok(PlayCheck {
+            pool,
+            target: target_val,
+            opponent,
+            cost,
+            x: src.x,
+        })
+    }
+
+    /// What forbids a card from the hand whatever it is played on: whose
+    /// move and which phase it is, its type, a check's used cards (p. 29),
+    /// a combat's last word, an Adversary's limits, the mode asked for.
+    fn may_play_now(&self, seat: Seat, card: CardIdx, mode: u8) -> Result<(), Refusal> {
         self.may_act_now(seat)?;
         self.basic_may_play(seat)?;
         let c = db().get(card);
@@ -403,9 +473,9 @@ impl XfGame {
         if self.frames.is_empty() && seat == self.active && !self.own_phase_allows_plays() {
             return Err(self.out_of_phase(seat));
         }
-        let in_combat_ok = self
-            .script_db()
-            .of(card)
+        let scripts = self.script_db();
+        let script = scripts.of(card);
+        let in_combat_ok = script
             .and_then(|s| s.plays.get(usize::from(mode)))
             .is_some_and(|a| a.in_combat);
         self.type_allowed(card, in_combat_ok)?;
@@ -429,8 +499,6 @@ impl XfGame {
         {
             return Err(Refusal::new(why));
         }
-        let scripts = self.script_db();
-        let script = scripts.of(card);
         let modes = script.map_or(1, |s| s.plays.len().max(1));
         if usize::from(mode) >= modes {
             return Err(Refusal::new(format!(
@@ -439,135 +507,79 @@ impl XfGame {
                 if modes > 1 { " or 2" } else { "" }
             )));
         }
-        let ability = script.and_then(|s| ability_in(s, AbilityRef::Play(mode)));
-        if let Some(ab) = ability
-            && !ab.x_values.is_empty()
-            && !ab.x_values.contains(&x)
-        {
-            let v: Vec<String> = ab.x_values.iter().map(|v| v.to_string()).collect();
-            return Err(Refusal::new(format!(
-                "{}: X is one of {} (x:)",
-                c.title,
-                v.join(", ")
-            )));
+        Ok(())
+    }
+
+    /// A scripted play's target, set in `vars`, once its conditions hold:
+    /// the "play only when" ones and those its steps imply (a card that
+    /// heals needs a wounded Agent), unless a check's condition covers them.
+    fn play_target_when(
+        &self,
+        src: &Source,
+        vars: &mut Vars,
+        ab: &super::effects::ast::Ability,
+        target: &Option<Target>,
+        title: &str,
+    ) -> Result<Option<Val>, Refusal> {
+        let t = self.play_target(src, vars, ab, target, title)?;
+        if let Some(v) = &t {
+            vars.set("target", v.clone());
         }
-        let ignore = ability.is_some_and(|a| a.ignore_activators);
-        if !ignore {
-            self.activators_hold(seat, card)?;
+        let vars: &Vars = vars;
+        let refused =
+            |w: &Cond| Refusal::new(format!("{title} cannot be played now: {}", why_not(w)));
+        if let Some(w) = ab.when.iter().find(|w| !self.holds(src, vars, w)) {
+            return Err(refused(w));
         }
-        let pool = self.paying_pool(seat, card, pool)?;
-        if let Some(by) = self.forbidden_by(seat, card, pool) {
-            return Err(Refusal::new(format!(
-                "{} may not be played now ({})",
-                c.title,
-                db().get(by).title
-            )));
-        }
-        if super::setup::is_killer(card) && !self.options.killer {
-            return Err(Refusal::new(
-                "Killer cards are not used in this game (p. 42)",
-            ));
-        }
-        let opponent = self.named_opponent(seat, target);
-        let mut src = self.play_source(seat, card, mode, x, opponent);
-        let mut vars = Vars::default();
-        if let Some(Target::Value(v)) = target {
-            vars.set("value", Val::Trait(*v));
-        }
-        let target_val = match ability {
-            Some(ab) => {
-                let t = self.play_target(&src, &vars, ab, target, &c.title)?;
-                if let Some(v) = &t {
-                    vars.set("target", v.clone());
-                }
-                for w in &ab.when {
-                    if !self.holds(&src, &vars, w) {
-                        return Err(Refusal::new(format!(
-                            "{} cannot be played now: {}",
-                            c.title,
-                            why_not(w)
-                        )));
-                    }
-                }
-                for instr in &ab.program {
-                    if let super::effects::ast::Instr::Do(step) = instr
-                        && let Some(cond) = verbs::implied(step)
-                        && !ab
-                            .when
-                            .iter()
-                            .any(|w| matches!(w, Cond::InCheck(_) | Cond::SiteCheck(_)))
-                        && !self.holds(&src, &vars, &cond)
-                    {
-                        return Err(Refusal::new(format!(
-                            "{} cannot be played now: {}",
-                            c.title,
-                            why_not(&cond)
-                        )));
-                    }
-                }
-                t
+        let in_check = ab
+            .when
+            .iter()
+            .any(|w| matches!(w, Cond::InCheck(_) | Cond::SiteCheck(_)));
+        for instr in &ab.program {
+            if let super::effects::ast::Instr::Do(step) = instr
+                && let Some(cond) = verbs::implied(step)
+                && !in_check
+                && !self.holds(src, vars, &cond)
+            {
+                return Err(refused(&cond));
             }
-            None => match target {
-                Some(Target::Value(v)) => Some(Val::Trait(*v)),
-                Some(t) => self.val_of_target(t),
-                None => None,
-            },
-        };
-        if let Some(a) = target_val.as_ref().and_then(Val::agent)
-            && let Some(by) = self.protected_from(a, card)
-        {
+        }
+        Ok(t)
+    }
+
+    /// Whether a card may be played on Agent `a`: not while a card in play
+    /// protects it from CONSPIRACY cards, nor a Combat card its Equipment
+    /// wards off (Mojo Bag).
+    fn agent_may_take(&self, seat: Seat, card: CardIdx, a: AgentRef) -> Result<(), Refusal> {
+        if let Some(by) = self.protected_from(a, card) {
             return Err(Refusal::new(format!(
                 "{} is not affected by CONSPIRACY cards while {} is in play",
                 db().get(a.card).title,
                 db().get(by).title
             )));
         }
-        if let Some(a) = target_val.as_ref().and_then(Val::agent)
-            && let Some(by) = self.shunned(seat, card, a)
-        {
+        if let Some(by) = self.shunned(seat, card, a) {
             return Err(Refusal::new(format!(
                 "{} may not be played on {}: {} wards it",
-                c.title,
+                db().get(card).title,
                 db().get(a.card).title,
                 db().get(by).title
             )));
         }
-        let mut cost_vars = vars.clone();
-        if let Some(v) = &target_val {
-            cost_vars.set("target", v.clone());
-        }
-        // X the text defines ("X = the number of Bluffs at the Site", "the
-        // Cost of the opponent's card").
-        let x = match ability.and_then(|a| a.x.clone()) {
-            Some(n) => {
-                let r = super::effects::state::Resolution {
-                    src: src.clone(),
-                    pc: 0,
-                    vars: cost_vars.clone(),
-                    wait: super::effects::state::Wait::Ready,
-                    played: None,
-                };
-                self.num(&r, &n).max(0) as u32
-            }
-            None => x,
+        Ok(())
+    }
+
+    /// X the text defines ("X = the number of Bluffs at the Site", "the
+    /// Cost of the opponent's card").
+    fn defined_x(&self, src: &Source, vars: &Vars, n: &super::effects::ast::Num) -> u32 {
+        let r = super::effects::state::Resolution {
+            src: src.clone(),
+            pc: 0,
+            vars: vars.clone(),
+            wait: super::effects::state::Wait::Ready,
+            played: None,
         };
-        src.x = x;
-        let cost = self.play_cost(&src, &cost_vars, pool);
-        if !self.can_pay(seat, card, pool, cost) {
-            let p = self.player(seat);
-            let have = if pool == Pool::Rp { p.rp } else { p.cp };
-            return Err(Refusal::new(format!(
-                "{} costs {cost} {pool} and your pool holds {have}",
-                c.title
-            )));
-        }
-        Ok(PlayCheck {
-            pool,
-            target: target_val,
-            opponent,
-            cost,
-            x,
-        })
+        self.num(&r, n).max(0) as u32
     }
 
     /// A Combat card the player of an Adversary a bearer shuns may not be
@@ -1099,8 +1111,14 @@ fn why_not(c: &Cond) -> String {
     }
 }
 
-impl XfGame {
-    /// Every Agent's card, for refusals.
-    #[allow(dead_code)]
-    fn unused(&self, _: Fact) {}
+/// An X the card's text limits (X is 1, 2 or 3) must be one of its values.
+fn x_allowed(ab: &super::effects::ast::Ability, x: u32, title: &str) -> Result<(), Refusal> {
+    if ab.x_values.is_empty() || ab.x_values.contains(&x) {
+        return Ok(());
+    }
+    let v: Vec<String> = ab.x_values.iter().map(|v| v.to_string()).collect();
+    Err(Refusal::new(format!(
+        "{title}: X is one of {} (x:)",
+        v.join(", ")
+    )))
 }
