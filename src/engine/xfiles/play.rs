@@ -172,84 +172,91 @@ impl XfGame {
     pub fn activators_hold(&self, seat: Seat, card: CardIdx) -> Result<(), Refusal> {
         let c = db().get(card);
         let acts = &c.activators;
-        let either = acts.contains(&Activator::Active) && acts.contains(&Activator::Conspiracy);
-        let in_use = self.keywords_in_use(seat);
         let keyword_acts: Vec<Keyword> = acts
             .iter()
             .filter_map(|a| self.activator_keyword(*a))
             .collect();
-        // Two investigative-skill Activators on one card mean either (errata).
-        let skill_either = keyword_acts
-            .iter()
-            .filter(|k| {
-                crate::cards::Skill::parse_loose(k.as_str()).is_some_and(|s| s.is_investigative())
-            })
-            .count()
-            > 1;
-        let provided = self.provider_for(seat, card).is_some();
-        let anywhere = c.kind == crate::cards::CardType::Adversary
-            && self.plays_anywhere(seat, card, Pool::Cp);
-        for a in acts {
-            let ok = match a {
-                Activator::Active => either || seat == self.active,
-                Activator::Conspiracy => either || seat != self.active,
-                _ if provided => true,
-                Activator::Combat => self.combat().is_some(),
-                Activator::Briefing => {
-                    matches!(self.phase, Phase::Draw | Phase::Buy | Phase::Trade(_))
-                }
-                Activator::Requisition => self.phase == Phase::Requisition,
-                Activator::Deployment => self.phase == Phase::Deployment,
-                Activator::Bureau => self.section_used(Section::Bureau),
-                Activator::Field => self.section_used(Section::Field),
-                Activator::Hospital => self.section_used(Section::Hospital),
-                Activator::Multiplayer => self.seats_in() > 2,
-                // How xfiles-bot plays it: a card with Activator AGENT is
-                // played on an Agent, so one must be in play (training cards).
-                Activator::Agent => {
-                    in_use.contains(&Keyword::Agent)
-                        || self
-                            .players
-                            .iter()
-                            .any(|p| p.agents.iter().any(|a| a.away.is_none()))
-                }
-                // An X-File Power: "may be played on any Site" (p. 43).
-                Activator::Site
-                | Activator::AffiliationSite
-                | Activator::MotiveSite
-                | Activator::MethodSite
-                | Activator::ResultSite
-                    if anywhere =>
-                {
-                    self.investigation.is_some()
-                }
-                Activator::Site => self.investigation.is_some() || !self.sites.is_empty(),
-                Activator::AffiliationSite => self.site_has(Keyword::Affiliation, seat),
-                Activator::MotiveSite => self.site_has(Keyword::Motive, seat),
-                Activator::MethodSite => self.site_has(Keyword::Method, seat),
-                Activator::ResultSite => self.site_has(Keyword::Result, seat),
-                Activator::OccultAdversary => {
-                    in_use.contains(&Keyword::Occult) && in_use.contains(&Keyword::Adversary)
-                }
-                other => match self.activator_keyword(*other) {
-                    Some(_) if anywhere && self.investigation.is_some() => true,
-                    Some(k) if skill_either => {
-                        keyword_acts.iter().any(|x| in_use.contains(x)) || in_use.contains(&k)
-                    }
-                    Some(k) => in_use.contains(&k),
-                    None => false,
-                },
-            };
-            if !ok {
-                return Err(Refusal::new(format!(
-                    "{}'s Activator {} is not met now (every Activator must hold, p. 16); it is met {}",
-                    c.title,
-                    a.as_str().to_uppercase(),
-                    activator_met_when(*a)
-                )));
-            }
+        let ctx = ActivatorContext {
+            seat,
+            either: acts.contains(&Activator::Active) && acts.contains(&Activator::Conspiracy),
+            skill_either: keyword_acts
+                .iter()
+                .filter(|k| {
+                    crate::cards::Skill::parse_loose(k.as_str())
+                        .is_some_and(|s| s.is_investigative())
+                })
+                .count()
+                > 1,
+            provided: self.provider_for(seat, card).is_some(),
+            anywhere: c.kind == crate::cards::CardType::Adversary
+                && self.plays_anywhere(seat, card, Pool::Cp),
+            in_use: self.keywords_in_use(seat),
+            keyword_acts,
+        };
+        match acts.iter().find(|a| !self.activator_holds(**a, &ctx)) {
+            Some(a) => Err(Refusal::new(format!(
+                "{}'s Activator {} is not met now (every Activator must hold, p. 16); it is met {}",
+                c.title,
+                a.as_str().to_uppercase(),
+                activator_met_when(*a)
+            ))),
+            None => Ok(()),
         }
-        Ok(())
+    }
+
+    /// Whether one Activator of a card holds now.
+    fn activator_holds(&self, a: Activator, ctx: &ActivatorContext) -> bool {
+        match a {
+            Activator::Active => ctx.either || ctx.seat == self.active,
+            Activator::Conspiracy => ctx.either || ctx.seat != self.active,
+            _ if ctx.provided => true,
+            Activator::Combat => self.combat().is_some(),
+            Activator::Briefing => {
+                matches!(self.phase, Phase::Draw | Phase::Buy | Phase::Trade(_))
+            }
+            Activator::Requisition => self.phase == Phase::Requisition,
+            Activator::Deployment => self.phase == Phase::Deployment,
+            Activator::Bureau => self.section_used(Section::Bureau),
+            Activator::Field => self.section_used(Section::Field),
+            Activator::Hospital => self.section_used(Section::Hospital),
+            Activator::Multiplayer => self.seats_in() > 2,
+            // How xfiles-bot plays it: a card with Activator AGENT is
+            // played on an Agent, so one must be in play (training cards).
+            Activator::Agent => {
+                ctx.in_use.contains(&Keyword::Agent)
+                    || self
+                        .players
+                        .iter()
+                        .any(|p| p.agents.iter().any(|a| a.away.is_none()))
+            }
+            // An X-File Power: "may be played on any Site" (p. 43).
+            Activator::Site
+            | Activator::AffiliationSite
+            | Activator::MotiveSite
+            | Activator::MethodSite
+            | Activator::ResultSite
+                if ctx.anywhere =>
+            {
+                self.investigation.is_some()
+            }
+            Activator::Site => self.investigation.is_some() || !self.sites.is_empty(),
+            Activator::AffiliationSite => self.site_has(Keyword::Affiliation, ctx.seat),
+            Activator::MotiveSite => self.site_has(Keyword::Motive, ctx.seat),
+            Activator::MethodSite => self.site_has(Keyword::Method, ctx.seat),
+            Activator::ResultSite => self.site_has(Keyword::Result, ctx.seat),
+            Activator::OccultAdversary => {
+                ctx.in_use.contains(&Keyword::Occult) && ctx.in_use.contains(&Keyword::Adversary)
+            }
+            other => match self.activator_keyword(other) {
+                Some(_) if ctx.anywhere && self.investigation.is_some() => true,
+                Some(k) if ctx.skill_either => {
+                    ctx.keyword_acts.iter().any(|x| ctx.in_use.contains(x))
+                        || ctx.in_use.contains(&k)
+                }
+                Some(k) => ctx.in_use.contains(&k),
+                None => false,
+            },
+        }
     }
 
     fn activator_keyword(&self, a: Activator) -> Option<Keyword> {
@@ -412,4 +419,21 @@ fn activator_met_when(a: Activator) -> String {
             other.as_str().to_uppercase()
         ),
     }
+}
+
+/// What one card's Activators are checked against.
+struct ActivatorContext {
+    seat: Seat,
+    /// "Active, Conspiracy" together: either holds (FAQ21 #41).
+    either: bool,
+    /// Two investigative skills: either holds (errata).
+    skill_either: bool,
+    /// A card in play lets this one be played.
+    provided: bool,
+    /// An Adversary an X-File Power lets be played on any Site (p. 43).
+    anywhere: bool,
+    /// The Keywords of the cards in use (p. 16).
+    in_use: Vec<Keyword>,
+    /// The card's Activators that name a Keyword.
+    keyword_acts: Vec<Keyword>,
 }
