@@ -103,6 +103,53 @@ impl XfGame {
         target: &Option<Target>,
     ) -> Result<(Source, Vars), Refusal> {
         let title = &holder_title(h, card);
+        self.may_use_now(seat, h, ab, title)?;
+        self.use_limit_left(seat, h, i, ab, title)?;
+        self.extra_costs_payable(seat, h, ab, title)?;
+        if let Holder::Power(s, t) = h {
+            self.power_usable(s, t)?;
+        }
+        let src = Source {
+            card,
+            ability: AbilityRef::Use(i),
+            controller: seat,
+            perm: match h {
+                Holder::Perm(id) => Some(id),
+                _ => None,
+            },
+            agent: bearer,
+            check: self
+                .frames
+                .iter()
+                .rev()
+                .find(|f| matches!(f.kind, crate::engine::xfiles::FrameKind::Check(_)))
+                .map(|f| f.id),
+            opponent: match target {
+                Some(Target::Seat(s)) => Some(*s),
+                _ => None,
+            },
+            x: 0,
+            power: match h {
+                Holder::Power(_, t) => Some(t),
+                _ => None,
+            },
+        };
+        let mut vars = self.data_of(h);
+        if let Some(decl) = &ab.target {
+            let v = self.use_target(&src, &vars, decl, target, title)?;
+            vars.set("target", v);
+        }
+        for w in &ab.when {
+            if !self.holds(&src, &vars, w) {
+                return Err(Refusal::new(format!("{title} cannot be used now")));
+            }
+        }
+        Ok((src, vars))
+    }
+
+    /// Whose move it is, whose ability, and whether its holder may use it
+    /// (not bought this turn, p. 15; not away or wounded in the Hospital).
+    fn may_use_now(&self, seat: Seat, h: Holder, ab: &Ability, title: &str) -> Result<(), Refusal> {
         if self.choice.is_some() {
             return Err(self.not_your_move(seat));
         }
@@ -138,6 +185,19 @@ impl XfGame {
                 )));
             }
         }
+        Ok(())
+    }
+
+    /// Refused when the ability's limit (once a turn, a game, a combat, a
+    /// check) is used up.
+    fn use_limit_left(
+        &self,
+        seat: Seat,
+        h: Holder,
+        i: u8,
+        ab: &Ability,
+        title: &str,
+    ) -> Result<(), Refusal> {
         let turn = self.turn;
         let marks = self.used_marks(h);
         let spent = match ab.limit {
@@ -162,6 +222,17 @@ impl XfGame {
                 limit_words(ab.limit)
             )));
         }
+        Ok(())
+    }
+
+    /// Refused when a token or a pool the use costs is short.
+    fn extra_costs_payable(
+        &self,
+        seat: Seat,
+        h: Holder,
+        ab: &Ability,
+        title: &str,
+    ) -> Result<(), Refusal> {
         for c in &ab.costs {
             match c {
                 ExtraCost::Tokens(n) if self.tokens_of(h) < *n => {
@@ -184,70 +255,44 @@ impl XfGame {
                 _ => {}
             }
         }
-        if let Holder::Power(s, t) = h {
-            self.power_usable(s, t)?;
-        }
-        let src = Source {
-            card,
-            ability: AbilityRef::Use(i),
-            controller: seat,
-            perm: match h {
-                Holder::Perm(id) => Some(id),
-                _ => None,
-            },
-            agent: bearer,
-            check: self
-                .frames
-                .iter()
-                .rev()
-                .find(|f| matches!(f.kind, crate::engine::xfiles::FrameKind::Check(_)))
-                .map(|f| f.id),
-            opponent: match target {
-                Some(Target::Seat(s)) => Some(*s),
-                _ => None,
-            },
-            x: 0,
-            power: match h {
-                Holder::Power(_, t) => Some(t),
-                _ => None,
-            },
-        };
-        let mut vars = self.data_of(h);
-        if let Some(decl) = &ab.target {
-            let candidates = self.select(&src, &vars, &decl.sel);
-            let given = target.as_ref().and_then(|t| self.val_of_target(t));
-            let v = match given {
-                Some(v) if candidates.contains(&v) => v,
-                Some(v) => {
-                    return Err(Refusal::new(format!(
-                        "{title} cannot be used on {}",
-                        self.label(&v)
-                    ))
-                    .with_allowed(candidates.iter().map(|c| self.label(c)).collect()));
-                }
-                None if candidates.len() == 1 => candidates[0].clone(),
-                None if candidates.is_empty() => {
-                    return Err(Refusal::new(format!(
-                        "{title} has nothing to be used on now"
-                    )));
-                }
-                None => {
-                    let names: Vec<String> = candidates.iter().map(|c| self.label(c)).collect();
-                    return Err(Refusal::new(format!(
-                        "name what {title} is used on (target:): {}",
-                        names.join(", ")
-                    ))
-                    .with_allowed(names));
-                }
-            };
-            vars.set("target", v);
-        }
-        for w in &ab.when {
-            if !self.holds(&src, &vars, w) {
-                return Err(Refusal::new(format!("{title} cannot be used now")));
+        Ok(())
+    }
+
+    /// The target the use names, among those the ability allows.
+    fn use_target(
+        &self,
+        src: &Source,
+        vars: &Vars,
+        decl: &super::ast::TargetDecl,
+        target: &Option<Target>,
+        title: &str,
+    ) -> Result<Val, Refusal> {
+        let candidates = self.select(src, vars, &decl.sel);
+        let given = target.as_ref().and_then(|t| self.val_of_target(t));
+        let v = match given {
+            Some(v) if candidates.contains(&v) => v,
+            Some(v) => {
+                return Err(
+                    Refusal::new(format!("{title} cannot be used on {}", self.label(&v)))
+                        .with_allowed(candidates.iter().map(|c| self.label(c)).collect()),
+                );
             }
-        }
-        Ok((src, vars))
+            None if candidates.len() == 1 => candidates[0].clone(),
+            None if candidates.is_empty() => {
+                return Err(Refusal::new(format!(
+                    "{title} has nothing to be used on now"
+                )));
+            }
+            None => {
+                let names: Vec<String> = candidates.iter().map(|c| self.label(c)).collect();
+                return Err(Refusal::new(format!(
+                    "name what {title} is used on (target:): {}",
+                    names.join(", ")
+                ))
+                .with_allowed(names));
+            }
+        };
+        Ok(v)
     }
 
     fn blank_src(&self, seat: Seat) -> Source {
