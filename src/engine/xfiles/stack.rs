@@ -439,8 +439,10 @@ impl XfGame {
         if let Some(v) = &target_val {
             vars.set("target", v.clone());
         }
+        // X the text defines ("X = the number of Bluffs at the Site", "the
+        // Cost of the opponent's card").
         if let Some(n) = ability.and_then(|a| a.x.as_ref()) {
-            src.x = self.defined_x(&src, &vars, n);
+            src.x = self.num_for(&src, &vars, n).max(0) as u32;
         }
         let cost = self.play_cost(&src, &vars, pool);
         if !self.can_pay(seat, card, pool, cost) {
@@ -567,19 +569,6 @@ impl XfGame {
             )));
         }
         Ok(())
-    }
-
-    /// X the text defines ("X = the number of Bluffs at the Site", "the
-    /// Cost of the opponent's card").
-    fn defined_x(&self, src: &Source, vars: &Vars, n: &super::effects::ast::Num) -> u32 {
-        let r = super::effects::state::Resolution {
-            src: src.clone(),
-            pc: 0,
-            vars: vars.clone(),
-            wait: super::effects::state::Wait::Ready,
-            played: None,
-        };
-        self.num(&r, n).max(0) as u32
     }
 
     /// A Combat card the player of an Adversary a bearer shuns may not be

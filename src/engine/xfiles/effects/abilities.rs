@@ -397,38 +397,7 @@ impl XfGame {
             _ => self.turn,
         };
         self.mark_used(h, i, mark);
-        for c in &ab.costs {
-            match c {
-                ExtraCost::Tokens(n) => self.spend_tokens(h, *n),
-                ExtraCost::Pay(pool, n) => {
-                    let r = super::state::Resolution {
-                        src: src.clone(),
-                        pc: 0,
-                        vars: vars.clone(),
-                        wait: super::state::Wait::Ready,
-                        played: None,
-                    };
-                    let n = self.num(&r, n).max(0) as u32;
-                    let p = self.player_mut(seat);
-                    match pool {
-                        Pool::Rp => p.rp = p.rp.saturating_sub(n),
-                        _ => p.cp = p.cp.saturating_sub(n),
-                    }
-                }
-                ExtraCost::DiscardSelf => {
-                    if let Holder::Perm(id) = h {
-                        self.leave_play(id, events);
-                    }
-                }
-                ExtraCost::RemoveSelf => {
-                    if let Holder::Perm(id) = h
-                        && let Some((owner, c)) = self.take_perm(id, events)
-                    {
-                        self.player_mut(owner).removed.push(c);
-                    }
-                }
-            }
-        }
+        self.pay_use_costs(seat, h, ab, (&src, &vars), events);
         let label = if ab.label.is_empty() {
             format!("ability {}", i + 1)
         } else {
@@ -451,6 +420,43 @@ impl XfGame {
         self.settle(events);
         self.after_resolution(events);
         Ok(())
+    }
+
+    /// Pays what using an ability costs beyond its limit: tokens, RP or
+    /// CP, the card itself discarded or removed from the game.
+    fn pay_use_costs(
+        &mut self,
+        seat: Seat,
+        h: Holder,
+        ab: &Ability,
+        (src, vars): (&Source, &Vars),
+        events: &mut Events,
+    ) {
+        for c in &ab.costs {
+            match c {
+                ExtraCost::Tokens(n) => self.spend_tokens(h, *n),
+                ExtraCost::Pay(pool, n) => {
+                    let n = self.num_for(src, vars, n).max(0) as u32;
+                    let p = self.player_mut(seat);
+                    match pool {
+                        Pool::Rp => p.rp = p.rp.saturating_sub(n),
+                        _ => p.cp = p.cp.saturating_sub(n),
+                    }
+                }
+                ExtraCost::DiscardSelf => {
+                    if let Holder::Perm(id) = h {
+                        self.leave_play(id, events);
+                    }
+                }
+                ExtraCost::RemoveSelf => {
+                    if let Holder::Perm(id) = h
+                        && let Some((owner, c)) = self.take_perm(id, events)
+                    {
+                        self.player_mut(owner).removed.push(c);
+                    }
+                }
+            }
+        }
     }
 
     fn mark_used(&mut self, h: Holder, i: u8, mark: u32) {

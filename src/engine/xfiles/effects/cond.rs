@@ -64,7 +64,7 @@ impl XfGame {
                 _ => false,
             },
             Cond::Compare(a, op, b) => {
-                let (a, b) = (self.cond_num(src, vars, a), self.cond_num(src, vars, b));
+                let (a, b) = (self.num_for(src, vars, a), self.num_for(src, vars, b));
                 match op {
                     Ordering::Greater => a >= b,
                     Ordering::Less => a < b,
@@ -105,7 +105,9 @@ impl XfGame {
             .count() as i32
     }
 
-    fn cond_num(&self, src: &Source, vars: &Vars, n: &Num) -> i32 {
+    /// A number a card names, outside a running effect (a condition, a
+    /// defined X, a cost).
+    pub(crate) fn num_for(&self, src: &Source, vars: &Vars, n: &Num) -> i32 {
         let r = super::state::Resolution {
             src: src.clone(),
             pc: 0,
