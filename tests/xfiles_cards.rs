@@ -1767,3 +1767,30 @@ fn the_dark_angel_plays_combat_cards_for_one_cp_less() {
     play_on(&mut g, 1, "Vicious Fangs", adversary());
     assert_eq!(cp - g.player(1).cp, 0, "Vicious Fangs costs 1, less 1");
 }
+
+#[test]
+fn agent_lamana_a_stolen_card_goes_home_at_the_end_of_the_turn_wherever_it_went() {
+    // "Whether you use it or not, place it in its owner's Discard Pile at the
+    // end of the turn": even after an effect shuffled it into the thief's deck.
+    let mut g = two(&[], &[X]);
+    let x = id(X);
+    let held = |g: &xfiles_bot::engine::xfiles::XfGame| {
+        let p = g.player(0);
+        p.deck
+            .iter()
+            .chain(&p.hand)
+            .chain(&p.discard)
+            .filter(|c| **c == x)
+            .count()
+    };
+    let taken = g.players[1].hand.iter().position(|c| *c == x).unwrap();
+    g.players[1].hand.remove(taken);
+    g.players[0].deck.push(x);
+    g.stolen.push((0, x, 1));
+    let before = held(&g);
+    advance(&mut g, xfiles_bot::engine::xfiles::Phase::Investigation);
+    advance(&mut g, xfiles_bot::engine::xfiles::Phase::Draw);
+    assert_eq!(held(&g), before - 1);
+    assert!(g.player(1).discard.contains(&x));
+    assert!(g.stolen.is_empty());
+}

@@ -448,8 +448,10 @@ impl XfGame {
         }
     }
 
-    /// Stolen cards still in a hand at the end of the turn go home; one the
-    /// thief put in play goes home when it leaves play.
+    /// Stolen cards go home at the end of the turn, wherever an effect put
+    /// them among the thief's cards (hand, deck, Discard Pile: "whether you
+    /// use it or not", Agent Lamana); one the thief put in play goes home
+    /// when it leaves play.
     pub(crate) fn return_stolen(&mut self, events: &mut Events) {
         for (holder, card, owner) in std::mem::take(&mut self.stolen) {
             if self
@@ -460,8 +462,13 @@ impl XfGame {
                 self.stolen.push((holder, card, owner));
                 continue;
             }
-            if let Some(i) = self.player(holder).hand.iter().position(|c| *c == card) {
-                self.player_mut(holder).hand.remove(i);
+            let p = self.player_mut(holder);
+            let pile = [&mut p.hand, &mut p.deck, &mut p.discard]
+                .into_iter()
+                .find(|pile| pile.contains(&card));
+            if let Some(pile) = pile {
+                let i = pile.iter().position(|c| *c == card).expect("found");
+                pile.remove(i);
                 self.player_mut(owner).discard.push(card);
                 events.push(Event::public(XfEvent::Discarded {
                     seat: owner,
