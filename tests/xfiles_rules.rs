@@ -336,6 +336,43 @@ fn deployment_p23_teams_in_the_field_and_the_bureau() {
     assert_eq!(section(&g, 0, LAMANA), Section::Bureau);
 }
 
+#[test]
+fn teams_p23_two_teams_in_the_field_investigate_two_sites_in_one_turn() {
+    const OREGON: &str = "XF96-0046v1"; // ALIEN INVESTIGATION 4+
+    const GIBSONTON: &str = "XF96-0042v1"; // MEDICAL 4+
+    let mut g = two(&[OREGON, GIBSONTON], &[]);
+    advance(&mut g, Phase::Deployment);
+    to_field(&mut g, 0, &TEAM);
+    act(&mut g, 0, XfAction::Done);
+    act(&mut g, 0, site(OREGON));
+    act(&mut g, 0, site(GIBSONTON));
+    advance(&mut g, Phase::Investigation);
+    let at = |g: &XfGame, card: &str| g.sites.iter().position(|s| s.card == id(card)).unwrap();
+    // Mulder's ALIEN INVESTIGATION 4 meets Oregon alone: he is offered as a
+    // Team of his own, leaving Scully and Lamana for the other Site.
+    let alone = investigate(at(&g, OREGON), &[MULDER]);
+    assert!(
+        g.legal_actions(0).contains(&alone),
+        "{:?}",
+        g.legal_actions(0)
+    );
+    act(&mut g, 0, alone);
+    pass_until_resolved(&mut g);
+    act(&mut g, 0, XfAction::Done);
+    assert_eq!(g.phase, Phase::Investigation);
+    let gibsonton = at(&g, GIBSONTON);
+    let r = refused(&g, 0, investigate(gibsonton, &[MULDER]));
+    assert!(r.reason.contains("already investigated"), "{r}");
+    let rest = investigate(gibsonton, &[SCULLY, LAMANA]);
+    assert!(
+        g.legal_actions(0).contains(&rest),
+        "{:?}",
+        g.legal_actions(0)
+    );
+    act(&mut g, 0, rest);
+    assert!(g.site_check_met(), "Scully's MEDICAL 4 meets Gibsonton");
+}
+
 // ---- Case Assignment and Bluffs (pp. 24-25) ----
 
 #[test]

@@ -705,9 +705,10 @@ impl GameUi for XfGame {
                 site_no(v, *site),
                 index + 1
             ),
-            XfAction::Investigate { site, skill, .. } => format!(
-                "/investigate site:{}{}",
+            XfAction::Investigate { site, team, skill } => format!(
+                "/investigate site:{}{}{}",
                 site_no(v, *site),
+                team_arg(v, team),
                 skill
                     .map(|s| format!(" skill:\"{}\"", s.as_str().to_lowercase()))
                     .unwrap_or_default()
@@ -895,6 +896,23 @@ fn round_name(r: crate::engine::xfiles::CombatRound) -> &'static str {
         crate::engine::xfiles::CombatRound::Long => "Long Range",
         crate::engine::xfiles::CombatRound::Close => "Close Range",
     }
+}
+
+/// The `agents` of `/investigate` when `team` leaves out some of the
+/// viewer's Agents in the Field (a second Team may investigate another Site,
+/// p. 23); none when it is all of them, the default.
+fn team_arg(v: &XfView, team: &[CardIdx]) -> String {
+    let me = usize::from(v.viewer.seat().unwrap_or_default());
+    let all = v.players[me]
+        .agents
+        .iter()
+        .filter(|a| a.section == Section::Field && !a.away)
+        .all(|a| team.contains(&a.card));
+    if all {
+        return String::new();
+    }
+    let titles: Vec<&str> = team.iter().map(|c| title(*c)).collect();
+    format!(" agents:\"{}\"", titles.join("; "))
 }
 
 fn names(cards: &[CardIdx]) -> String {

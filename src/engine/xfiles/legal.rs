@@ -4,7 +4,7 @@
 
 use super::effects::state::Val;
 use super::{CombatStep, FrameKind, Phase, Stage, Target, XfAction, XfGame};
-use crate::cards::{CardIdx, CardType, Characteristics, Section, db};
+use crate::cards::{CardIdx, CardType, Characteristics, Section, Skill, Threshold, db};
 use crate::engine::Seat;
 
 fn distinct(cards: &[CardIdx]) -> Vec<CardIdx> {
@@ -432,7 +432,9 @@ fn bluff_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
     }
 }
 
-/// Each Site with the ready Team (and each skill of an "or" prerequisite).
+/// Each Site with the ready Team (and each skill of an "or" prerequisite),
+/// and with the fewest of them that meet its prerequisite: two Teams in the
+/// Field may investigate two Sites in one turn (p. 23, Teams).
 fn investigation_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
     use XfAction as A;
     let p = g.player(seat);
@@ -448,7 +450,7 @@ fn investigation_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
             if s.owner != g.active {
                 continue;
             }
-            let skills: Vec<Option<crate::cards::Skill>> = match &db().get(s.card).prerequisite {
+            let skills: Vec<Option<Skill>> = match &db().get(s.card).prerequisite {
                 Some(crate::cards::Prerequisite::AnyOf(t)) if t.len() > 1 => {
                     t.iter().map(|t| Some(t.skill)).collect()
                 }
@@ -460,9 +462,54 @@ fn investigation_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
                     team: ready.clone(),
                     skill,
                 });
+                if let Some(team) = least_team(s.card, &ready, skill) {
+                    out.push(A::Investigate {
+                        site: i,
+                        team,
+                        skill,
+                    });
+                }
             }
         }
     }
+}
+
+/// The fewest of `ready` whose printed skills meet a Site's prerequisite
+/// (for an "or" prerequisite, the announced skill's), the most skilled
+/// first; `None` when it takes all of them or they cannot meet it.
+pub(super) fn least_team(
+    site: CardIdx,
+    ready: &[CardIdx],
+    skill: Option<Skill>,
+) -> Option<Vec<CardIdx>> {
+    let needs: Vec<&Threshold> = db()
+        .get(site)
+        .prerequisite
+        .as_ref()?
+        .thresholds()
+        .iter()
+        .filter(|t| skill.is_none_or(|k| k == t.skill))
+        .collect();
+    if needs.is_empty() {
+        return None;
+    }
+    let skill_of =
+        |team: &[CardIdx], k: Skill| team.iter().map(|a| db().get(*a).skill(k)).sum::<i32>();
+    let help = |a: &CardIdx| {
+        needs
+            .iter()
+            .map(|t| db().get(*a).skill(t.skill))
+            .sum::<i32>()
+    };
+    let mut strongest = ready.to_vec();
+    strongest.sort_by_key(|a| std::cmp::Reverse(help(a)));
+    let meets = |team: &[CardIdx]| {
+        needs
+            .iter()
+            .all(|t| skill_of(team, t.skill) >= i32::from(t.min))
+    };
+    let n = (1..ready.len()).find(|n| meets(&strongest[..*n]))?;
+    Some(strongest[..n].to_vec())
 }
 
 /// A Site's question or guess, or its penalty.
