@@ -713,57 +713,7 @@ impl GameUi for XfGame {
                     .map(|s| format!(" skill:\"{}\"", s.as_str().to_lowercase()))
                     .unwrap_or_default()
             ),
-            XfAction::PayBluff { pay: true, x: 0 } => "/pay".into(),
-            XfAction::PayBluff { pay: true, x } => format!("/pay x:{x}"),
-            XfAction::PayBluff { pay: false, .. } => "/pass".into(),
-            XfAction::Choose { picks } => {
-                let labels: Vec<String> = v
-                    .choice
-                    .as_ref()
-                    .and_then(|c| c.options.as_ref())
-                    .map(|options| {
-                        picks
-                            .iter()
-                            .filter_map(|p| options.get(usize::from(*p)).cloned())
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                format!("/choose options:\"{}\"", labels.join("; "))
-            }
-            XfAction::Use { card, ability, .. } if *ability == 0 => {
-                format!("/use card:{}", q(card))
-            }
-            XfAction::Use { card, ability, .. } => {
-                format!("/use card:{} ability:{}", q(card), ability + 1)
-            }
-            XfAction::Announce { category } => {
-                format!("/announce category:{}", category.as_str().to_lowercase())
-            }
-            XfAction::UsePower { value, .. } => format!(
-                "/power value:{}",
-                value.as_str().to_lowercase().replace(' ', "-")
-            ),
-            XfAction::Play { card, .. } => format!("/play card:{}", q(card)),
-            XfAction::PlayTogether { plays } => match plays.as_slice() {
-                [a, b, ..] => format!("/play card:{} with:{}", q(&a.card), q(&b.card)),
-                _ => "/play".into(),
-            },
-            XfAction::Pass => "/pass".into(),
-            XfAction::AssignDamage { to } => match to.first() {
-                Some((c, _)) => format!("/damage to:{}", q(c)),
-                None => "/damage".into(),
-            },
-            XfAction::Aim { agent, .. } => format!("/aim agent:{} at:<foe>", q(agent)),
-            XfAction::Ask { value, .. } => format!(
-                "/ask value:{}",
-                value.as_str().to_lowercase().replace(' ', "-")
-            ),
-            XfAction::Guess { .. } => "/guess xfile:<X-File>".into(),
-            XfAction::Done => "/done".into(),
-            XfAction::Discard { .. } => "/discard cards:\"A; B\"".into(),
-            XfAction::Manual(_) => "/adjust".into(),
-            XfAction::Dispute => "/dispute".into(),
-            XfAction::Resign => "/resign".into(),
+            other => answer_hint(v, other),
         }
     }
 
@@ -895,6 +845,66 @@ fn round_name(r: crate::engine::xfiles::CombatRound) -> &'static str {
     match r {
         crate::engine::xfiles::CombatRound::Long => "Long Range",
         crate::engine::xfiles::CombatRound::Close => "Close Range",
+    }
+}
+
+/// The command for a move made while cards are played, questions asked or
+/// a choice is due (`describe`'s second half).
+fn answer_hint(v: &XfView, action: &XfAction) -> String {
+    let q = |c: &CardIdx| format!("\"{}\"", title(*c));
+    match action {
+        XfAction::PayBluff { pay: true, x: 0 } => "/pay".into(),
+        XfAction::PayBluff { pay: true, x } => format!("/pay x:{x}"),
+        XfAction::PayBluff { pay: false, .. } => "/pass".into(),
+        XfAction::Choose { picks } => {
+            let labels: Vec<String> = v
+                .choice
+                .as_ref()
+                .and_then(|c| c.options.as_ref())
+                .map(|options| {
+                    picks
+                        .iter()
+                        .filter_map(|p| options.get(usize::from(*p)).cloned())
+                        .collect()
+                })
+                .unwrap_or_default();
+            format!("/choose options:\"{}\"", labels.join("; "))
+        }
+        XfAction::Use { card, ability, .. } if *ability == 0 => {
+            format!("/use card:{}", q(card))
+        }
+        XfAction::Use { card, ability, .. } => {
+            format!("/use card:{} ability:{}", q(card), ability + 1)
+        }
+        XfAction::Announce { category } => {
+            format!("/announce category:{}", category.as_str().to_lowercase())
+        }
+        XfAction::UsePower { value, .. } => format!(
+            "/power value:{}",
+            value.as_str().to_lowercase().replace(' ', "-")
+        ),
+        XfAction::Play { card, .. } => format!("/play card:{}", q(card)),
+        XfAction::PlayTogether { plays } => match plays.as_slice() {
+            [a, b, ..] => format!("/play card:{} with:{}", q(&a.card), q(&b.card)),
+            _ => "/play".into(),
+        },
+        XfAction::Pass => "/pass".into(),
+        XfAction::AssignDamage { to } => match to.first() {
+            Some((c, _)) => format!("/damage to:{}", q(c)),
+            None => "/damage".into(),
+        },
+        XfAction::Aim { agent, .. } => format!("/aim agent:{} at:<foe>", q(agent)),
+        XfAction::Ask { value, .. } => format!(
+            "/ask value:{}",
+            value.as_str().to_lowercase().replace(' ', "-")
+        ),
+        XfAction::Guess { .. } => "/guess xfile:<X-File>".into(),
+        XfAction::Done => "/done".into(),
+        XfAction::Discard { .. } => "/discard cards:\"A; B\"".into(),
+        XfAction::Manual(_) => "/adjust".into(),
+        XfAction::Dispute => "/dispute".into(),
+        XfAction::Resign => "/resign".into(),
+        turn_move => unreachable!("describe words {turn_move:?} itself"),
     }
 }
 

@@ -477,11 +477,7 @@ fn investigation_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
 /// The fewest of `ready` whose printed skills meet a Site's prerequisite
 /// (for an "or" prerequisite, the announced skill's), the most skilled
 /// first; `None` when it takes all of them or they cannot meet it.
-pub(super) fn least_team(
-    site: CardIdx,
-    ready: &[CardIdx],
-    skill: Option<Skill>,
-) -> Option<Vec<CardIdx>> {
+fn least_team(site: CardIdx, ready: &[CardIdx], skill: Option<Skill>) -> Option<Vec<CardIdx>> {
     let needs: Vec<&Threshold> = db()
         .get(site)
         .prerequisite

@@ -463,11 +463,10 @@ impl XfGame {
                 continue;
             }
             let p = self.player_mut(holder);
-            let pile = [&mut p.hand, &mut p.deck, &mut p.discard]
+            let found = [&mut p.hand, &mut p.deck, &mut p.discard]
                 .into_iter()
-                .find(|pile| pile.contains(&card));
-            if let Some(pile) = pile {
-                let i = pile.iter().position(|c| *c == card).expect("found");
+                .find_map(|pile| Some((pile.iter().position(|c| *c == card)?, pile)));
+            if let Some((i, pile)) = found {
                 pile.remove(i);
                 self.player_mut(owner).discard.push(card);
                 events.push(Event::public(XfEvent::Discarded {
