@@ -127,8 +127,9 @@ fn wins(games: u64, level: Level, run: impl Fn(u64, [Player; 2]) -> Vec<Seat>) -
 
 /// The hard AI's search starts from normal's move and changes it only for
 /// one that did clearly better in its imagined deals: it wins more often
-/// than not against normal (X-Files CCG: 21 of these 32 games; fan CCG: 12
-/// of 16). Its edge is measured by `cargo bench --bench ai` over 500 games.
+/// than not against normal (more than half of these 32 X-Files CCG games
+/// and 16 fan CCG games). Its edge is measured by `cargo bench --bench ai`
+/// over 500 games.
 #[test]
 fn the_hard_ai_beats_normal_more_often_than_not() {
     let hard_won = |seed: u64, run: &dyn Fn(u64, [Player; 2]) -> Vec<Seat>| {

@@ -152,6 +152,29 @@ fn briefing_p12_opponent_sells_rp_and_star_cards_for_cp_then_buys() {
     assert!(g.player(1).discard.contains(&id(SHOTGUN)));
 }
 
+/// The moves offered list selling any one card with an RP cost to buy one
+/// in its place, so a player (or the AI) may sell the card it has no use
+/// for rather than whichever comes first in the hand.
+#[test]
+fn briefing_p12_the_moves_offer_selling_any_one_card_to_buy_one() {
+    let mut g = two(&[], &[SHOTGUN, X, MANITOU]);
+    advance(&mut g, Phase::Trade(1));
+    let legal = g.legal_actions(1);
+    for card in [SHOTGUN, X] {
+        let sale = XfAction::Trade {
+            sell: vec![id(card)],
+            buy: 1,
+        };
+        assert!(legal.contains(&sale), "{card}: {legal:?}");
+    }
+    let cp_card =
+        |a: &XfAction| matches!(a, XfAction::Trade { sell, .. } if sell.contains(&id(MANITOU)));
+    assert!(
+        !legal.iter().any(cp_card),
+        "a CP card is not sold: {legal:?}"
+    );
+}
+
 #[test]
 fn briefing_p12_an_agent_sells_for_its_res_not_its_cost() {
     let mut g = two(&[], &[SKINNER]);
@@ -371,6 +394,45 @@ fn teams_p23_two_teams_in_the_field_investigate_two_sites_in_one_turn() {
     );
     act(&mut g, 0, rest);
     assert!(g.site_check_met(), "Scully's MEDICAL 4 meets Gibsonton");
+}
+
+/// The normal AI splits its Agents the same way (p. 23): a Team of the
+/// fewest Agents one Site needs, the rest left to reach the other.
+#[test]
+fn teams_p23_the_normal_ai_sends_two_teams_when_its_agents_reach_two_sites() {
+    use xfiles_bot::engine::GameRng;
+    use xfiles_bot::engine::ai::{Ai, Level};
+    const OREGON: &str = "XF96-0046v1"; // ALIEN INVESTIGATION 4+
+    const GIBSONTON: &str = "XF96-0042v1"; // MEDICAL 4+
+    let mut g = two(&[OREGON, GIBSONTON], &[]);
+    advance(&mut g, Phase::Deployment);
+    to_field(&mut g, 0, &TEAM);
+    act(&mut g, 0, XfAction::Done);
+    act(&mut g, 0, site(OREGON));
+    act(&mut g, 0, site(GIBSONTON));
+    advance(&mut g, Phase::Investigation);
+    let legal = g.legal_actions(0);
+    let d = XfGame::decide(
+        &g.ai_view(0),
+        &legal,
+        Level::Normal,
+        &mut GameRng::seeded(1),
+    );
+    let XfAction::Investigate { team, .. } = &d.action else {
+        panic!("an investigation, not {:?}", d.action);
+    };
+    assert!(team.len() < TEAM.len(), "{:?}: {}", d.action, d.why);
+    assert!(
+        d.why.contains("Oregon") && d.why.contains("Gibsonton"),
+        "{}",
+        d.why
+    );
+    act(&mut g, 0, d.action.clone());
+    assert!(
+        g.site_check_met(),
+        "the smaller Team meets its Site: {}",
+        d.why
+    );
 }
 
 // ---- Case Assignment and Bluffs (pp. 24-25) ----

@@ -324,7 +324,8 @@ fn draw_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
     }
 }
 
-/// An opponent's sales and purchases (a sample).
+/// An opponent's sales and purchases (a sample): buying up to two, selling
+/// any one card to buy one in its place, or selling every card it may.
 fn trade_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
     use XfAction as A;
     let p = g.player(seat);
@@ -337,11 +338,13 @@ fn trade_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
     for buy in 0..=p.cp.min(2) {
         out.push(A::Trade { sell: vec![], buy });
     }
-    if let Some(first) = sellable.first() {
+    for card in distinct(&sellable) {
         out.push(A::Trade {
-            sell: vec![*first],
+            sell: vec![card],
             buy: 1,
         });
+    }
+    if !sellable.is_empty() {
         out.push(A::Trade {
             sell: sellable.clone(),
             buy: 0,

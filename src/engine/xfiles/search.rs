@@ -61,10 +61,11 @@ pub(super) fn search(
 }
 
 /// Passing or being done first, then guesses, then the rest. The rest
-/// include a Team of the fewest Agents a Site needs, which normal never
-/// picks: played out, it shows when the Agents left reach a second Site
-/// (p. 23), hard's largest edge (against normal, 500 games: 57.2% before
-/// those Teams were offered, 65.0% with them).
+/// include a Team of the fewest Agents each Site needs: played out, it
+/// shows when the Agents left reach a second Site (p. 23). Normal splits
+/// only when the rest reach a Site by printed skills; with the search
+/// alone splitting, hard beat normal 65.0% of 500 games (57.2% before those
+/// Teams were offered), 60.6% once normal split too.
 fn rank(a: &XfAction) -> u8 {
     match a {
         XfAction::Done | XfAction::Pass => 0,
