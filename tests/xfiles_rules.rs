@@ -359,10 +359,12 @@ fn deployment_p23_teams_in_the_field_and_the_bureau() {
     assert_eq!(section(&g, 0, LAMANA), Section::Bureau);
 }
 
-#[test]
-fn teams_p23_two_teams_in_the_field_investigate_two_sites_in_one_turn() {
-    const OREGON: &str = "XF96-0046v1"; // ALIEN INVESTIGATION 4+
-    const GIBSONTON: &str = "XF96-0042v1"; // MEDICAL 4+
+const OREGON: &str = "XF96-0046v1"; // ALIEN INVESTIGATION 4+
+const GIBSONTON: &str = "XF96-0042v1"; // MEDICAL 4+
+
+/// Seat 0's Team (Mulder, Scully, Lamana) in the Field with Oregon and
+/// Gibsonton in play, at its Investigation Phase.
+fn oregon_and_gibsonton() -> XfGame {
     let mut g = two(&[OREGON, GIBSONTON], &[]);
     advance(&mut g, Phase::Deployment);
     to_field(&mut g, 0, &TEAM);
@@ -370,6 +372,12 @@ fn teams_p23_two_teams_in_the_field_investigate_two_sites_in_one_turn() {
     act(&mut g, 0, site(OREGON));
     act(&mut g, 0, site(GIBSONTON));
     advance(&mut g, Phase::Investigation);
+    g
+}
+
+#[test]
+fn teams_p23_two_teams_in_the_field_investigate_two_sites_in_one_turn() {
+    let mut g = oregon_and_gibsonton();
     let at = |g: &XfGame, card: &str| g.sites.iter().position(|s| s.card == id(card)).unwrap();
     // Mulder's ALIEN INVESTIGATION 4 meets Oregon alone: he is offered as a
     // Team of his own, leaving Scully and Lamana for the other Site.
@@ -402,15 +410,7 @@ fn teams_p23_two_teams_in_the_field_investigate_two_sites_in_one_turn() {
 fn teams_p23_the_normal_ai_sends_two_teams_when_its_agents_reach_two_sites() {
     use xfiles_bot::engine::GameRng;
     use xfiles_bot::engine::ai::{Ai, Level};
-    const OREGON: &str = "XF96-0046v1"; // ALIEN INVESTIGATION 4+
-    const GIBSONTON: &str = "XF96-0042v1"; // MEDICAL 4+
-    let mut g = two(&[OREGON, GIBSONTON], &[]);
-    advance(&mut g, Phase::Deployment);
-    to_field(&mut g, 0, &TEAM);
-    act(&mut g, 0, XfAction::Done);
-    act(&mut g, 0, site(OREGON));
-    act(&mut g, 0, site(GIBSONTON));
-    advance(&mut g, Phase::Investigation);
+    let mut g = oregon_and_gibsonton();
     let legal = g.legal_actions(0);
     let d = XfGame::decide(
         &g.ai_view(0),

@@ -329,9 +329,12 @@ fn split_teams(v: &XfView, moves: &[&XfAction]) -> Option<Decision<XfAction>> {
         .filter_map(|(a, site, team, skill)| {
             let s = v.sites.get(site)?;
             let m = margin(s.card, team, skill);
+            if m < 0 {
+                return None;
+            }
             let rest: Vec<CardIdx> = all.iter().filter(|c| !team.contains(c)).copied().collect();
             let (other, there) = best_other(site, &rest)?;
-            (m >= 0).then(|| (worth(v, s.card, s.directed, m) + other, a, s.card, there))
+            Some((worth(v, s.card, s.directed, m) + other, a, s.card, there))
         })
         .max_by_key(|(score, ..)| *score)?;
     let why = format!(
