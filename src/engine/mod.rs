@@ -25,6 +25,26 @@ use serde::de::DeserializeOwned;
 
 pub use rng::{GameRng, stable_hash};
 
+/// `Clone` for a struct whose `clone_from` reuses each field's buffers (a
+/// `Vec` keeps its allocation), for a copy remade many times in a loop
+/// (trying each candidate move). Every field must be named: one left out
+/// does not compile.
+macro_rules! clone_reusing {
+    ($ty:ident { $($field:ident),* $(,)? }) => {
+        impl Clone for $ty {
+            fn clone(&self) -> Self {
+                $ty { $($field: self.$field.clone()),* }
+            }
+
+            fn clone_from(&mut self, source: &Self) {
+                let $ty { $($field),* } = self;
+                $($field.clone_from(&source.$field);)*
+            }
+        }
+    };
+}
+pub(crate) use clone_reusing;
+
 /// A seat at the table, 0-based in turn order.
 pub type Seat = u8;
 

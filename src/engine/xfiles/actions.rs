@@ -231,12 +231,26 @@ fn announce_phase(g: &XfGame, before: &Phase, events: &mut Events) {
     }
 }
 
-/// [`apply`] without listing what is allowed (used to test candidates).
-pub(super) fn apply_inner(
-    g: &mut XfGame,
-    seat: Seat,
-    action: &XfAction,
-) -> Result<Events, Refusal> {
+/// [`apply`] without listing what is allowed.
+fn apply_inner(g: &mut XfGame, seat: Seat, action: &XfAction) -> Result<Events, Refusal> {
+    let mut events = Vec::new();
+    act(g, seat, action, &mut events)?;
+    g.settle(&mut events);
+    g.continue_flow(&mut events);
+    Ok(events)
+}
+
+/// Whether the engine accepts `action` in `g`: its own checks and effect,
+/// tried on `scratch` (remade from `g`, reusing its buffers) without what
+/// follows them (settling effects and moving the turn on cannot refuse
+/// it), so listing the legal moves stays cheap.
+pub(super) fn accepts(g: &XfGame, scratch: &mut XfGame, seat: Seat, action: &XfAction) -> bool {
+    scratch.clone_from(g);
+    act(scratch, seat, action, &mut Vec::new()).is_ok()
+}
+
+/// The action itself: checked, and done when allowed.
+fn act(g: &mut XfGame, seat: Seat, action: &XfAction, events: &mut Events) -> Result<(), Refusal> {
     if usize::from(seat) >= g.players.len() {
         return Err(Refusal::new("there is no such seat"));
     }
@@ -246,16 +260,15 @@ pub(super) fn apply_inner(
     if g.player(seat).out {
         return Err(Refusal::new("you have left this game"));
     }
-    let mut events = Vec::new();
     if !matches!(action, XfAction::Manual(_) | XfAction::Dispute) {
         // The game moves on: the last card's manual steps stand.
         g.manual = None;
     }
     match action {
-        XfAction::Resign => g.resign(seat, &mut events),
-        XfAction::Manual(m) => g.manual(seat, m, &mut events)?,
-        XfAction::Dispute => g.dispute(seat, &mut events)?,
-        XfAction::Choose { picks } => g.answer_choice(seat, picks, &mut events)?,
+        XfAction::Resign => g.resign(seat, events),
+        XfAction::Manual(m) => g.manual(seat, m, events)?,
+        XfAction::Dispute => g.dispute(seat, events)?,
+        XfAction::Choose { picks } => g.answer_choice(seat, picks, events)?,
         XfAction::Play {
             card,
             mode,
@@ -271,31 +284,31 @@ pub(super) fn apply_inner(
                 x: *x,
                 pool: *pool,
             },
-            &mut events,
+            events,
         )?,
-        XfAction::PlayTogether { plays } => g.play_together(seat, plays, &mut events)?,
-        XfAction::Pass => g.pass_or_end(seat, &mut events)?,
+        XfAction::PlayTogether { plays } => g.play_together(seat, plays, events)?,
+        XfAction::Pass => g.pass_or_end(seat, events)?,
         XfAction::Use {
             card,
             agent,
             ability,
             target,
-        } => g.use_ability(seat, *card, *agent, *ability, target, &mut events)?,
-        XfAction::Announce { category } => g.announce(seat, *category, &mut events)?,
+        } => g.use_ability(seat, *card, *agent, *ability, target, events)?,
+        XfAction::Announce { category } => g.announce(seat, *category, events)?,
         XfAction::UsePower {
             value,
             ability,
             target,
-        } => g.use_power_announcing(seat, *value, *ability, target, &mut events)?,
+        } => g.use_power_announcing(seat, *value, *ability, target, events)?,
         XfAction::PeekBluff { agent, site, index } => {
-            g.peek_bluff(seat, *agent, *site, *index, &mut events)?
+            g.peek_bluff(seat, *agent, *site, *index, events)?
         }
         XfAction::Discard { cards } if g.phase == Phase::Debriefing && g.frames.is_empty() => {
-            g.debriefing_discard(seat, cards, &mut events)?
+            g.debriefing_discard(seat, cards, events)?
         }
-        XfAction::AssignDamage { to } => g.assign_damage(seat, to, &mut events)?,
-        XfAction::Aim { agent, at } => g.aim(seat, *agent, at, &mut events)?,
-        XfAction::PayBluff { pay, x } => g.pay_revealed_bluff(seat, *pay, *x, &mut events)?,
+        XfAction::AssignDamage { to } => g.assign_damage(seat, to, events)?,
+        XfAction::Aim { agent, at } => g.aim(seat, *agent, at, events)?,
+        XfAction::PayBluff { pay, x } => g.pay_revealed_bluff(seat, *pay, *x, events)?,
         _ => {
             if !g.frames.is_empty() || g.choice.is_some() {
                 return Err(g.out_of_phase(seat));
@@ -303,12 +316,10 @@ pub(super) fn apply_inner(
             if !g.to_act_now().contains(&seat) {
                 return Err(g.not_your_move(seat));
             }
-            dispatch(g, seat, action, &mut events)?;
+            dispatch(g, seat, action, events)?;
         }
     }
-    g.settle(&mut events);
-    g.continue_flow(&mut events);
-    Ok(events)
+    Ok(())
 }
 
 fn dispatch(

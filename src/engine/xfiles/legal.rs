@@ -197,11 +197,12 @@ pub fn legal_actions(g: &XfGame, seat: Seat) -> Vec<XfAction> {
         return Vec::new();
     }
     let mut out = candidates(g, seat);
-    // Keep only what the engine accepts (a copy of the state per try;
-    // plays were checked without one; announcing is listed only when legal).
+    // Keep only what the engine accepts (plays were checked without a
+    // copy; announcing is listed only when legal).
+    let mut scratch = g.clone();
     out.retain(|a| {
         matches!(a, XfAction::Play { .. } | XfAction::Announce { .. })
-            || super::actions::apply_inner(&mut g.clone(), seat, a).is_ok()
+            || super::actions::accepts(g, &mut scratch, seat, a)
     });
     if g.to_act_now().contains(&seat) {
         out.push(XfAction::Resign);
@@ -628,5 +629,44 @@ pub fn describe(action: &XfAction) -> String {
         XfAction::Manual(_) => "a manual step".into(),
         XfAction::Dispute => "dispute the last manual step".into(),
         XfAction::Resign => "resign".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::search::normal_move;
+    use crate::engine::xfiles::world::tests::normal_game_until;
+    use crate::engine::{Game, GameRng};
+
+    #[test]
+    fn a_scratch_copy_remade_with_clone_from_equals_the_game_again() {
+        let g = normal_game_until(3, |_, made| made >= 80);
+        let mut scratch = g.clone();
+        let mut rng = GameRng::seeded(5);
+        for _ in 0..40 {
+            assert!(normal_move(&mut scratch, &mut rng), "a legal move");
+        }
+        assert_ne!(scratch, g, "forty moves changed the copy");
+        scratch.clone_from(&g);
+        assert_eq!(scratch, g);
+        assert_eq!(format!("{scratch:?}"), format!("{g:?}"), "every field");
+    }
+
+    #[test]
+    fn every_move_listed_is_accepted_by_the_engine() {
+        let mut g = normal_game_until(4, |_, made| made >= 20);
+        let mut rng = GameRng::seeded(6);
+        for _ in 0..200 {
+            for seat in g.to_act() {
+                for a in legal_actions(&g, seat) {
+                    let mut copy = g.clone();
+                    assert!(copy.apply(seat, &a).is_ok(), "{a:?} listed but refused");
+                }
+            }
+            if g.outcome().is_some() || !normal_move(&mut g, &mut rng) {
+                break;
+            }
+        }
     }
 }

@@ -126,7 +126,7 @@ pub enum Away {
 }
 
 /// An Agent on the table.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Agent {
     pub card: CardIdx,
     pub section: Section,
@@ -181,6 +181,29 @@ pub struct Agent {
     pub data: effects::state::Vars,
 }
 
+crate::engine::clone_reusing!(Agent {
+    card,
+    section,
+    damage,
+    team,
+    temporary,
+    tokens,
+    dedicated_rp,
+    heal_blocked,
+    investigated,
+    away,
+    borrowed_from,
+    until_healed,
+    health_lost,
+    cost_lost,
+    slow_heal,
+    keywords,
+    used,
+    first_site,
+    last_check,
+    data
+});
+
 impl Agent {
     /// Printed HEALTH less any permanent loss (cards in play may add to it:
     /// see [`XfGame::max_health`]).
@@ -204,7 +227,7 @@ pub struct Bluff {
 }
 
 /// A Site in the Field.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SiteInPlay {
     /// Stable for the Site's life (indexes shift as Sites leave).
     pub id: u32,
@@ -220,6 +243,17 @@ pub struct SiteInPlay {
     pub question: Option<Vec<Category>>,
     pub played_turn: u32,
 }
+
+crate::engine::clone_reusing!(SiteInPlay {
+    id,
+    card,
+    owner,
+    directed,
+    bluffs,
+    keywords,
+    question,
+    played_turn
+});
 
 /// Where a card in play sits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -336,7 +370,7 @@ pub enum Fact {
 }
 
 /// One player's side of the table.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
     pub deck: Vec<CardIdx>,
     pub hand: Vec<CardIdx>,
@@ -363,6 +397,25 @@ pub struct Player {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub powers: Vec<powers::PowerState>,
 }
+
+crate::engine::clone_reusing!(Player {
+    deck,
+    hand,
+    discard,
+    removed,
+    candidates,
+    xfile,
+    rp,
+    cp,
+    buy_only_rp,
+    agents,
+    out,
+    notebook,
+    wrong_guesses,
+    face_up,
+    announced,
+    powers
+});
 
 /// What a player learned about an opponent's X-File.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -546,7 +599,7 @@ pub enum Phase {
 }
 
 /// The whole game.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct XfGame {
     pub options: XfOptions,
     rng: GameRng,
@@ -604,6 +657,34 @@ pub struct XfGame {
     #[serde(skip)]
     pub scripts: Scripts,
 }
+
+crate::engine::clone_reusing!(XfGame {
+    options,
+    rng,
+    players,
+    active,
+    turn,
+    phase,
+    sites,
+    investigation,
+    stack,
+    frames,
+    resolving,
+    choice,
+    perms,
+    lasting,
+    facts,
+    next_id,
+    stolen,
+    sites_this_turn,
+    guessed_this_turn,
+    outcome,
+    site_order,
+    basic_plays,
+    debriefed,
+    manual,
+    scripts
+});
 
 type Events = Vec<Event<XfEvent>>;
 

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::effects::state::{AbilityRef, Source, Vars};
-use super::effects::statics::InForce;
+use super::effects::statics::{InForce, Want};
 use super::{Events, XfEvent, XfGame};
 use crate::cards::{CardIdx, Category, Trait};
 use crate::engine::{Event, Refusal, Seat};
@@ -74,7 +74,7 @@ impl XfGame {
     }
 
     /// Modifiers the gained X-File Powers give now.
-    pub(crate) fn powers_in_force(&self) -> Vec<InForce<'_>> {
+    pub(crate) fn powers_in_force(&self, want: Want) -> Vec<InForce<'_>> {
         let scripts = self.scripts_ref();
         let none = Vars::default();
         let mut out = Vec::new();
@@ -82,7 +82,7 @@ impl XfGame {
             let Some(s) = src.power.and_then(|t| scripts.power(t)) else {
                 continue;
             };
-            for st in &s.statics {
+            for st in s.statics.iter().filter(|st| want(&st.modifier)) {
                 if self.conditions_hold(&src, &none, &st.when) {
                     out.push(InForce {
                         src: src.clone(),

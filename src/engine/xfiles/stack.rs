@@ -10,7 +10,7 @@
 use super::effects::ast::{Cond, Duration};
 use super::effects::run::ability_in;
 use super::effects::state::{AbilityRef, Source, Val, Vars};
-use super::effects::statics::InForce;
+use super::effects::statics::{InForce, bears_on_contribution, bears_on_skill};
 use super::effects::verbs;
 use super::{
     AgentRef, Check, Events, Fact, Frame, FrameKind, Pending, Phase, Stage, Target, XfEvent, XfGame,
@@ -93,7 +93,7 @@ impl XfGame {
     /// A Team's level in a skill for a check: its contributing Agents with
     /// their best Equipment, plus the check's card modifiers.
     pub fn team_total_of(&self, c: &Check, skill: Skill) -> i32 {
-        let forces = self.in_force();
+        let forces = self.in_force_of(&|m| bears_on_skill(m) || bears_on_contribution(m));
         let agents: i32 = c
             .team
             .iter()

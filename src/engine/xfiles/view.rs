@@ -308,7 +308,7 @@ fn awaiting(g: &XfGame) -> Awaiting {
 pub fn view(g: &XfGame, viewer: Viewer) -> XfView {
     let me = viewer.seat();
     // Listed once for every Agent's HEALTH (the longest part of a view).
-    let forces = g.in_force();
+    let forces = g.in_force_of(&super::effects::statics::bears_on_health);
     XfView {
         viewer,
         basic: g.basic().is_some(),

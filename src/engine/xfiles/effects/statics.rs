@@ -11,6 +11,31 @@ use crate::cards::{CardIdx, Keyword, Pool, Section, Skill, db};
 use crate::engine::Seat;
 use crate::engine::xfiles::{AgentRef, Check, Place, XfGame};
 
+/// Which modifiers a question about the statics in force is about.
+pub(crate) type Want<'w> = &'w dyn Fn(&Modifier) -> bool;
+
+/// The modifiers [`XfGame::agent_skill_in`] reads (keep the two in step).
+pub(crate) fn bears_on_skill(m: &Modifier) -> bool {
+    matches!(
+        m,
+        Modifier::SkillAs { .. }
+            | Modifier::Gear { team: false, .. }
+            | Modifier::GearOnce { .. }
+            | Modifier::Skill { .. }
+            | Modifier::GearBonus { .. }
+    )
+}
+
+/// The modifiers [`XfGame::max_health_in`] reads.
+pub(crate) fn bears_on_health(m: &Modifier) -> bool {
+    matches!(m, Modifier::Health { .. })
+}
+
+/// The modifiers [`XfGame::contributes_in`] reads (keep the two in step).
+pub(crate) fn bears_on_contribution(m: &Modifier) -> bool {
+    matches!(m, Modifier::NoContribution { .. } | Modifier::OnlyAt { .. })
+}
+
 /// A modifier in force and where it comes from.
 #[derive(Debug, Clone)]
 pub struct InForce<'a> {
@@ -23,24 +48,31 @@ pub struct InForce<'a> {
 impl XfGame {
     /// Every modifier in force now.
     pub fn in_force(&self) -> Vec<InForce<'_>> {
+        self.in_force_of(&|_| true)
+    }
+
+    /// The modifiers in force now that `want` picks, in the same order as
+    /// [`Self::in_force`]; conditions are checked only for those (a
+    /// question about one kind of modifier need not weigh every other).
+    pub fn in_force_of(&self, want: Want) -> Vec<InForce<'_>> {
         let mut out = Vec::new();
-        self.perm_statics(&mut out);
-        self.agent_statics(&mut out);
-        self.combat_statics(&mut out);
-        for l in &self.lasting {
+        self.perm_statics(want, &mut out);
+        self.agent_statics(want, &mut out);
+        self.combat_statics(want, &mut out);
+        for l in self.lasting.iter().filter(|l| want(&l.modifier)) {
             out.push(InForce {
                 src: Source::new(l.card, AbilityRef::Use(0), l.controller),
                 modifier: &l.modifier,
                 host: l.controller,
             });
         }
-        out.extend(self.powers_in_force());
+        out.extend(self.powers_in_force(want));
         out
     }
 
     /// The statics of cards in play whose conditions hold (not those made
     /// inert).
-    fn perm_statics<'a>(&'a self, out: &mut Vec<InForce<'a>>) {
+    fn perm_statics<'a>(&'a self, want: Want, out: &mut Vec<InForce<'a>>) {
         let scripts: &ScriptDb = self.scripts_ref();
         let none = Vars::default();
         let inert: Vec<u32> = self
@@ -74,7 +106,7 @@ impl XfGame {
                 agent,
                 ..Source::new(p.card, AbilityRef::Use(0), p.controller)
             };
-            for st in &s.statics {
+            for st in s.statics.iter().filter(|st| want(&st.modifier)) {
                 if self.conditions_hold(&src, &none, &st.when) {
                     out.push(InForce {
                         src: src.clone(),
@@ -87,7 +119,7 @@ impl XfGame {
     }
 
     /// The Game Effects of Agents in play whose conditions hold.
-    fn agent_statics<'a>(&'a self, out: &mut Vec<InForce<'a>>) {
+    fn agent_statics<'a>(&'a self, want: Want, out: &mut Vec<InForce<'a>>) {
         let scripts: &ScriptDb = self.scripts_ref();
         let none = Vars::default();
         for (seat, p) in self.players.iter().enumerate() {
@@ -106,7 +138,7 @@ impl XfGame {
                     agent: Some(r),
                     ..Source::new(a.card, AbilityRef::Use(0), seat as Seat)
                 };
-                for st in &s.statics {
+                for st in s.statics.iter().filter(|st| want(&st.modifier)) {
                     if self.conditions_hold(&src, &none, &st.when) {
                         out.push(InForce {
                             src: src.clone(),
@@ -120,7 +152,7 @@ impl XfGame {
     }
 
     /// The statics of a combat's living fighters that work from anywhere.
-    fn combat_statics<'a>(&'a self, out: &mut Vec<InForce<'a>>) {
+    fn combat_statics<'a>(&'a self, want: Want, out: &mut Vec<InForce<'a>>) {
         let scripts: &ScriptDb = self.scripts_ref();
         if let Some(c) = self.combat() {
             for (_, f) in c.living() {
@@ -128,7 +160,8 @@ impl XfGame {
                     continue;
                 };
                 let src = Source::new(f.card, AbilityRef::Use(0), f.owner);
-                for st in s.statics.iter().filter(|st| st.modifier.from_anywhere()) {
+                let picked = s.statics.iter().filter(|st| want(&st.modifier));
+                for st in picked.filter(|st| st.modifier.from_anywhere()) {
                     out.push(InForce {
                         src: src.clone(),
                         modifier: &st.modifier,
@@ -199,11 +232,11 @@ impl XfGame {
     /// An Agent's skill now: printed (or the skill it uses instead), the best
     /// piece of its Team's Equipment (one a check, p. 21), and modifiers.
     pub fn agent_skill(&self, a: AgentRef, skill: Skill) -> i32 {
-        self.agent_skill_in(&self.in_force(), a, skill)
+        self.agent_skill_in(&self.in_force_of(&bears_on_skill), a, skill)
     }
 
     /// [`Self::agent_skill`] with the modifiers in force already listed
-    /// (for many Agents at once).
+    /// (for many Agents at once): those [`bears_on_skill`] picks suffice.
     pub(crate) fn agent_skill_in(&self, forces: &[InForce<'_>], a: AgentRef, skill: Skill) -> i32 {
         if self.agent(a).is_none() {
             return 0;
@@ -262,9 +295,8 @@ impl XfGame {
 
     /// The bearer of a modifier (an Agent, or the Agent its card is on).
     fn bearers_of(&self, want: impl Fn(&Modifier) -> bool) -> Vec<(AgentRef, Modifier)> {
-        self.in_force()
+        self.in_force_of(&want)
             .iter()
-            .filter(|f| want(f.modifier))
             .filter_map(|f| f.src.agent.map(|a| (a, f.modifier.clone())))
             .collect()
     }
@@ -299,10 +331,11 @@ impl XfGame {
 
     /// An Agent's permanent HEALTH with its modifiers (never below 1).
     pub fn max_health(&self, a: AgentRef) -> u8 {
-        self.max_health_in(&self.in_force(), a)
+        self.max_health_in(&self.in_force_of(&bears_on_health), a)
     }
 
-    /// [`Self::max_health`] with the modifiers in force already listed.
+    /// [`Self::max_health`] with the modifiers in force already listed
+    /// (those [`bears_on_health`] picks suffice).
     pub(crate) fn max_health_in(&self, forces: &[InForce<'_>], a: AgentRef) -> u8 {
         let Some(agent) = self.agent(a) else {
             return 0;
@@ -341,14 +374,14 @@ impl XfGame {
 
     /// A card keeps the Agent where it is (Carina Sayles, Disciplinary Actions).
     pub fn held_in_section(&self, a: AgentRef) -> bool {
-        self.in_force()
+        self.in_force_of(&|m| matches!(m, Modifier::Stuck { .. }))
             .iter()
             .any(|f| matches!(&f.modifier, Modifier::Stuck { who } if self.applies(f, who, a)))
     }
 
     /// The effect letting this Agent investigate a second Site this turn (Road Trip).
     pub fn second_site(&self, a: AgentRef) -> Option<Modifier> {
-        self.in_force()
+        self.in_force_of(&|m| matches!(m, Modifier::SecondSite { .. }))
             .into_iter()
             .find(
                 |f| matches!(&f.modifier, Modifier::SecondSite { who, .. } if self.applies(f, who, a)),
@@ -360,7 +393,7 @@ impl XfGame {
     pub fn agent_res(&self, a: AgentRef) -> u32 {
         let mut res = db().get(a.card).skill(Skill::Resources).max(0);
         let mut by = 0;
-        for f in self.in_force() {
+        for f in self.in_force_of(&|m| matches!(m, Modifier::Res { .. } | Modifier::ResBy { .. })) {
             match &f.modifier {
                 Modifier::Res { who, res: r } if self.applies(&f, who, a) => res = i32::from(*r),
                 Modifier::ResBy { who, amount } if self.applies(&f, who, a) => by += amount,
@@ -371,7 +404,7 @@ impl XfGame {
     }
 
     fn agent_has(&self, a: AgentRef, pick: impl Fn(&Modifier) -> Option<&AgentScope>) -> bool {
-        self.in_force()
+        self.in_force_of(&|m| pick(m).is_some())
             .iter()
             .any(|f| pick(f.modifier).is_some_and(|who| self.applies(f, who, a)))
     }
@@ -416,10 +449,11 @@ impl XfGame {
 
     /// The Agent may add its skills to this check.
     pub fn contributes(&self, a: AgentRef, check: &Check) -> bool {
-        self.contributes_in(&self.in_force(), a, check)
+        self.contributes_in(&self.in_force_of(&bears_on_contribution), a, check)
     }
 
-    /// [`Self::contributes`] with the modifiers in force already listed.
+    /// [`Self::contributes`] with the modifiers in force already listed
+    /// (those [`bears_on_contribution`] picks suffice).
     pub(crate) fn contributes_in(
         &self,
         forces: &[InForce<'_>],
@@ -463,7 +497,7 @@ impl XfGame {
             return usize::MAX;
         }
         let mut limit = usize::from(self.options.hand_limit);
-        for f in self.in_force() {
+        for f in self.in_force_of(&|m| matches!(m, Modifier::HandLimit { .. })) {
             if let Modifier::HandLimit { seat_of, limit: l } = &f.modifier
                 && self.scope_seat(&f, seat_of) == Some(seat)
                 && seat == self.active
@@ -524,7 +558,7 @@ impl XfGame {
         }
         let mut cost = printed as i32;
         let mut double = false;
-        for f in self.in_force() {
+        for f in self.in_force_of(&|m| matches!(m, Modifier::Cost { .. })) {
             if let Modifier::Cost {
                 cards,
                 amount,
@@ -585,7 +619,8 @@ impl XfGame {
 
     /// A static lets this Adversary be played at any Site (X-File Powers).
     pub fn plays_anywhere(&self, seat: Seat, card: CardIdx, pool: Pool) -> bool {
-        self.in_force().into_iter().any(|f| match &f.modifier {
+        let anywhere = self.in_force_of(&|m| matches!(m, Modifier::AnySite { .. }));
+        anywhere.into_iter().any(|f| match &f.modifier {
             Modifier::AnySite { cards } => self.card_in_scope(&f, cards, seat, card, pool),
             _ => false,
         })
@@ -593,7 +628,8 @@ impl XfGame {
 
     /// The card that forbids playing this card now, if any.
     pub fn forbidden_by(&self, seat: Seat, card: CardIdx, pool: Pool) -> Option<CardIdx> {
-        self.in_force().into_iter().find_map(|f| match &f.modifier {
+        let forbids = self.in_force_of(&|m| matches!(m, Modifier::Forbid { .. }));
+        forbids.into_iter().find_map(|f| match &f.modifier {
             Modifier::Forbid { cards } if self.card_in_scope(&f, cards, seat, card, pool) => {
                 Some(f.src.card)
             }
@@ -616,7 +652,8 @@ impl XfGame {
         if exposed {
             return None;
         }
-        self.in_force().into_iter().find_map(|f| match &f.modifier {
+        let shields = self.in_force_of(&|m| matches!(m, Modifier::NoAttack { .. }));
+        shields.into_iter().find_map(|f| match &f.modifier {
             Modifier::NoAttack { who, keywords }
                 if self.applies(&f, who, a) && keywords.iter().any(|k| c.has_keyword(*k)) =>
             {
@@ -635,7 +672,8 @@ impl XfGame {
         {
             return None;
         }
-        self.in_force().into_iter().find_map(|f| match f.modifier {
+        let shields = self.in_force_of(&|m| matches!(m, Modifier::Protects { .. }));
+        shields.into_iter().find_map(|f| match f.modifier {
             Modifier::Protects { titles }
                 if f.src.controller == a.seat && super::select::card_titled(a.card, titles) =>
             {
@@ -649,7 +687,7 @@ impl XfGame {
     /// Team (Two Lux Video Camera): its bearer is in the Team, or in the
     /// Hospital ("even if the Agent is sent to the Hospital").
     pub fn team_gear(&self, seat: Seat, team: &[CardIdx], skill: Skill) -> i32 {
-        self.in_force()
+        self.in_force_of(&|m| matches!(m, Modifier::Gear { team: true, .. }))
             .iter()
             .filter_map(|f| match f.modifier {
                 Modifier::Gear {
@@ -673,14 +711,14 @@ impl XfGame {
 
     /// The seat's Agents hurt OCCULT CREATUREs as normal (Gung Bituen).
     pub fn hurts_occult(&self, seat: Seat) -> bool {
-        self.in_force()
+        self.in_force_of(&|m| *m == Modifier::HurtsOccult)
             .iter()
             .any(|f| *f.modifier == Modifier::HurtsOccult && f.src.controller == seat)
     }
 
     /// Change in the RP a seat's Agents create each Briefing (Captive Hybrid).
     pub fn rp_income_change(&self, seat: Seat) -> i32 {
-        self.in_force()
+        self.in_force_of(&|m| matches!(m, Modifier::RpIncome { .. }))
             .iter()
             .filter_map(|f| match &f.modifier {
                 Modifier::RpIncome { seat_of, amount }
@@ -695,7 +733,9 @@ impl XfGame {
 
     /// A seat may not draw (or buy) cards now.
     pub fn blocked(&self, seat: Seat, buying: bool) -> bool {
-        self.in_force().iter().any(|f| match &f.modifier {
+        let blocks =
+            self.in_force_of(&|m| matches!(m, Modifier::NoDraw { .. } | Modifier::NoBuy { .. }));
+        blocks.iter().any(|f| match &f.modifier {
             Modifier::NoDraw { seat_of } => self.scope_seat(f, seat_of) == Some(seat),
             Modifier::NoBuy { seat_of } => buying && self.scope_seat(f, seat_of) == Some(seat),
             _ => false,
@@ -704,14 +744,14 @@ impl XfGame {
 
     /// The seat holds a card that lets it do this (Foo Fighter, The Video Trap).
     pub fn has_modifier(&self, seat: Seat, want: &Modifier) -> bool {
-        self.in_force()
+        self.in_force_of(&|m| m == want)
             .iter()
             .any(|f| f.src.controller == seat && *f.modifier == *want)
     }
 
     /// Extra Keywords a Team's Sites count as having (Dark Forces Align).
     pub fn team_site_keywords(&self, a: AgentRef) -> Vec<Keyword> {
-        self.in_force()
+        self.in_force_of(&|m| matches!(m, Modifier::SiteKeyword { .. }))
             .iter()
             .filter_map(|f| match &f.modifier {
                 Modifier::SiteKeyword { who, keyword } if self.applies(f, who, a) => Some(*keyword),
@@ -731,7 +771,7 @@ impl XfGame {
             }
         }
         if let Some(a) = agent {
-            for f in self.in_force() {
+            for f in self.in_force_of(&|m| matches!(m, Modifier::CanUse { .. })) {
                 if f.src.agent == Some(a)
                     && let Modifier::CanUse { keywords } = &f.modifier
                 {
@@ -740,5 +780,34 @@ impl XfGame {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::xfiles::world::tests::normal_game_until;
+
+    fn listed(forces: &[InForce<'_>]) -> Vec<String> {
+        forces.iter().map(|f| format!("{f:?}")).collect()
+    }
+
+    #[test]
+    fn in_force_of_lists_what_in_force_lists_of_the_kinds_asked() {
+        let g = normal_game_until(3, |g, made| made >= 60 && g.in_force().len() >= 3);
+        let all = g.in_force();
+        let kinds: [Want; 5] = [
+            &|_| true,
+            &|_| false,
+            &bears_on_skill,
+            &bears_on_health,
+            &|m| std::mem::discriminant(m) == std::mem::discriminant(all[0].modifier),
+        ];
+        for want in kinds {
+            let picked: Vec<InForce<'_>> =
+                all.iter().filter(|f| want(f.modifier)).cloned().collect();
+            assert_eq!(listed(&g.in_force_of(want)), listed(&picked));
+        }
+        assert!(!g.in_force_of(kinds[4]).is_empty());
     }
 }
