@@ -2,7 +2,9 @@
 //! ([`crate::engine::search`]): it searches while rounds are played,
 //! compares normal's move with up to 11 others, plays them out until the
 //! round after this one is scored, and judges an unfinished game by the
-//! points lead.
+//! points lead. More does not help: 64 deals, or 48 deals played out four
+//! rounds ahead, beat the random mover 89-90% of 300 games, as this budget
+//! does (89% of 500): the dealt cards decide the rest.
 
 use super::{FanAction, FanGame, FanView, Phase};
 use crate::engine::ai::Decision;
