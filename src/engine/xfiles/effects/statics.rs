@@ -160,8 +160,8 @@ impl XfGame {
                     continue;
                 };
                 let src = Source::new(f.card, AbilityRef::Use(0), f.owner);
-                let picked = s.statics.iter().filter(|st| want(&st.modifier));
-                for st in picked.filter(|st| st.modifier.from_anywhere()) {
+                let anywhere = |m: &Modifier| m.from_anywhere() && want(m);
+                for st in s.statics.iter().filter(|st| anywhere(&st.modifier)) {
                     out.push(InForce {
                         src: src.clone(),
                         modifier: &st.modifier,
@@ -713,7 +713,7 @@ impl XfGame {
     pub fn hurts_occult(&self, seat: Seat) -> bool {
         self.in_force_of(&|m| *m == Modifier::HurtsOccult)
             .iter()
-            .any(|f| *f.modifier == Modifier::HurtsOccult && f.src.controller == seat)
+            .any(|f| f.src.controller == seat)
     }
 
     /// Change in the RP a seat's Agents create each Briefing (Captive Hybrid).
@@ -746,7 +746,7 @@ impl XfGame {
     pub fn has_modifier(&self, seat: Seat, want: &Modifier) -> bool {
         self.in_force_of(&|m| m == want)
             .iter()
-            .any(|f| f.src.controller == seat && *f.modifier == *want)
+            .any(|f| f.src.controller == seat)
     }
 
     /// Extra Keywords a Team's Sites count as having (Dark Forces Align).
