@@ -105,11 +105,24 @@ enum CardsCommand {
         #[arg(long, default_value = "cards")]
         to: PathBuf,
     },
-    /// How many cards of each X-Files CCG set the engine scripts (scripted, partly, manual).
+    /// How many cards of each X-Files CCG set the engine plays: proven (a reviewed script whose
+    /// proof passes), scripted, partly, manual.
     Coverage {
-        /// Also name every card not fully scripted, by set.
+        /// Also name every card not proven, by set.
         #[arg(long)]
         names: bool,
+        /// As JSON: per set `set`, `official`, `with_text`, `proven`, `scripted`, `partly`, `manual`.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Runs card proofs (tests/cards/**/*.proof): the files named, else every embedded proof.
+    Prove {
+        /// Proof files or folders to read from disk (no rebuild needed to try a new proof).
+        files: Vec<PathBuf>,
+        /// Read the card scripts from this folder (e.g. cards/xfiles-ccg/scripts) instead of
+        /// the embedded ones, to try a script without a rebuild.
+        #[arg(long)]
+        scripts: Option<PathBuf>,
     },
 }
 
@@ -135,14 +148,20 @@ fn main() -> ExitCode {
             command: CardsCommand::Import { from, to },
         }) => import_cards(&from, &to),
         Some(Command::Cards {
-            command: CardsCommand::Coverage { names },
+            command: CardsCommand::Coverage { names, json },
         }) => {
-            println!(
-                "{}",
-                xfiles_bot::engine::xfiles::effects::coverage::report(names)
-            );
+            println!("{}", xfiles_bot::app::proof::coverage::report(names, json));
             ExitCode::SUCCESS
         }
+        Some(Command::Cards {
+            command: CardsCommand::Prove { files, scripts },
+        }) => match scripts.as_deref().map(load_scripts).transpose() {
+            Ok(_) => prove(&files),
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Some(Command::Legendary { command }) => legendary(command),
         Some(Command::Console { seed, script, echo }) => {
             runtime.block_on(console(cli.db, seed, script, echo))
@@ -154,6 +173,92 @@ fn main() -> ExitCode {
             runtime.block_on(discord(cli.db, None))
         }
         None => runtime.block_on(console(cli.db, None, None, false)),
+    }
+}
+
+/// Reads every `.xfs` file under `dir` and runs this process on them.
+fn load_scripts(dir: &std::path::Path) -> Result<(), String> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<(String, String)>) -> Result<(), String> {
+        let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, out)?;
+            } else if p.extension().is_some_and(|x| x == "xfs") {
+                let text =
+                    std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+                out.push((p.display().to_string(), text));
+            }
+        }
+        Ok(())
+    }
+    let mut files = Vec::new();
+    walk(dir, &mut files)?;
+    files.sort();
+    use xfiles_bot::engine::xfiles::effects::{ScriptDb, use_scripts};
+    let db = ScriptDb::from_files(files)?;
+    use_scripts(db);
+    Ok(())
+}
+
+/// `cards prove`: runs the proofs, prints each failure, and a count.
+fn prove(paths: &[PathBuf]) -> ExitCode {
+    use xfiles_bot::app::proof;
+    let mut files = Vec::new();
+    for p in paths {
+        collect_proofs(p, &mut files);
+    }
+    files.sort();
+    let proofs: Vec<Result<proof::Proof, proof::Failure>> = if paths.is_empty() {
+        proof::embedded().to_vec()
+    } else {
+        files
+            .iter()
+            .map(|f| match std::fs::read_to_string(f) {
+                Ok(text) => proof::parse(&f.display().to_string(), &text),
+                Err(e) => Err(proof::Failure {
+                    file: f.display().to_string(),
+                    case: String::new(),
+                    line: 0,
+                    message: format!("cannot read it: {e}"),
+                }),
+            })
+            .collect()
+    };
+    let (mut passed, mut failed, mut cases) = (0, 0, 0);
+    for p in &proofs {
+        let failures = match p {
+            Ok(p) => {
+                let failures = proof::run_all(p);
+                cases += p.cases.len() - failures.len();
+                failures
+            }
+            Err(f) => vec![f.clone()],
+        };
+        for f in &failures {
+            println!("FAIL {f}");
+        }
+        if failures.is_empty() {
+            passed += 1;
+        } else {
+            failed += 1;
+        }
+    }
+    println!("proofs: {passed} passed, {failed} failed ({cases} cases passed)");
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn collect_proofs(path: &std::path::Path, out: &mut Vec<PathBuf>) {
+    if path.is_dir() {
+        for e in std::fs::read_dir(path).into_iter().flatten().flatten() {
+            collect_proofs(&e.path(), out);
+        }
+    } else if path.extension().is_none_or(|x| x == "proof") {
+        out.push(path.to_path_buf());
     }
 }
 

@@ -399,5 +399,5 @@ fn cards_coverage_reports_automation_per_set() {
         .output()
         .expect("the binary runs");
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("not fully scripted"), "{text}");
+    assert!(text.contains("not proven"), "{text}");
 }

@@ -16,6 +16,7 @@ use xfiles_bot::app::games::host::Host;
 use xfiles_bot::app::{Address, Table};
 use xfiles_bot::cards::{self, CardIdx};
 use xfiles_bot::decks::StoredDeck;
+use xfiles_bot::engine::xfiles::effects::ast::Modifier;
 use xfiles_bot::engine::xfiles::{
     BasicRules, Chooser, Phase, XfAction, XfEvent, XfGame, XfOptions,
 };
@@ -121,9 +122,21 @@ fn check(g: &XfGame, initial: &[usize], events: &[Event<XfEvent>], seed: u64, ac
                 );
                 continue;
             }
-            // The active player's free draw comes after the start; others were trimmed.
+            // The active player's free draw comes after the start; others were
+            // trimmed, to a limit a card may raise in its player's own
+            // Debriefing (Improved Channels, FAQ21 #43a).
+            let raised = g
+                .in_force()
+                .iter()
+                .filter(|f| usize::from(f.src.controller) == i)
+                .filter_map(|f| match f.modifier {
+                    Modifier::HandLimit { limit, .. } => Some(usize::from(*limit)),
+                    _ => None,
+                })
+                .max()
+                .unwrap_or(0);
             assert!(
-                p.hand.len() <= usize::from(g.options.hand_limit),
+                p.hand.len() <= usize::from(g.options.hand_limit).max(raised),
                 "seed {seed}: seat {i} kept {} cards",
                 p.hand.len()
             );

@@ -89,6 +89,9 @@ fn deductive_reasoning_asks_whether_the_adversarys_keyword_is_the_affiliation() 
     // Mulder 2 + Skinner 3 + Scully 2 CRIMINAL INVESTIGATION.
     play_on(&mut g, 0, "Deductive Reasoning", None);
     resolve(&mut g);
+    // "they may ask": the player says yes.
+    pick(&mut g, &["Yes"]);
+    resolve(&mut g);
     assert_eq!(
         answers(&g, 0, 1),
         vec![(Category::Affiliation, Trait::Occult, true)],

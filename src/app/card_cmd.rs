@@ -35,7 +35,7 @@ pub fn card(req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
             "No card matches '{query}'{scope}. Try fewer words, a card id such as XF96-0063v1, or drop the set/type filter."
         )));
     };
-    let mut text = cards::render_card(db, best.card);
+    let mut text = cards::render_card_with(db, best.card, super::proof::coverage::describe);
     let others: Vec<String> = hits[1..]
         .iter()
         .filter(|m| m.score >= best.score - 0.25 && !db.printings(best.card).contains(&m.card))

@@ -20,6 +20,7 @@ mod league_team;
 mod league_views;
 mod legendary_cmd;
 pub mod message;
+pub mod proof;
 mod record;
 mod registry;
 mod rules_cmd;

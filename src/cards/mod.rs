@@ -28,7 +28,7 @@ pub use card::{Card, CardError, RawCard, RawEasier, RawPrerequisite, RawQuestion
 pub use cost::{Amount, Cost, CostError, Pool};
 pub use lookup::{Filter, Lookup, Match, normalize};
 pub use place::site_state;
-pub use render::{render_card, render_card_line};
+pub use render::{render_card, render_card_line, render_card_with};
 pub use site::{EasierQuestion, Prerequisite, SiteQuestion, Threshold};
 pub use skills::{Skill, SkillSet, SkillValue};
 pub use vocab::{Activator, CardSet, CardType, Keyword, Level, Rarity, Tag, UnknownTerm};

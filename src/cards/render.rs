@@ -16,6 +16,12 @@ pub fn render_card_line(card: &Card) -> String {
 
 /// The full data of a card, one fact a line, in Discord-flavoured markdown.
 pub fn render_card(db: &CardDb, idx: CardIdx) -> String {
+    render_card_with(db, idx, crate::engine::xfiles::effects::coverage::describe)
+}
+
+/// [`render_card`] with the "Rules engine" line told by `how` (the app
+/// says whether a proof shows the card scripted).
+pub fn render_card_with(db: &CardDb, idx: CardIdx, how: impl Fn(CardIdx) -> String) -> String {
     let card = db.get(idx);
     let mut out = String::new();
     let _ = writeln!(out, "**{}** — {}", card.title, card.kind);
@@ -101,8 +107,7 @@ pub fn render_card(db: &CardDb, idx: CardIdx) -> String {
         let _ = writeln!(out, "Site text: {}", q.text);
     }
     if card.kind.is_playable() && (card.text.is_some() || card.game_effect.is_some()) {
-        let how = crate::engine::xfiles::effects::coverage::describe(idx);
-        let _ = writeln!(out, "Rules engine: {how}");
+        let _ = writeln!(out, "Rules engine: {}", how(idx));
     }
     if let Some(ep) = &card.episode {
         let _ = writeln!(out, "Episode: {ep}");

@@ -266,7 +266,7 @@ fn xfiles_commands() -> Vec<CommandSpec> {
                 ),
                 opt("target", OptKind::Text, "what it is used on"),
             ],
-            "/power value:threats target:\"Dr. Charles Burk\"",
+            "/power value:threats target:\"Dr. Sheila Braun\"",
         ),
         cmd(
             "damage",

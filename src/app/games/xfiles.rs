@@ -164,6 +164,17 @@ impl XfGame {
         if let Some(v) = args.text("value") {
             return Ok(trait_of(v).map(Target::Value));
         }
+        self.named_target(seat, args, table)
+    }
+
+    /// What the `target:` option names (`/power`'s `value:` names the
+    /// Power, not its target).
+    fn named_target(
+        &self,
+        seat: Seat,
+        args: &Args,
+        table: &Table,
+    ) -> Result<Option<Target>, UserError> {
         let Some(t) = args.text("target") else {
             return Ok(None);
         };
@@ -488,7 +499,19 @@ impl GameUi for XfGame {
             .enumerate()
             .map(|(s, p)| BoardPart::headed(&board_player(t, s as Seat, p, v.basic)))
             .collect();
-        let sites: String = v.sites.iter().map(|s| board_site(t, s)).collect();
+        let sites: String = v
+            .sites
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let needs = v
+                    .investigation
+                    .as_ref()
+                    .filter(|inv| inv.site == i)
+                    .map(|inv| &inv.needs[..]);
+                board_site(t, s, needs)
+            })
+            .collect();
         parts.push(BoardPart::named("Sites", &sites));
         if let Some(inv) = &v.investigation {
             let number = v.sites.get(inv.site).map_or(inv.site + 1, |s| s.number);
@@ -868,6 +891,10 @@ fn answer_hint(v: &XfView, action: &XfAction) -> String {
                         .collect()
                 })
                 .unwrap_or_default();
+            if labels.is_empty() {
+                // Choosing none of the options (an "up to" choice).
+                return "/choose options:\";\"".into();
+            }
             format!("/choose options:\"{}\"", labels.join("; "))
         }
         XfAction::Use { card, ability, .. } if *ability == 0 => {
@@ -1073,19 +1100,45 @@ fn board_agent(a: &AgentView, basic: bool) -> String {
 }
 
 /// A Site on `/board`, numbered as players name it.
-fn board_site(t: &Table, s: &SiteView) -> String {
+fn board_site(t: &Table, s: &SiteView, needs: Option<&[(Skill, u8)]>) -> String {
     format!(
-        "Site {}: **{}** — {} → {}{}\n",
+        "Site {}: **{}**{} — {} → {}{}\n",
         s.number,
         XfGame::card_line(s.card),
+        changed_prerequisite(s.card, needs),
         t.name(s.owner),
         t.name(s.directed),
         if s.bluffs.is_empty() {
             String::new()
         } else {
-            format!(" · {} face-down card(s)", s.bluffs.len())
+            match s.bluffs.len() {
+                1 => " · 1 face-down card".to_string(),
+                n => format!(" · {n} face-down cards"),
+            }
         }
     )
+}
+
+/// " · prerequisite now …" when a card changed the prerequisite of the Site
+/// being investigated (Record of Atrocities), else nothing.
+fn changed_prerequisite(site: CardIdx, needs: Option<&[(Skill, u8)]>) -> String {
+    let Some(needs) = needs else {
+        return String::new();
+    };
+    let printed: Vec<(Skill, u8)> = db()
+        .get(site)
+        .prerequisite
+        .as_ref()
+        .map(|p| p.thresholds().iter().map(|t| (t.skill, t.min)).collect())
+        .unwrap_or_default();
+    if printed.is_empty() || needs.iter().all(|n| printed.contains(n)) {
+        return String::new();
+    }
+    let now: Vec<String> = needs
+        .iter()
+        .map(|(s, n)| format!("{} {n}+", s.as_str().to_uppercase()))
+        .collect();
+    format!(" · prerequisite now {}", now.join(", "))
 }
 
 /// The investigation on `/board`: totals against each need, and its combat.

@@ -81,6 +81,7 @@ impl XfGame {
     /// All purchases at once (p. 11); RP that had to buy cards and did not is lost.
     pub(super) fn buy(&mut self, count: u32, events: &mut Events) -> Result<(), Refusal> {
         let seat = self.active;
+        self.may_buy(seat, count)?;
         let p = self.player(seat);
         if count > p.rp {
             return Err(Refusal::new(format!(
@@ -99,6 +100,17 @@ impl XfGame {
         match self.others_from(seat).first() {
             Some(first) => self.phase = Phase::Trade(*first),
             None => self.healing(events),
+        }
+        Ok(())
+    }
+
+    /// Buying draws the cards bought: a seat a card keeps from drawing
+    /// (Red Tape) or buying this turn buys none.
+    fn may_buy(&self, seat: Seat, count: u32) -> Result<(), Refusal> {
+        if count > 0 && self.blocked(seat, true) {
+            return Err(Refusal::new(
+                "a card in play keeps you from drawing or buying cards this turn; buy 0 (/buy count:0)",
+            ));
         }
         Ok(())
     }
@@ -149,6 +161,7 @@ impl XfGame {
             };
             gained += value;
         }
+        self.may_buy(seat, buy)?;
         let rest = self.hand_without(seat, sell)?;
         let cp = self.player(seat).cp + gained;
         if buy > cp {

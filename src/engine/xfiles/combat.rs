@@ -746,10 +746,7 @@ impl XfGame {
         }
         let lifted = match (from, to) {
             (Combatant::Agent(a), Combatant::Foe(i)) => {
-                let foe = db().get(c.foes[i].card);
-                foe.has_keyword(crate::cards::Keyword::Occult)
-                    && foe.has_keyword(crate::cards::Keyword::Creature)
-                    && self.hurts_occult(a.seat)
+                self.hurt_as_normal(c.foes[i].card, Some(a.seat))
             }
             _ => false,
         };
@@ -1008,6 +1005,7 @@ impl XfGame {
                     .push(Fact::AdversaryHospitalized { seat: a.seat });
             }
         }
+        let team_seat = self.fighters().first().map(|a| a.seat);
         let dead: Vec<usize> = {
             let c = self.combat().expect("in combat");
             let long = c.round == CombatRound::Long;
@@ -1017,7 +1015,8 @@ impl XfGame {
                     Some(a) => self.current_health(a) == 0,
                     None => {
                         i32::from(f.damage) >= self.foe_health(*i)
-                            && !self.foe_has(f.card, |m| *m == Modifier::Unhurt)
+                            && (!self.foe_has(f.card, |m| *m == Modifier::Unhurt)
+                                || self.hurt_as_normal(f.card, team_seat))
                     }
                 })
                 .map(|(i, _)| i)

@@ -30,6 +30,50 @@ impl XfGame {
         })
     }
 
+    /// Equipment's Activators other than a section (BELIEVER, SKEPTIC...)
+    /// must hold too (every Activator, p. 16): the Agent or an Agent of his
+    /// Team carries that Keyword (the Team, as FAQ21 #50 reads it for cards
+    /// played on a Team).
+    fn equipment_keywords_met(&self, card: CardIdx, agent: CardIdx) -> Result<(), Refusal> {
+        let seat = self.active;
+        let Some(me) = self.agent(AgentRef { seat, card: agent }).cloned() else {
+            return Ok(());
+        };
+        let team: Vec<&super::Agent> = self
+            .player(seat)
+            .agents
+            .iter()
+            .filter(|x| {
+                x.card == agent
+                    || (x.section == me.section
+                        && x.team == me.team
+                        && me.section != Section::Hospital)
+            })
+            .collect();
+        let c = db().get(card);
+        for act in &c.activators {
+            if section_activator(*act).is_some() {
+                continue;
+            }
+            let Ok(k) = act.as_str().parse::<crate::cards::Keyword>() else {
+                continue;
+            };
+            let has = team
+                .iter()
+                .any(|x| db().get(x.card).has_keyword(k) || x.keywords.contains(&k));
+            if !has {
+                return Err(Refusal::new(format!(
+                    "{}'s Activator {} is not met: neither {} nor his Team is {} (every Activator must hold, p. 16)",
+                    c.title,
+                    act.as_str().to_uppercase(),
+                    db().get(agent).title,
+                    act.as_str().to_uppercase()
+                )));
+            }
+        }
+        Ok(())
+    }
+
     pub(super) fn equip(
         &mut self,
         agent: CardIdx,
@@ -56,6 +100,7 @@ impl XfGame {
                 a.section.as_str()
             )));
         }
+        self.equipment_keywords_met(card, agent)?;
         let held = self.equipment_of(AgentRef {
             seat: self.active,
             card: agent,

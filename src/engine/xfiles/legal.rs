@@ -238,14 +238,15 @@ fn candidates(g: &XfGame, seat: Seat) -> Vec<XfAction> {
             .filter(|i| i.stage == Stage::Bluff && i.frame == f.id && g.stack.len() <= f.base)
             .and_then(|i| g.site(i.site))
             .and_then(|s| s.bluffs.first())
-            .map(|b| b.owner);
-        if let Some(owner) = bluff_owner {
+            .map(|b| (b.owner, b.card));
+        if let Some((owner, card)) = bluff_owner {
             return if owner == seat {
-                vec![
-                    A::PayBluff { pay: true, x: 1 },
-                    A::PayBluff { pay: true, x: 0 },
-                    A::PayBluff { pay: false, x: 0 },
-                ]
+                let mut pays: Vec<XfAction> = bluff_x_values(g, card)
+                    .into_iter()
+                    .map(|x| A::PayBluff { pay: true, x })
+                    .collect();
+                pays.push(A::PayBluff { pay: false, x: 0 });
+                pays
             } else {
                 Vec::new()
             };
@@ -423,6 +424,29 @@ fn site_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
 }
 
 /// Bluffs under the active player's Sites (a sample of cards).
+/// The X a revealed Bluff may be paid with: its printed values (1, 3, 5,
+/// 9), any X up to 9 for another X cost, and none for a fixed cost.
+fn bluff_x_values(g: &XfGame, card: CardIdx) -> Vec<u32> {
+    let variable = db()
+        .get(card)
+        .cost
+        .is_some_and(|c| matches!(c.amount, crate::cards::Amount::Variable { .. }));
+    if !variable {
+        return vec![0];
+    }
+    let printed = g
+        .script_db()
+        .of(card)
+        .and_then(|s| s.plays.first())
+        .map(|p| p.x_values.clone())
+        .unwrap_or_default();
+    if printed.is_empty() {
+        (1..=9).collect()
+    } else {
+        printed
+    }
+}
+
 fn bluff_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
     use XfAction as A;
     let p = g.player(seat);

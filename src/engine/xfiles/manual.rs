@@ -318,6 +318,7 @@ impl XfGame {
                         skill: None,
                         amount: *amount,
                         from: None,
+                        card: None,
                     });
                 format!("modifies the skill check by {amount:+}")
             }

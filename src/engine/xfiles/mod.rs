@@ -501,6 +501,10 @@ pub struct Check {
     /// The card that forced the check.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forced_by: Option<CardIdx>,
+    /// Agents who used a piece of Equipment's ability in this check: that
+    /// is their one piece (p. 21), their other Equipment adds nothing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub equipped: Vec<AgentRef>,
 }
 
 /// A card's change to a skill check.
@@ -512,6 +516,9 @@ pub struct CheckMod {
     /// The card in play that made it (a Witness): negating it cancels it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub from: Option<u32>,
+    /// The card whose effect it is: a card modifies a check once (p. 29).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<CardIdx>,
 }
 
 /// What a priority round is about.

@@ -127,7 +127,12 @@ impl XfGame {
         target: &Option<super::Target>,
         events: &mut Events,
     ) -> Result<(), Refusal> {
-        if self.options.powers && self.power(seat, value).is_none() {
+        if !self.options.powers {
+            return Err(Refusal::new(
+                "X-File Powers are not used in this game (the option powers:true at /game new, p. 43)",
+            ));
+        }
+        if self.power(seat, value).is_none() {
             let mine = self.xfile_value(seat, value.category());
             if mine != Some(value) {
                 return Err(Refusal::new(format!(
@@ -136,6 +141,15 @@ impl XfGame {
                 )));
             }
             self.announce(seat, value.category(), events)?;
+            // A Power in force by itself (a cost, a trigger) is gained by
+            // announcing it: there is nothing more to use.
+            if self
+                .scripts_ref()
+                .power(value)
+                .is_some_and(|s| s.abilities.is_empty())
+            {
+                return Ok(());
+            }
         }
         self.use_power(seat, value, ability, target, events)
     }

@@ -301,6 +301,7 @@ impl XfGame {
                 site: Some(s.id),
                 fails: false,
                 forced_by: None,
+                equipped: Vec::new(),
             }),
         });
         self.investigation = Some(Investigation {
@@ -334,14 +335,19 @@ impl XfGame {
                 self.investigation.as_mut().expect("investigating").stage = Stage::Bluff;
                 return;
             }
+            // Revealed and discarded in one line (BluffRevealed says so).
             self.site_mut(site).expect("in play").bluffs.remove(0);
             self.player_mut(b.owner).discard.push(b.card);
-            events.push(Event::public(XfEvent::BluffDiscarded {
-                owner: b.owner,
-                card: b.card,
-            }));
         }
         self.begin_check(events);
+    }
+
+    /// The first card under this Site is revealed and waits for its owner
+    /// to pay for it.
+    pub fn revealing_at(&self, site: u32) -> bool {
+        self.investigation
+            .as_ref()
+            .is_some_and(|i| i.site == site && i.stage == Stage::Bluff)
     }
 
     /// What a revealed Bluff costs its owner: 1 CP less than printed (p. 25),

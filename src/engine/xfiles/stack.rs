@@ -46,7 +46,7 @@ impl XfGame {
     }
 
     /// Checks in progress, innermost last.
-    fn checks(&self) -> impl DoubleEndedIterator<Item = (u32, &Check)> {
+    pub(crate) fn checks(&self) -> impl DoubleEndedIterator<Item = (u32, &Check)> {
         self.frames.iter().filter_map(|f| match &f.kind {
             FrameKind::Check(c) => Some((f.id, c)),
             _ => None,
@@ -94,7 +94,7 @@ impl XfGame {
     /// their best Equipment, plus the check's card modifiers.
     pub fn team_total_of(&self, c: &Check, skill: Skill) -> i32 {
         let forces = self.in_force_of(&|m| bears_on_skill(m) || bears_on_contribution(m));
-        let agents: i32 = c
+        let team: Vec<AgentRef> = c
             .team
             .iter()
             .map(|card| AgentRef {
@@ -102,8 +102,26 @@ impl XfGame {
                 card: *card,
             })
             .filter(|a| self.contributes_now(&forces, *a, c))
-            .map(|a| self.agent_skill_in(&forces, a, skill))
-            .sum();
+            .collect();
+        let agents: i32 = if matches!(skill, Skill::LongRangeCombat | Skill::CloseRangeCombat) {
+            // In combat each Agent may use its own copy (FAQ21 #25).
+            team.iter()
+                .map(|a| self.agent_skill_in(&forces, *a, skill))
+                .sum()
+        } else {
+            let gear: Vec<Vec<(CardIdx, i32)>> = team
+                .iter()
+                .map(|a| match c.equipped.contains(a) {
+                    true => Vec::new(),
+                    false => self.gear_of(&forces, *a, skill),
+                })
+                .collect();
+            let best = best_gear(&gear, &c.used);
+            team.iter()
+                .zip(best)
+                .map(|(a, g)| self.skill_with_gear(&forces, *a, skill, g))
+                .sum()
+        };
         let mods: i32 = c
             .mods
             .iter()
@@ -243,6 +261,7 @@ impl XfGame {
                 site: None,
                 fails: false,
                 forced_by: Some(by),
+                equipped: Vec::new(),
             }),
         });
         if let Some((total, needed)) = self.check_totals_now() {
@@ -913,6 +932,26 @@ impl XfGame {
         Some(self.stack.remove(i))
     }
 
+    /// Whether the card a value names may be negated: not one whose text
+    /// says its effects may not be (the script's `unnegatable`).
+    pub(crate) fn negatable(&self, v: &Val) -> bool {
+        let card = match v {
+            Val::Stack(id) => self.stack.iter().find(|p| p.id == *id).map(|p| p.card),
+            Val::Perm(id) => self.perm(*id).map(|p| p.card),
+            _ => None,
+        };
+        !card.is_some_and(|c| self.script_db().of(c).is_some_and(|s| s.unnegatable))
+    }
+
+    /// The refusal for naming a card that may not be negated as the target
+    /// of a negating card.
+    pub(crate) fn not_negatable(&self, v: &Val, title: &str) -> Refusal {
+        Refusal::new(format!(
+            "the effects of {} may not be negated (its text says so), so {title} cannot be aimed at it",
+            self.label(v)
+        ))
+    }
+
     /// Negates what a value names: a card on the stack (and those played
     /// with it), a card in play, a foe, a Site.
     pub(crate) fn negate_val(&mut self, v: &Val, by: Option<CardIdx>, events: &mut Events) {
@@ -1024,13 +1063,17 @@ impl XfGame {
                 _ => None,
             });
         };
-        let candidates = self.select(src, vars, &decl.sel);
+        let (candidates, shielded): (Vec<Val>, Vec<Val>) = self
+            .select(src, vars, &decl.sel)
+            .into_iter()
+            .partition(|v| !ab.negates("target") || self.negatable(v));
         let given = match target {
             Some(Target::Value(_)) | Some(Target::Seat(_)) | None => None,
             Some(t) => self.val_of_target(t),
         };
         let labels = || candidates.iter().map(|c| self.label(c)).collect::<Vec<_>>();
         match given {
+            Some(v) if shielded.contains(&v) => Err(self.not_negatable(&v, title)),
             Some(v) if candidates.contains(&v) => Ok(Some(v)),
             Some(v)
                 if matches!(v, Val::Agent(_))
@@ -1110,4 +1153,42 @@ fn x_allowed(ab: &super::effects::ast::Ability, x: u32, title: &str) -> Result<(
         "{title}: X is one of {} (x:)",
         v.join(", ")
     )))
+}
+
+/// The Equipment each Agent of a Team uses in one skill check: one piece
+/// an Agent (p. 21), and never two copies of one card, nor a card already
+/// used in the check (p. 29; FAQ21 #25); the choice that adds the most.
+/// Returns what each Agent's piece adds.
+fn best_gear(gear: &[Vec<(CardIdx, i32)>], used: &[String]) -> Vec<i32> {
+    fn search(
+        gear: &[Vec<(CardIdx, i32)>],
+        taken: &mut Vec<String>,
+        now: &mut Vec<i32>,
+        best: &mut (i32, Vec<i32>),
+    ) {
+        let i = now.len();
+        if i == gear.len() {
+            let total: i32 = now.iter().sum();
+            if total > best.0 {
+                *best = (total, now.clone());
+            }
+            return;
+        }
+        now.push(0);
+        search(gear, taken, now, best);
+        now.pop();
+        for (card, n) in &gear[i] {
+            let title = &db().get(*card).title;
+            if *n > 0 && !taken.contains(title) {
+                taken.push(title.clone());
+                now.push(*n);
+                search(gear, taken, now, best);
+                now.pop();
+                taken.pop();
+            }
+        }
+    }
+    let mut best = (0, vec![0; gear.len()]);
+    search(gear, &mut used.to_vec(), &mut Vec::new(), &mut best);
+    best.1
 }

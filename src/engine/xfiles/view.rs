@@ -328,7 +328,15 @@ pub fn view(g: &XfGame, viewer: Viewer) -> XfView {
                 card: s.card,
                 owner: s.owner,
                 directed: s.directed,
-                bluffs: s.bluffs.iter().map(|b| b.owner).collect(),
+                // The Bluff revealed and waiting for its owner to pay is
+                // face up: not counted among the face-down cards.
+                bluffs: s
+                    .bluffs
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, b)| !(b.shown || *j == 0 && g.revealing_at(s.id)))
+                    .map(|(_, b)| b.owner)
+                    .collect(),
                 face_down_at_end: if g.phase == Phase::Over {
                     s.bluffs
                         .iter()

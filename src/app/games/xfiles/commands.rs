@@ -175,8 +175,16 @@ pub(super) fn on_investigate(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError>
             g.player(s)
                 .agents
                 .iter()
-                .filter(|a| a.section == Section::Field && !a.investigated)
-                .map(|a| a.card)
+                .filter(|x| x.section == Section::Field)
+                .filter(|x| {
+                    !x.investigated
+                        || g.second_site(AgentRef {
+                            seat: s,
+                            card: x.card,
+                        })
+                        .is_some()
+                })
+                .map(|x| x.card)
                 .collect()
         })
         .unwrap_or_default();
@@ -249,7 +257,7 @@ pub(super) fn on_use(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
         card,
         agent,
         ability: args.int("ability").map_or(0, |m| (m - 1).max(0) as u8),
-        target: g.command_target(me, args, table)?,
+        target: g.named_target(me, args, table)?,
     })
 }
 
@@ -268,7 +276,7 @@ pub(super) fn on_power(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
             ))
         })?,
         ability: args.int("ability").map_or(0, |m| (m - 1).max(0) as u8),
-        target: g.command_target(me, args, table)?,
+        target: g.named_target(me, args, table)?,
     })
 }
 
@@ -324,12 +332,33 @@ pub(super) fn on_play(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
         }
         false => XfAction::Play {
             card: first.card,
-            mode: first.mode,
+            mode: match args.has("mode") {
+                true => first.mode,
+                false => mode_for_target(g, me, &first),
+            },
             target: first.target,
             x: first.x,
             pool: first.pool,
         },
     })
+}
+
+/// The mode a play without `mode:` means: the first whose legal targets
+/// include the one named (a Keyword-negating Event aimed at a Site plays
+/// its Site mode), else the first.
+fn mode_for_target(g: &XfGame, me: Seat, play: &PlayArgs) -> u8 {
+    if play.target.is_none() {
+        return play.mode;
+    }
+    g.legal_actions(me)
+        .iter()
+        .find_map(|a| match a {
+            XfAction::Play {
+                card, mode, target, ..
+            } if *card == play.card && *target == play.target => Some(*mode),
+            _ => None,
+        })
+        .unwrap_or(play.mode)
 }
 
 /// `/aim`.

@@ -124,7 +124,17 @@ pub(super) fn table_line(v: &XfView, event: &XfEvent, t: &Table) -> Option<Strin
             owner,
             card,
             is_bluff: true,
-        } => format!("{}'s Bluff is revealed: **{}**.", who(*owner), title(*card)),
+        } => format!(
+            "{}'s Bluff is revealed: **{}**{}.",
+            who(*owner),
+            title(*card),
+            crate::cards::db()
+                .get(*card)
+                .text
+                .as_deref()
+                .map(|t| format!(": \"{}\"", t.trim()))
+                .unwrap_or_default()
+        ),
         XfEvent::BluffRevealed { owner, card, .. } => format!(
             "{}'s face-down card is **{}**, not a Bluff: discarded.",
             who(*owner),

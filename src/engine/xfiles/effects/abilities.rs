@@ -5,7 +5,7 @@
 
 use super::ast::{Ability, ExtraCost, Limit};
 use super::state::{AbilityRef, Source, Val, Vars};
-use crate::cards::{CardIdx, Pool, Section, Trait, db};
+use crate::cards::{CardIdx, CardType, Pool, Section, Trait, db};
 use crate::engine::xfiles::{AgentRef, Events, Place, Target, XfEvent, XfGame};
 use crate::engine::{Event, Refusal, Seat};
 
@@ -136,7 +136,7 @@ impl XfGame {
         };
         let mut vars = self.data_of(h);
         if let Some(decl) = &ab.target {
-            let v = self.use_target(&src, &vars, decl, target, title)?;
+            let v = self.use_target(&src, &vars, decl, target, title, ab.negates("target"))?;
             vars.set("target", v);
         }
         for w in &ab.when {
@@ -266,10 +266,15 @@ impl XfGame {
         decl: &super::ast::TargetDecl,
         target: &Option<Target>,
         title: &str,
+        negates: bool,
     ) -> Result<Val, Refusal> {
-        let candidates = self.select(src, vars, &decl.sel);
+        let (candidates, shielded): (Vec<Val>, Vec<Val>) = self
+            .select(src, vars, &decl.sel)
+            .into_iter()
+            .partition(|v| !negates || self.negatable(v));
         let given = target.as_ref().and_then(|t| self.val_of_target(t));
         let v = match given {
+            Some(v) if shielded.contains(&v) => return Err(self.not_negatable(&v, title)),
             Some(v) if candidates.contains(&v) => v,
             Some(v) => {
                 return Err(
@@ -316,6 +321,52 @@ impl XfGame {
             ))
         })?;
         self.use_held(seat, found, card, i, target, events)
+    }
+
+    /// An ability that changes the skill check open (not a combat) uses its
+    /// card in that check: a card (or a copy of it) that already changed the
+    /// check may not change it again (p. 29; FAQ21 #25), and an Agent who
+    /// used one piece of Equipment may use no other (p. 21). The use is
+    /// recorded in the check.
+    fn use_in_check(
+        &mut self,
+        h: Holder,
+        bearer: Option<AgentRef>,
+        card: CardIdx,
+        ab: &Ability,
+        title: &str,
+    ) -> Result<(), Refusal> {
+        if !ab.modifies_check() || self.combat().is_some() || matches!(h, Holder::Power(..)) {
+            return Ok(());
+        }
+        let Some(id) = self.checks().next_back().map(|(i, _)| i) else {
+            return Ok(());
+        };
+        let printed = db().get(card).title.clone();
+        let gear = matches!(h, Holder::Perm(_)) && db().get(card).kind == CardType::Equipment;
+        let chk = self.check_mut(id).expect("open");
+        let modified = chk
+            .mods
+            .iter()
+            .any(|m| m.card.is_some_and(|c| db().get(c).title == printed));
+        if modified {
+            return Err(Refusal::new(format!(
+                "{title} was already used in this skill check; the same card cannot be used twice (p. 29)"
+            )));
+        }
+        if gear && let Some(a) = bearer.filter(|a| chk.equipped.contains(a)) {
+            return Err(Refusal::new(format!(
+                "{} already used a piece of Equipment in this skill check; an Agent uses one piece a check (p. 21)",
+                db().get(a.card).title
+            )));
+        }
+        if !chk.used.contains(&printed) {
+            chk.used.push(printed);
+        }
+        if let Some(a) = bearer.filter(|_| gear) {
+            chk.equipped.push(a);
+        }
+        Ok(())
     }
 
     /// Uses ability `i` of one of the seat's X-File Powers (pp. 43-45).
@@ -390,6 +441,7 @@ impl XfGame {
                 })
             })?;
         let (src, vars) = self.check_use(seat, (h, bearer), (card, i), ab, target)?;
+        self.use_in_check(h, bearer, card, ab, &title)?;
         let mark = match ab.limit {
             Some(Limit::OncePerGame) => 0,
             Some(Limit::OncePerCombat) => u32::MAX - self.combat_frame_id().unwrap_or(u32::MAX),
@@ -398,6 +450,11 @@ impl XfGame {
         };
         self.mark_used(h, i, mark);
         self.pay_use_costs(seat, h, ab, (&src, &vars), events);
+        // Every other player may answer what was just used: the round of
+        // passes starts again (p. 28, "until all players decide to play no more").
+        if let Some(f) = self.frames.last_mut().filter(|f| f.priority == seat) {
+            f.passes = 0;
+        }
         let label = if ab.label.is_empty() {
             format!("ability {}", i + 1)
         } else {

@@ -109,6 +109,21 @@ pub struct Ability {
 }
 
 impl Ability {
+    /// Whether the program negates what `var` holds: such a variable may
+    /// never hold a card whose effects may not be negated (Deep Throat).
+    pub fn negates(&self, var: &str) -> bool {
+        self.program
+            .iter()
+            .any(|i| matches!(i, Instr::Do(Step::Negate { what }) if what == var))
+    }
+
+    /// Whether the program changes a skill check's total (`modify-check`).
+    pub fn modifies_check(&self) -> bool {
+        self.program
+            .iter()
+            .any(|i| matches!(i, Instr::Do(Step::ModifyCheck { .. })))
+    }
+
     /// What this ability adds to the skill check it is used in: its
     /// `modify-check` of a number, if it has one.
     pub fn check_modifier(&self) -> Option<i32> {

@@ -64,9 +64,19 @@ static EMBEDDED: LazyLock<Arc<ScriptDb>> = LazyLock::new(|| {
     )
 });
 
-/// The scripts built into the binary.
+/// Scripts a developer tool read from disk, in place of the embedded ones.
+static OVERRIDE: std::sync::OnceLock<Arc<ScriptDb>> = std::sync::OnceLock::new();
+
+/// The scripts built into the binary (or those [`use_scripts`] set).
 pub fn scripts() -> &'static Arc<ScriptDb> {
-    &EMBEDDED
+    OVERRIDE.get().unwrap_or(&EMBEDDED)
+}
+
+/// Runs this process on these scripts instead of the embedded ones
+/// (`xfiles-bot cards prove --scripts DIR`, to try a script without a
+/// rebuild). Only before any game reads its scripts; false after.
+pub fn use_scripts(db: ScriptDb) -> bool {
+    OVERRIDE.set(Arc::new(db)).is_ok()
 }
 
 impl ScriptDb {

@@ -17,6 +17,7 @@ pub mod coverage;
 pub mod db;
 pub mod draft;
 pub mod lex;
+pub mod lint;
 pub mod parse;
 pub mod run;
 mod select;
@@ -28,4 +29,4 @@ mod testing;
 mod triggers;
 pub mod verbs;
 
-pub use db::{ScriptDb, scripts};
+pub use db::{ScriptDb, scripts, use_scripts};

@@ -238,11 +238,54 @@ impl XfGame {
     /// [`Self::agent_skill`] with the modifiers in force already listed
     /// (for many Agents at once): those [`bears_on_skill`] picks suffice.
     pub(crate) fn agent_skill_in(&self, forces: &[InForce<'_>], a: AgentRef, skill: Skill) -> i32 {
+        let gear = self
+            .gear_of(forces, a, skill)
+            .iter()
+            .map(|(_, n)| *n)
+            .max()
+            .unwrap_or(0);
+        self.skill_with_gear(forces, a, skill, gear)
+    }
+
+    /// Each piece of an Agent's Equipment that adds to a skill: (the
+    /// Equipment, what it adds). An Agent uses one piece in a check (p. 21).
+    pub(crate) fn gear_of(
+        &self,
+        forces: &[InForce<'_>],
+        a: AgentRef,
+        skill: Skill,
+    ) -> Vec<(CardIdx, i32)> {
+        forces
+            .iter()
+            .filter(|f| f.src.agent == Some(a))
+            .filter_map(|f| match &f.modifier {
+                Modifier::Gear {
+                    skill: s,
+                    amount,
+                    team: false,
+                } if *s == skill => Some((f.src.card, *amount)),
+                Modifier::GearOnce { skill: s, amount }
+                    if *s == skill && self.first_long_round() =>
+                {
+                    Some((f.src.card, *amount))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// An Agent's skill with `gear` from the one piece of Equipment it uses.
+    pub(crate) fn skill_with_gear(
+        &self,
+        forces: &[InForce<'_>],
+        a: AgentRef,
+        skill: Skill,
+        mut gear: i32,
+    ) -> i32 {
         if self.agent(a).is_none() {
             return 0;
         }
         let mut base = db().get(a.card).skill(skill);
-        let mut gear = 0;
         let mut change = 0;
         for f in forces {
             match &f.modifier {
@@ -252,18 +295,6 @@ impl XfGame {
                     from,
                 } if *s == skill && self.applies(f, who, a) => {
                     base = base.max(db().get(a.card).skill(*from));
-                }
-                Modifier::Gear {
-                    skill: s,
-                    amount,
-                    team: false,
-                } if *s == skill && f.src.agent == Some(a) => {
-                    gear = gear.max(*amount);
-                }
-                Modifier::GearOnce { skill: s, amount }
-                    if *s == skill && f.src.agent == Some(a) && self.first_long_round() =>
-                {
-                    gear = gear.max(*amount);
                 }
                 Modifier::Skill {
                     who,
@@ -707,6 +738,15 @@ impl XfGame {
             .map(|(_, n)| n)
             .max()
             .unwrap_or(0)
+    }
+
+    /// The seat's Agents hurt this foe as normal although it is an OCCULT
+    /// CREATURE (Gung Bituen): its damage counts and it can be killed.
+    pub fn hurt_as_normal(&self, foe: CardIdx, seat: Option<Seat>) -> bool {
+        let c = db().get(foe);
+        c.has_keyword(crate::cards::Keyword::Occult)
+            && c.has_keyword(crate::cards::Keyword::Creature)
+            && seat.is_some_and(|s| self.hurts_occult(s))
     }
 
     /// The seat's Agents hurt OCCULT CREATUREs as normal (Gung Bituen).

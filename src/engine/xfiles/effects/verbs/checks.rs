@@ -50,6 +50,7 @@ pub fn modify(
         skill,
         amount,
         from: r.src.perm,
+        card: r.src.power.is_none().then_some(r.src.card),
     });
     let _ = events;
     Flow::Next

@@ -54,6 +54,11 @@ pub fn parse_choose(a: &mut Args) -> Result<Step, String> {
 }
 
 pub fn choose(g: &mut XfGame, r: &mut Resolution, c: &Choose, events: &mut Events) -> Flow {
+    let scripts = g.script_db();
+    let negates = scripts
+        .of_source(&r.src)
+        .and_then(|s| crate::engine::xfiles::effects::run::ability_in(s, r.src.ability))
+        .is_some_and(|ab| ab.negates(&c.var));
     let found: Vec<Val> = g
         .select(&r.src, &r.vars, &c.sel)
         .into_iter()
@@ -61,6 +66,7 @@ pub fn choose(g: &mut XfGame, r: &mut Resolution, c: &Choose, events: &mut Event
             v.agent()
                 .is_none_or(|a| g.protected_from(a, r.src.card).is_none())
         })
+        .filter(|v| !negates || g.negatable(v))
         .collect();
     if found.is_empty() {
         r.vars.set(&c.var, Val::List(Vec::new()));
