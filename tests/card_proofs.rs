@@ -38,7 +38,7 @@ fn every_proof_names_one_card_with_a_reviewed_script() {
                 p.file
             );
             assert!(
-                seen.insert(p.card.to_lowercase()),
+                seen.insert((p.card.to_lowercase(), None)),
                 "{}: a second proof",
                 p.file
             );
@@ -64,8 +64,8 @@ fn every_proof_names_one_card_with_a_reviewed_script() {
             p.card
         );
         assert!(
-            seen.insert(p.card.to_lowercase()),
-            "{}: a second proof of {}",
+            seen.insert((p.card.to_lowercase(), p.dealt())),
+            "{}: a second proof of {} dealing the same printing",
             p.file,
             p.card
         );

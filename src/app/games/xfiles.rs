@@ -221,7 +221,7 @@ impl XfGame {
     }
 
     /// The options of the pending choice a player names (`"A; B"`, or numbers).
-    fn picks(&self, args: &Args) -> Result<Vec<u16>, UserError> {
+    fn picks(&self, args: &Args, table: &Table) -> Result<Vec<u16>, UserError> {
         let Some(c) = &self.choice else {
             return Err(UserError::new("The game is not waiting for a choice."));
         };
@@ -238,7 +238,7 @@ impl XfGame {
                     .iter()
                     .enumerate()
                     .filter(|(i, _)| !out.contains(&(*i as u16)))
-                    .map(|(i, o)| (i, name_score(&part, &o.label)))
+                    .map(|(i, o)| (i, name_score(&part, &table.named(&o.label))))
                     .filter(|(_, s)| *s >= 0.8)
                     .max_by(|a, b| a.1.total_cmp(&b.1))
                     .map(|(i, _)| i)
@@ -247,7 +247,7 @@ impl XfGame {
                             .options
                             .iter()
                             .enumerate()
-                            .map(|(i, o)| format!("{} {}", i + 1, o.label))
+                            .map(|(i, o)| format!("{} {}", i + 1, table.named(&o.label)))
                             .collect();
                         UserError::new(format!(
                             "'{part}' is not one of the options: {}.",

@@ -26,26 +26,27 @@ pub fn proven_level(card: CardIdx) -> Proven {
         Level::NoText => Proven::NoText,
         Level::Partly => Proven::Partly,
         Level::Manual => Proven::Manual,
-        Level::Scripted if !same_script_as_proven(card) => Proven::Scripted,
-        Level::Scripted => match super::proven(&db().get(card).title) {
+        Level::Scripted => match proof_for(card) {
             Some(file) => Proven::Proven(file),
             None => Proven::Scripted,
         },
     }
 }
 
-/// A proof plays the printing its scenes deal (the title's first official
-/// printing): it proves another printing only when the same script plays
-/// both (a reprint with the same text).
-fn same_script_as_proven(card: CardIdx) -> bool {
+/// The passing proof of this printing: a proof plays the printing its
+/// scenes deal, so it proves another printing only when the same script
+/// plays both (a reprint with the same text).
+fn proof_for(card: CardIdx) -> Option<&'static str> {
     let scripts = scripts();
-    let Ok(dealt) = super::scene::card(&db().get(card).title) else {
-        return false;
-    };
-    match (scripts.of(card), scripts.of(dealt)) {
-        (Some(a), Some(b)) => std::ptr::eq(a, b),
-        _ => false,
-    }
+    let mine = scripts.of(card)?;
+    super::proofs_of(&db().get(card).title)
+        .filter(|p| {
+            p.dealt()
+                .and_then(|d| scripts.of(d))
+                .is_some_and(|s| std::ptr::eq(s, mine))
+        })
+        .find(|p| super::passes(p))
+        .map(|p| p.file.as_str())
 }
 
 /// The `/card` line: what the engine does with the card's text.

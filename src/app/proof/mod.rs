@@ -12,6 +12,8 @@ pub mod scene;
 use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex};
 
+use crate::cards::CardIdx;
+
 pub use run::{run, run_all};
 
 include!(concat!(env!("OUT_DIR"), "/proofs.rs"));
@@ -23,6 +25,9 @@ pub struct Proof {
     pub card: String,
     /// Where it was read from, e.g. `official/deep-throat.proof`.
     pub file: String,
+    /// Printings its scenes deal instead of the titles' first official one
+    /// (`printing <id>`: a reprint with another text).
+    pub printings: Vec<CardIdx>,
     pub cases: Vec<Case>,
 }
 
@@ -64,6 +69,7 @@ pub fn parse(file: &str, text: &str) -> Result<Proof, Failure> {
         message,
     };
     let mut card = None;
+    let mut printings = Vec::new();
     let mut cases: Vec<Case> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
@@ -75,6 +81,10 @@ pub fn parse(file: &str, text: &str) -> Result<Proof, Failure> {
         let rest = rest.trim();
         match word {
             "proof" if card.is_none() => card = Some(rest.to_string()),
+            "printing" if cases.is_empty() => match crate::cards::db().by_id(rest) {
+                Some(c) => printings.push(c),
+                None => return Err(fail(n, "", format!("no card has the id {rest}"))),
+            },
             "case" => cases.push(Case {
                 name: rest.to_string(),
                 line: n,
@@ -124,6 +134,7 @@ pub fn parse(file: &str, text: &str) -> Result<Proof, Failure> {
     Ok(Proof {
         card,
         file: file.to_string(),
+        printings,
         cases,
     })
 }
@@ -150,24 +161,39 @@ pub fn embedded() -> &'static [Result<Proof, Failure>] {
     &ALL
 }
 
-/// The embedded proof of a card title.
-pub fn proof_of(title: &str) -> Option<&'static Proof> {
+/// The embedded proofs of a card title (one per printing with its own text).
+pub fn proofs_of(title: &str) -> impl Iterator<Item = &'static Proof> {
     embedded()
         .iter()
         .filter_map(|p| p.as_ref().ok())
-        .find(|p| p.card.eq_ignore_ascii_case(title))
+        .filter(move |p| p.card.eq_ignore_ascii_case(title))
 }
 
-/// Whether a card title's proof passes (run once per process): the
-/// proof's file when it does.
-pub fn proven(title: &str) -> Option<&'static str> {
+impl Proof {
+    /// The printing of its card its scenes deal.
+    pub fn dealt(&self) -> Option<CardIdx> {
+        self.printings
+            .iter()
+            .copied()
+            .find(|c| {
+                crate::cards::db()
+                    .get(*c)
+                    .title
+                    .eq_ignore_ascii_case(&self.card)
+            })
+            .or_else(|| scene::first_printing(&self.card).ok())
+    }
+}
+
+/// Whether this proof passes (run once per process).
+pub fn passes(proof: &'static Proof) -> bool {
     static DONE: LazyLock<Mutex<HashMap<String, bool>>> = LazyLock::new(Default::default);
-    let proof = proof_of(title)?;
-    let key = proof.card.to_lowercase();
-    if let Some(ok) = DONE.lock().expect("proof cache").get(&key) {
-        return ok.then_some(proof.file.as_str());
+    if let Some(ok) = DONE.lock().expect("proof cache").get(&proof.file) {
+        return *ok;
     }
     let ok = run(proof).is_ok();
-    DONE.lock().expect("proof cache").insert(key, ok);
-    ok.then_some(proof.file.as_str())
+    DONE.lock()
+        .expect("proof cache")
+        .insert(proof.file.clone(), ok);
+    ok
 }

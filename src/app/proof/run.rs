@@ -31,18 +31,20 @@ pub fn run(proof: &Proof) -> Result<usize, Failure> {
 
 /// Runs every case, each failure reported.
 pub fn run_all(proof: &Proof) -> Vec<Failure> {
-    proof
-        .cases
-        .iter()
-        .filter_map(|case| {
-            run_case(case).err().map(|(line, message)| Failure {
-                file: proof.file.clone(),
-                case: case.name.clone(),
-                line,
-                message,
+    scene::with_printings(&proof.printings, || {
+        proof
+            .cases
+            .iter()
+            .filter_map(|case| {
+                run_case(case).err().map(|(line, message)| Failure {
+                    file: proof.file.clone(),
+                    case: case.name.clone(),
+                    line,
+                    message,
+                })
             })
-        })
-        .collect()
+            .collect()
+    })
 }
 
 /// A case's table as it goes.
@@ -106,7 +108,11 @@ impl Run {
             }
             "damage" => {
                 self.messages.clear();
-                self.damage_round(&unquote(rest))
+                let (victim, stop) = match rest.strip_suffix(" save") {
+                    Some(v) => (v, true),
+                    None => (rest, false),
+                };
+                self.damage_round(&unquote(victim), stop)
             }
             "advance" => scene::advance(&mut self.game, scene::phase(rest)?),
             "mark" => {
@@ -198,19 +204,23 @@ impl Run {
     }
 
     /// Everyone passes until this combat round's damage is dealt, the
-    /// Adversary's player putting it all on `victim` (`/damage`).
-    fn damage_round(&mut self, victim: &str) -> Result<(), String> {
-        let start = self
+    /// Adversary's player putting it all on `victim` (`/damage`); with
+    /// `stop_when_down`, it stops where cards may still save an Agent at 0
+    /// HEALTH (First Aid, Medi-Kit).
+    fn damage_round(&mut self, victim: &str, stop_when_down: bool) -> Result<(), String> {
+        let (start, began_after) = self
             .game
             .combat()
-            .map(|c| (c.rounds, c.round))
+            .map(|c| ((c.rounds, c.round), c.step == CombatStep::AfterDamage))
             .ok_or("no combat is going on")?;
         for _ in 0..60 {
             let Some(c) = self.game.combat().cloned() else {
                 return Ok(());
             };
             let next_round = (c.rounds, c.round) != start && c.step == CombatStep::Cards;
-            if next_round || self.game.choice.is_some() {
+            // An Agent is down: cards may still save it (First Aid, Medi-Kit).
+            let saving = stop_when_down && c.step == CombatStep::AfterDamage && !began_after;
+            if next_round || saving || self.game.choice.is_some() {
                 return Ok(());
             }
             let s = self.first_to_act()?;

@@ -56,8 +56,36 @@ pub fn titles(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// The first official printing of a title (else the first printing).
+thread_local! {
+    /// Printings a proof deals instead of its titles' first (`printing <id>`).
+    static PRINTINGS: std::cell::RefCell<Vec<CardIdx>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` with these printings dealt for their titles.
+pub fn with_printings<T>(printings: &[CardIdx], f: impl FnOnce() -> T) -> T {
+    PRINTINGS.with(|p| *p.borrow_mut() = printings.to_vec());
+    let out = f();
+    PRINTINGS.with(|p| p.borrow_mut().clear());
+    out
+}
+
+/// The printing a proof deals for a title: the one it names with
+/// `printing <id>`, else the first official printing (else the first).
 pub fn card(title: &str) -> Result<CardIdx, String> {
+    let named = PRINTINGS.with(|p| {
+        p.borrow()
+            .iter()
+            .copied()
+            .find(|c| cards::db().get(*c).title.eq_ignore_ascii_case(title))
+    });
+    if let Some(c) = named {
+        return Ok(c);
+    }
+    first_printing(title)
+}
+
+/// The first official printing of a title (else the first printing).
+pub fn first_printing(title: &str) -> Result<CardIdx, String> {
     cards::db()
         .iter()
         .filter(|(_, c)| c.title.eq_ignore_ascii_case(title))

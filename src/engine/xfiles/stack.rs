@@ -1110,6 +1110,7 @@ fn why_not(c: &Cond) -> String {
         Cond::Not(inner) => format!("not when {}", why_not(inner).trim_start_matches("only ")),
         Cond::Active => "only on your own turn".into(),
         Cond::InCombat => "only in combat".into(),
+        Cond::BeforeDamage => "only in combat, before the round's damage is assigned".into(),
         Cond::InCheck(s) if s.is_empty() => "only during a skill check".into(),
         Cond::InCheck(s) | Cond::SiteCheck(s) => format!(
             "only during a {} skill check",

@@ -237,18 +237,31 @@ pub(super) fn on_use(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
     let args = a.args;
     let table = a.table;
     let me = seat.unwrap_or(0);
-    let mine: Vec<CardIdx> = seat
+    let text = args.text("card").unwrap_or_default();
+    // "Detective Glen Chao (alice)": an Agent named with its owner.
+    if let Some(owned) = owned_agent_named(g, text, table) {
+        return Ok(XfAction::Use {
+            card: owned.card,
+            agent: Some(owned),
+            ability: args.int("ability").map_or(0, |m| (m - 1).max(0) as u8),
+            target: g.named_target(me, args, table)?,
+        });
+    }
+    // Your Agents and cards in play, and the cards in play an opponent
+    // uses (Captive Hybrid).
+    let usable: Vec<CardIdx> = seat
         .map(|s| {
             let mut v: Vec<CardIdx> = g.player(s).agents.iter().map(|a| a.card).collect();
-            v.extend(g.perms.iter().filter(|p| p.controller == s).map(|p| p.card));
+            v.extend(
+                g.perms
+                    .iter()
+                    .filter(|p| p.controller == s || g.opponent_may_use(p.card))
+                    .map(|p| p.card),
+            );
             v
         })
         .unwrap_or_default();
-    let card = pick(
-        args.text("card").unwrap_or_default(),
-        &mine,
-        "one of your Agents or cards in play",
-    )?;
+    let card = pick(text, &usable, "one of your Agents or cards in play")?;
     let agent = match args.text("agent") {
         Some(a) => Some(agent_named(g, a, seat)?),
         None => None,
@@ -497,7 +510,7 @@ pub(super) fn on_adjust(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
 /// `/choose` (and `/keep`): the options picked for a pending choice.
 pub(super) fn on_choose(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
     Ok(XfAction::Choose {
-        picks: a.game.picks(a.args)?,
+        picks: a.game.picks(a.args, a.table)?,
     })
 }
 

@@ -35,7 +35,7 @@ impl XfGame {
             return Some((Holder::Agent(a), Some(a)));
         }
         let mine = AgentRef { seat, card };
-        if agent.is_none() && self.agent(mine).is_some() {
+        if agent.is_none() && self.agent(mine).is_some() && !self.only_opponents_use(card) {
             return Some((Holder::Agent(mine), Some(mine)));
         }
         if agent.is_none() && self.opponent_usable(card) {
@@ -46,13 +46,16 @@ impl XfGame {
                 }
             }
         }
+        let theirs_too = self.opponent_usable(card);
         self.perms
             .iter()
-            .find(|p| {
+            .filter(|p| {
                 p.card == card
-                    && p.controller == seat
+                    && (p.controller == seat || theirs_too)
                     && agent.is_none_or(|a| p.place == Place::Agent(a))
             })
+            // Their own first, unless only an opponent uses the card.
+            .min_by_key(|p| (p.controller == seat) == self.only_opponents_use(card))
             .map(|p| {
                 let bearer = match p.place {
                     Place::Agent(a) => Some(a),
@@ -60,6 +63,19 @@ impl XfGame {
                 };
                 (Holder::Perm(p.id), bearer)
             })
+    }
+
+    /// Every ability of the card is used by its controller's opponents
+    /// (Detective Chao, Captive Hybrid): never by its own player.
+    fn only_opponents_use(&self, card: CardIdx) -> bool {
+        self.script_db()
+            .of(card)
+            .is_some_and(|s| !s.abilities.is_empty() && s.abilities.iter().all(|a| a.by_opponent))
+    }
+
+    /// Whether an opponent of its controller may use this card (`user opponent`).
+    pub fn opponent_may_use(&self, card: CardIdx) -> bool {
+        self.opponent_usable(card)
     }
 
     /// The card has an ability its controller's opponents use (Detective Chao).

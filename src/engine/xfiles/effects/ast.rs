@@ -226,6 +226,8 @@ pub enum Num {
     CostOf(String),
     /// A skill of the Agent (or foe) a variable holds (printed plus lasting changes).
     SkillOf(String, Skill),
+    /// The current HEALTH of the Agent a variable holds (HEALTH less damage).
+    HealthOf(String),
     /// The larger of two numbers.
     Max(Box<Num>, Box<Num>),
     /// Damage dealt in the last combat round: by the Agents (true) or the foes.
@@ -398,6 +400,9 @@ pub enum PhaseName {
     CaseAssignment,
     Investigation,
     Debriefing,
+    /// The Briefing once the active player has made the free draw: buying,
+    /// then the opponents selling and buying (pp. 11-12).
+    Drawn,
 }
 
 /// Something that happened this turn ("play after ...").
@@ -437,6 +442,8 @@ pub enum Cond {
     /// The controller is the Investigating Player.
     Active,
     InCombat,
+    /// In combat, before this round's damage is assigned (Watch Out!).
+    BeforeDamage,
     /// A combat round of this range.
     Round(Skill),
     /// A skill check is open (using one of these skills, when given).

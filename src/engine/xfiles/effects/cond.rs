@@ -17,6 +17,9 @@ impl XfGame {
             Cond::Phase(p) => p.iter().any(|p| self.in_phase(*p)),
             Cond::Active => src.controller == self.active,
             Cond::InCombat => self.combat().is_some(),
+            Cond::BeforeDamage => self
+                .combat()
+                .is_some_and(|c| c.step != crate::engine::xfiles::CombatStep::AfterDamage),
             Cond::Round(skill) => self.combat().is_some_and(|c| c.skill() == *skill),
             Cond::InCheck(skills) => match self.check_for(src) {
                 Some(c) if self.combat().is_none() => {
@@ -135,6 +138,7 @@ impl XfGame {
                     Phase::Investigation | Phase::Investigating
                 )
                 | (PhaseName::Debriefing, Phase::Debriefing)
+                | (PhaseName::Drawn, Phase::Buy | Phase::Trade(_))
         )
     }
 

@@ -142,6 +142,7 @@ fn phase(word: &str) -> Result<PhaseName, String> {
         "case-assignment" => PhaseName::CaseAssignment,
         "investigation" => PhaseName::Investigation,
         "debriefing" => PhaseName::Debriefing,
+        "drawn" => PhaseName::Drawn,
         _ => return Err(format!("'{word}' is not a phase")),
     })
 }
@@ -401,6 +402,7 @@ pub fn num_of(t: &Tok) -> Result<Num, String> {
                 "dealt-by-agents" => Ok(Num::Dealt(true)),
                 "dealt-by-foes" => Ok(Num::Dealt(false)),
                 _ if w.starts_with("cost-of:") => Ok(Num::CostOf(w[8..].to_string())),
+                _ if w.starts_with("health-of:") => Ok(Num::HealthOf(w[10..].to_string())),
                 _ if w.starts_with('$') => Ok(Num::Var(w[1..].to_string())),
                 _ if w.starts_with("skill-of:") => {
                     let (var, s) = w[9..]
@@ -590,6 +592,7 @@ fn cond_of(a: &mut Args) -> Result<Cond, String> {
         "active" => Cond::Active,
         "conspiracy" => Cond::Not(Box::new(Cond::Active)),
         "combat" => Cond::InCombat,
+        "before-damage" => Cond::BeforeDamage,
         "round" => Cond::Round(a.skill()?),
         "check" => Cond::InCheck(if a.is_done() { vec![] } else { a.skills()? }),
         "site-check" => Cond::SiteCheck(if a.is_done() { vec![] } else { a.skills()? }),

@@ -361,6 +361,10 @@ impl XfGame {
                 Some(x) => x.agent().map_or(0, |a| self.agent_skill(a, *skill)),
                 None => 0,
             },
+            Num::HealthOf(v) => r.vars.get(v).and_then(|x| x.agent()).map_or(0, |a| {
+                let damage = self.agent(a).map_or(0, |x| x.damage);
+                i32::from(self.max_health(a).saturating_sub(damage))
+            }),
             Num::Max(a, b) => self.num(r, a).max(self.num(r, b)),
             Num::KnownCount => self.known_count(r.src.controller),
             Num::Sum(v) => v.iter().map(|n| self.num(r, n)).sum(),

@@ -77,10 +77,19 @@ impl XfGame {
     }
 
     /// Each value as a choice option with its label.
+    /// Two players' Agents of one title are told apart by their owner
+    /// ("Agent Fox Mulder (seat 1)", shown with the player's name).
     pub(crate) fn options_for(&self, vals: &[Val]) -> Vec<ChoiceOption> {
+        let labels: Vec<String> = vals.iter().map(|v| self.label(v)).collect();
         vals.iter()
-            .map(|v| ChoiceOption {
-                label: self.label(v),
+            .zip(&labels)
+            .map(|(v, label)| ChoiceOption {
+                label: match v {
+                    Val::Agent(a) if labels.iter().filter(|l| *l == label).count() > 1 => {
+                        format!("{label} (seat {})", a.seat + 1)
+                    }
+                    _ => label.clone(),
+                },
                 val: v.clone(),
             })
             .collect()
