@@ -17,6 +17,21 @@ pub struct Line {
     pub options: Vec<(String, String)>,
 }
 
+impl Line {
+    /// The command the line gives, its options as typed text.
+    pub fn invocation(&self) -> crate::app::Invocation {
+        crate::app::Invocation {
+            name: self.command.clone(),
+            sub: self.sub.clone(),
+            options: self
+                .options
+                .iter()
+                .map(|(n, v)| (n.clone(), crate::app::OptionValue::Text(v.clone())))
+                .collect(),
+        }
+    }
+}
+
 /// A line that does not follow the syntax, with what was expected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]

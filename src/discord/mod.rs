@@ -28,7 +28,7 @@ pub use respond::split;
 pub use serve::{serve, verified};
 pub use slash::definitions;
 
-use crate::app::{App, Invocation, OptionValue, Request};
+use crate::app::{App, Invocation, Request};
 use crate::store::DmRecord;
 
 pub type Data = Arc<Bot>;
@@ -377,15 +377,7 @@ pub(crate) async fn press(
             sub: None,
             options: vec![],
         },
-        |line| Invocation {
-            name: line.command.clone(),
-            sub: line.sub.clone(),
-            options: line
-                .options
-                .iter()
-                .map(|(n, v)| (n.clone(), OptionValue::Text(v.clone())))
-                .collect(),
-        },
+        |line| line.invocation(),
     );
     let req = Request {
         user,

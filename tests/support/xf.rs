@@ -130,61 +130,9 @@ pub fn play(card: &str) -> XfAction {
 }
 
 /// Moves the game on with no plays until `phase` (draws, buys nothing, sells
-/// nothing, places no Bluffs, ends phases).
+/// nothing, places no Bluffs, ends phases): the proofs' own `advance`.
 pub fn advance(g: &mut XfGame, phase: xfiles_bot::engine::xfiles::Phase) {
-    use xfiles_bot::engine::xfiles::Phase as P;
-    let mut guard = 0;
-    while g.phase != phase {
-        guard += 1;
-        assert!(guard < 50, "cannot reach {phase:?} from {}", g.phase_name());
-        let active = g.active;
-        match g.phase.clone() {
-            P::Draw => act(
-                g,
-                active,
-                XfAction::Brief {
-                    draw: true,
-                    to_conspiracy: vec![],
-                },
-            ),
-            P::Buy => act(g, active, XfAction::Buy { count: 0 }),
-            P::Trade(s) => act(
-                g,
-                s,
-                XfAction::Trade {
-                    sell: vec![],
-                    buy: 0,
-                },
-            ),
-            P::Bluffing(s) => act(g, s, XfAction::Done),
-            P::Debriefing => {
-                for s in g.to_act() {
-                    let n = g
-                        .player(s)
-                        .hand
-                        .len()
-                        .saturating_sub(usize::from(g.options.hand_limit));
-                    if n > 0 {
-                        let cards = g.player(s).hand[..n].to_vec();
-                        act(g, s, XfAction::Discard { cards });
-                    }
-                }
-                act(g, active, XfAction::Done)
-            }
-            P::Investigating => match g.investigation.as_ref().map(|i| i.stage.clone()) {
-                Some(Stage::Check) => {
-                    let s = g.to_act()[0];
-                    act(g, s, XfAction::Pass)
-                }
-                Some(Stage::Bluff) => {
-                    let s = g.to_act()[0];
-                    act(g, s, XfAction::PayBluff { pay: false, x: 0 })
-                }
-                _ => act(g, active, XfAction::Done),
-            },
-            _ => act(g, active, XfAction::Done),
-        };
-    }
+    xfiles_bot::app::proof::scene::advance(g, phase).unwrap_or_else(|e| panic!("{e}"));
 }
 
 /// Sends these Agents of `seat` to the Field (team 0) directly, as if deployed.

@@ -85,18 +85,24 @@ pub fn rows() -> Vec<SetRow> {
     CardSet::ALL.iter().map(|set| row(*set)).collect()
 }
 
+impl SetRow {
+    fn empty(set: &str, official: bool) -> SetRow {
+        SetRow {
+            set: set.into(),
+            official,
+            cards: 0,
+            with_text: 0,
+            proven: 0,
+            scripted: 0,
+            partly: 0,
+            manual: 0,
+            missing: vec![],
+        }
+    }
+}
+
 fn row(set: CardSet) -> SetRow {
-    let mut r = SetRow {
-        set: set.as_str().to_string(),
-        official: set.is_official(),
-        cards: 0,
-        with_text: 0,
-        proven: 0,
-        scripted: 0,
-        partly: 0,
-        manual: 0,
-        missing: vec![],
-    };
+    let mut r = SetRow::empty(set.as_str(), set.is_official());
     for (idx, c) in db().iter() {
         if c.set != set || !c.kind.is_playable() {
             continue;
@@ -123,17 +129,7 @@ fn percent(part: usize, whole: usize) -> usize {
 }
 
 fn total(rows: &[&SetRow], label: &str, official: bool) -> SetRow {
-    let mut t = SetRow {
-        set: label.into(),
-        official,
-        cards: 0,
-        with_text: 0,
-        proven: 0,
-        scripted: 0,
-        partly: 0,
-        manual: 0,
-        missing: vec![],
-    };
+    let mut t = SetRow::empty(label, official);
     for r in rows {
         t.cards += r.cards;
         t.with_text += r.with_text;

@@ -8,7 +8,7 @@ use super::scene::{self, SEATS};
 use super::{Case, Failure, Proof};
 use crate::app::commands::check;
 use crate::app::kinds::{Driver, GameKind, Reaction, Table};
-use crate::app::message::{Address, Invocation, OptionValue, Outgoing};
+use crate::app::message::{Address, Outgoing};
 use crate::cards::{self, CardIdx, Section, Skill};
 use crate::engine::xfiles::{CombatStep, FrameKind, XfGame};
 use crate::engine::{Game, Seat};
@@ -141,15 +141,7 @@ impl Run {
             .table
             .seat_of(&line.user)
             .ok_or_else(|| format!("@{} does not sit at this table", line.user))?;
-        let inv = Invocation {
-            name: line.command.clone(),
-            sub: line.sub.clone(),
-            options: line
-                .options
-                .iter()
-                .map(|(n, v)| (n.clone(), OptionValue::Text(v.clone())))
-                .collect(),
-        };
+        let inv = line.invocation();
         let spec = DRIVER
             .commands()
             .into_iter()

@@ -203,32 +203,8 @@ fn check(opts: &Opts) -> Result<XfGame, String> {
             )?;
         }
     }
-    advance(&mut g, Phase::Deployment)?;
-    to_field(&mut g, &team)?;
-    act(&mut g, 0, XfAction::Done)?;
-    act(
-        &mut g,
-        0,
-        XfAction::PlaySite {
-            card: site,
-            directed: None,
-            free: false,
-        },
-    )?;
-    advance(&mut g, Phase::Investigation)?;
-    g.players[0].rp = 20;
-    for p in g.players.iter_mut().skip(1) {
-        p.cp = 20;
-    }
-    act(
-        &mut g,
-        0,
-        XfAction::Investigate {
-            site: 0,
-            team,
-            skill: None,
-        },
-    )?;
+    team_plays_site(&mut g, &team, site)?;
+    investigate(&mut g, team)?;
     if g.investigation.as_ref().map(|i| i.stage.clone()) != Some(Stage::Check) {
         return Err("the investigation did not reach its skill check".into());
     }
@@ -265,18 +241,7 @@ fn bluff(opts: &Opts) -> Result<XfGame, String> {
     if !g.players[1].hand.contains(&bluff) {
         return Err("bob must hold the Bluff: name it in bob:".into());
     }
-    advance(&mut g, Phase::Deployment)?;
-    to_field(&mut g, &team)?;
-    act(&mut g, 0, XfAction::Done)?;
-    act(
-        &mut g,
-        0,
-        XfAction::PlaySite {
-            card: site,
-            directed: None,
-            free: false,
-        },
-    )?;
+    team_plays_site(&mut g, &team, site)?;
     act(&mut g, 0, XfAction::Done)?;
     act(
         &mut g,
@@ -286,18 +251,7 @@ fn bluff(opts: &Opts) -> Result<XfGame, String> {
             card: bluff,
         },
     )?;
-    advance(&mut g, Phase::Investigation)?;
-    g.players[0].rp = 20;
-    g.players[1].cp = 20;
-    act(
-        &mut g,
-        0,
-        XfAction::Investigate {
-            site: 0,
-            team,
-            skill: None,
-        },
-    )?;
+    investigate(&mut g, team)?;
     act(
         &mut g,
         1,
@@ -307,6 +261,42 @@ fn bluff(opts: &Opts) -> Result<XfGame, String> {
         },
     )?;
     Ok(g)
+}
+
+/// Seat 0 sends `team` to the Field and plays `site` (left in the Case
+/// Assignment Phase).
+fn team_plays_site(g: &mut XfGame, team: &[CardIdx], site: CardIdx) -> Result<(), String> {
+    advance(g, Phase::Deployment)?;
+    to_field(g, team)?;
+    act(g, 0, XfAction::Done)?;
+    act(
+        g,
+        0,
+        XfAction::PlaySite {
+            card: site,
+            directed: None,
+            free: false,
+        },
+    )
+}
+
+/// The Investigation Phase: seat 0 (20 RP) sends `team` to the first Site;
+/// the others hold 20 CP.
+fn investigate(g: &mut XfGame, team: Vec<CardIdx>) -> Result<(), String> {
+    advance(g, Phase::Investigation)?;
+    g.players[0].rp = 20;
+    for p in g.players.iter_mut().skip(1) {
+        p.cp = 20;
+    }
+    act(
+        g,
+        0,
+        XfAction::Investigate {
+            site: 0,
+            team,
+            skill: None,
+        },
+    )
 }
 
 /// The investigating Team: `team:` or Mulder and Scully.

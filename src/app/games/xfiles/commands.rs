@@ -255,7 +255,7 @@ pub(super) fn on_use(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
             v.extend(
                 g.perms
                     .iter()
-                    .filter(|p| p.controller == s || g.opponent_may_use(p.card))
+                    .filter(|p| p.controller == s || g.opponent_usable(p.card))
                     .map(|p| p.card),
             );
             v

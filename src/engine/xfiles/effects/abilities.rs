@@ -73,13 +73,8 @@ impl XfGame {
             .is_some_and(|s| !s.abilities.is_empty() && s.abilities.iter().all(|a| a.by_opponent))
     }
 
-    /// Whether an opponent of its controller may use this card (`user opponent`).
-    pub fn opponent_may_use(&self, card: CardIdx) -> bool {
-        self.opponent_usable(card)
-    }
-
     /// The card has an ability its controller's opponents use (Detective Chao).
-    fn opponent_usable(&self, card: CardIdx) -> bool {
+    pub fn opponent_usable(&self, card: CardIdx) -> bool {
         self.script_db()
             .of(card)
             .is_some_and(|s| s.abilities.iter().any(|a| a.by_opponent))
