@@ -236,6 +236,8 @@ fn apply_inner(g: &mut XfGame, seat: Seat, action: &XfAction) -> Result<Events, 
     let mut events = Vec::new();
     act(g, seat, action, &mut events)?;
     g.settle(&mut events);
+    g.tidy_team_cards(&mut events);
+    g.watch_bureaus(&mut events);
     g.continue_flow(&mut events);
     Ok(events)
 }

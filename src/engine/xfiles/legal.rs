@@ -467,15 +467,25 @@ fn investigation_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
     use XfAction as A;
     let p = g.player(seat);
     out.push(A::Done);
+    let again = |a: &super::Agent| {
+        g.second_site(super::AgentRef { seat, card: a.card })
+            .is_some()
+    };
     let ready: Vec<CardIdx> = p
         .agents
         .iter()
-        .filter(|a| a.section == Section::Field && !a.investigated)
+        .filter(|a| a.section == Section::Field && a.away.is_none())
+        .filter(|a| !a.investigated || again(a))
         .map(|a| a.card)
         .collect();
     if !ready.is_empty() {
         for (i, s) in g.sites.iter().enumerate() {
-            if s.owner != g.active {
+            let ready: Vec<CardIdx> = ready
+                .iter()
+                .copied()
+                .filter(|c| g.may_investigate_with(&[*c], s.card))
+                .collect();
+            if s.owner != g.active || ready.is_empty() {
                 continue;
             }
             let skills: Vec<Option<Skill>> = match &db().get(s.card).prerequisite {

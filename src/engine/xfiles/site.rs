@@ -564,6 +564,18 @@ impl XfGame {
         Ok(())
     }
 
+    /// Whether every Agent of `team` may go to `site` this turn (its second
+    /// Site, if it has investigated one, in the same state where that is asked).
+    pub(super) fn may_investigate_with(&self, team: &[CardIdx], site: CardIdx) -> bool {
+        team.iter().all(|c| {
+            let r = super::AgentRef {
+                seat: self.active,
+                card: *c,
+            };
+            !self.agent(r).is_some_and(|a| a.investigated) || self.same_state_ok(r, site).is_ok()
+        })
+    }
+
     /// A second Site allowed only in the state of the first (Driving).
     fn same_state_ok(&self, a: super::AgentRef, site: CardIdx) -> Result<(), Refusal> {
         let Some(Modifier::SecondSite {

@@ -478,6 +478,95 @@ impl XfGame {
     }
 
     /// A card in play goes to its owner's Discard Pile with the cards under it.
+    /// A card attached to a Team follows the Team when its Agent leaves it
+    /// (to the Hospital, away) and is discarded once no Agent is left.
+    pub(crate) fn tidy_team_cards(&mut self, events: &mut Events) {
+        let scripts = self.script_db();
+        let team_cards: Vec<(u32, AgentRef)> = self
+            .perms
+            .iter()
+            .filter_map(|p| match p.place {
+                Place::Agent(a) => Some((p.id, a, p.card)),
+                _ => None,
+            })
+            .filter(|(_, _, card)| {
+                scripts
+                    .of(*card)
+                    .is_some_and(|s| s.statics.iter().any(|st| st.modifier == Modifier::TeamCard))
+            })
+            .map(|(id, a, _)| (id, a))
+            .collect();
+        let in_team = |x: &super::Agent| {
+            matches!(x.section, Section::Field | Section::Bureau) && x.away.is_none()
+        };
+        for (id, a) in team_cards {
+            let Some(bearer) = self.agent(a) else {
+                self.leave_play(id, events);
+                continue;
+            };
+            if in_team(bearer) {
+                continue;
+            }
+            let team = bearer.team;
+            let was = self.last_move(a).map_or(Section::Field, |m| m.0);
+            let heir = self
+                .player(a.seat)
+                .agents
+                .iter()
+                .find(|x| x.card != a.card && x.team == team && x.section == was && in_team(x))
+                .map(|x| AgentRef {
+                    seat: a.seat,
+                    card: x.card,
+                });
+            match heir {
+                Some(h) => {
+                    if let Some(p) = self.perm_mut(id) {
+                        p.place = Place::Agent(h);
+                    }
+                }
+                None => self.leave_play(id, events),
+            }
+        }
+    }
+
+    /// A card watching its controller's Bureau keeps who was there after
+    /// each action, and leaves play once that changes (Improved Channels).
+    pub(crate) fn watch_bureaus(&mut self, events: &mut Events) {
+        use super::effects::state::Val;
+        let scripts = self.script_db();
+        let watchers: Vec<(u32, Seat)> = self
+            .perms
+            .iter()
+            .filter(|p| {
+                scripts.of(p.card).is_some_and(|s| {
+                    s.statics
+                        .iter()
+                        .any(|st| st.modifier == Modifier::BureauWatch)
+                })
+            })
+            .map(|p| (p.id, p.controller))
+            .collect();
+        for (id, seat) in watchers {
+            let now: Vec<AgentRef> = self
+                .player(seat)
+                .agents
+                .iter()
+                .filter(|a| a.section == Section::Bureau && a.away.is_none())
+                .map(|a| AgentRef { seat, card: a.card })
+                .collect();
+            let p = self.perm_mut(id).expect("listed");
+            match p.data.get("bureau") {
+                Some(Val::Agents(was))
+                    if was.len() != now.len() || was.iter().any(|a| !now.contains(a)) =>
+                {
+                    self.leave_play(id, events)
+                }
+                Some(_) => {}
+                None => p.data.set("bureau", Val::Agents(now)),
+            }
+        }
+    }
+
     pub(crate) fn leave_play(&mut self, id: u32, events: &mut Events) {
         if let Some((owner, card)) = self.take_perm(id, events) {
             self.player_mut(owner).discard.push(card);

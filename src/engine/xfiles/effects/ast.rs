@@ -373,6 +373,9 @@ pub enum Qual {
     /// An Agent at 0 HEALTH: still in play (about to go to the Hospital,
     /// as after combat damage) or sent to the Hospital this turn.
     Down,
+    /// May change Section now: not held there, and out of the Hospital only
+    /// once it may leave it (p. 20; Travel Arrangements, FAQ97 #51).
+    Movable,
     /// A card removed from the game this turn (an Agent a card may keep in play).
     ThisTurn,
 }
@@ -697,6 +700,10 @@ pub enum Modifier {
     /// Its statistics are the number of Adversaries in the investigating
     /// player's discard pile (Spirit of the Amaru).
     CountsAdversaries,
+    /// A Witness of these cards adds its skill modifier twice (Autopsy).
+    DoubleModifier {
+        cards: CardScope,
+    },
     /// Its LRC, CRC and HEALTH are multiplied (The Evil One, Margi Kleinjan).
     Multiply {
         factor: u8,
@@ -753,6 +760,13 @@ pub enum Modifier {
     /// The controller's Agents hurt OCCULT CREATUREs as normal: their
     /// immunities and halving do not apply (Gung Bituen).
     HurtsOccult,
+    /// Attached to a Team through one of its Agents: it passes to another
+    /// Agent of the Team when that one leaves it, and is discarded when the
+    /// Team has no Agent left (Gung Bituen).
+    TeamCard,
+    /// Discarded when one of its controller's Agents moves to or from the
+    /// Bureau Section, for any reason (Improved Channels).
+    BureauWatch,
     /// The controller's next Adversary with one of these Keywords (any, when
     /// none) needs no Site or Keyword Activators, its Cost halved when said
     /// (Deforestation, Manipulating the Circumstances).

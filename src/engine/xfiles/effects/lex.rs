@@ -570,6 +570,7 @@ fn qual(w: &str) -> Result<Qual, String> {
         "ends-combat" => Qual::EndsCombat,
         "this-turn" => Qual::ThisTurn,
         "down" => Qual::Down,
+        "movable" => Qual::Movable,
         _ => return Err(format!("'{w}' is not a filter")),
     })
 }

@@ -321,6 +321,16 @@ impl XfGame {
     }
 
     /// A number a step names, for this effect.
+    /// The card a variable holds: on the stack, in play, in a pile or a hand.
+    pub(crate) fn card_of_val(&self, v: &Val) -> Option<CardIdx> {
+        match v {
+            Val::Stack(id) => self.stack.iter().find(|p| p.id == *id).map(|p| p.card),
+            Val::Perm(id) => self.perm(*id).map(|p| p.card),
+            Val::Card(c) | Val::Held(_, _, c) => Some(*c),
+            _ => None,
+        }
+    }
+
     pub(crate) fn num(&self, r: &Resolution, n: &Num) -> i32 {
         match n {
             Num::Lit(v) => *v,
@@ -375,12 +385,7 @@ impl XfGame {
             }
             Num::RpSpentHere => self.investigation.as_ref().map_or(0, |i| i.rp_spent as i32),
             Num::ModifierOf(v) => {
-                let card = match r.vars.get(v) {
-                    Some(Val::Stack(id)) => self.stack.iter().find(|p| p.id == *id).map(|p| p.card),
-                    Some(Val::Perm(id)) => self.perm(*id).map(|p| p.card),
-                    Some(Val::Card(c)) | Some(Val::Held(_, _, c)) => Some(*c),
-                    _ => None,
-                };
+                let card = r.vars.get(v).and_then(|v| self.card_of_val(v));
                 card.and_then(|c| self.witness_modifier(c))
                     .map_or(0, i32::abs)
             }

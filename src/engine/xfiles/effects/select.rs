@@ -170,6 +170,10 @@ impl XfGame {
             Qual::Stunned => self.stunned(Combatant::Agent(r)),
             Qual::Hurt(n) => self.hurt_by(Combatant::Agent(r)) >= *n,
             Qual::Went(s) => a.section == *s && self.last_move(r).is_some_and(|m| m.1 == *s),
+            Qual::Movable => {
+                !self.held_in_section(r)
+                    && (a.section != Section::Hospital || self.may_leave_hospital(r))
+            }
             Qual::Down => {
                 self.current_health(r) == 0
                     && (a.section != Section::Hospital

@@ -648,6 +648,22 @@ impl XfGame {
         self.provider_for(seat, card).is_some()
     }
 
+    /// A card doubles this Witness's skill modifier (Autopsy).
+    pub fn doubled_modifier(&self, src: &super::state::Source) -> bool {
+        let card = src.card;
+        db().get(card).kind == crate::cards::CardType::Witness
+            && src.power.is_none()
+            && self
+                .in_force_of(&|m| matches!(m, Modifier::DoubleModifier { .. }))
+                .into_iter()
+                .any(|f| match &f.modifier {
+                    Modifier::DoubleModifier { cards } => {
+                        self.card_in_scope(&f, cards, src.controller, card, Pool::Rp)
+                    }
+                    _ => false,
+                })
+    }
+
     /// A static lets this Adversary be played at any Site (X-File Powers).
     pub fn plays_anywhere(&self, seat: Seat, card: CardIdx, pool: Pool) -> bool {
         let anywhere = self.in_force_of(&|m| matches!(m, Modifier::AnySite { .. }));

@@ -521,6 +521,9 @@ pub fn recover(
         seat: me,
         cards: cards.clone(),
     }));
+    if let Some(c) = cards.first() {
+        r.vars.set("recovered", Val::Card(*c));
+    }
     g.put_found(r, &cards, to, events);
     Flow::Next
 }

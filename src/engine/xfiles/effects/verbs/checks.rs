@@ -27,7 +27,7 @@ pub fn modify(
     skills: &[Skill],
     events: &mut Events,
 ) -> Flow {
-    let amount = g.num(r, n);
+    let amount = g.num(r, n) * if g.doubled_modifier(&r.src) { 2 } else { 1 };
     let Some(id) = g.check_id_for(&r.src) else {
         return Flow::Next;
     };

@@ -93,6 +93,8 @@ fn card_scope(a: &mut Args) -> Result<CardScope, String> {
             Some(("by", "me")) => s.by = Some(SeatScope::Controller),
             Some(("by", "opponent")) => s.by = Some(SeatScope::Opponent),
             Some(("by", "host")) => s.by = Some(SeatScope::Host),
+            // The card a variable holds, fixed when the modifier starts.
+            Some(("is", v)) => s.titles = vec![format!("${v}")],
             Some(("title", v)) => {
                 s.titles = v
                     .split('|')
@@ -194,6 +196,9 @@ pub fn parse_modifier(a: &mut Args) -> Result<Modifier, String> {
         "any-site" => Modifier::AnySite {
             cards: card_scope(a)?,
         },
+        "double-modifier" => Modifier::DoubleModifier {
+            cards: card_scope(a)?,
+        },
         "no-attack" => Modifier::NoAttack {
             who: scope(a)?,
             keywords: a.keywords()?,
@@ -281,6 +286,8 @@ pub fn parse_modifier(a: &mut Args) -> Result<Modifier, String> {
                 .collect(),
         },
         "hurts-occult" => Modifier::HurtsOccult,
+        "team-card" => Modifier::TeamCard,
+        "bureau-watch" => Modifier::BureauWatch,
         "shuns" => Modifier::Shuns {
             keywords: a.keywords()?,
         },
@@ -337,6 +344,14 @@ impl XfGame {
             let mut c = c.clone();
             if c.site == Some(u32::MAX) {
                 c.site = self.investigation.as_ref().map(|i| i.site);
+            }
+            for t in &mut c.titles {
+                if let Some(v) = t.strip_prefix('$') {
+                    *t = match r.vars.get(v).and_then(|v| self.card_of_val(v)) {
+                        Some(card) => crate::cards::normalize(&crate::cards::db().get(card).title),
+                        None => "$unbound".into(),
+                    };
+                }
             }
             if let Some(b) = &c.by {
                 c.by = Some(seat(b));
@@ -409,6 +424,7 @@ impl XfGame {
                 double: *double,
             },
             Modifier::Forbid { cards: c } => Modifier::Forbid { cards: cards(c) },
+            Modifier::DoubleModifier { cards: c } => Modifier::DoubleModifier { cards: cards(c) },
             Modifier::Inert {
                 perm: PermScope::Var(v),
             } => Modifier::Inert {
