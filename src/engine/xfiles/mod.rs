@@ -322,6 +322,9 @@ pub enum Fact {
     AdversaryKilled,
     SiteSucceeded {
         skill: Skill,
+        /// The Team's total was exactly the prerequisite number.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        exact: bool,
     },
     SiteFailed {
         combat: bool,

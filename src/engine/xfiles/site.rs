@@ -473,7 +473,8 @@ impl XfGame {
             .and_then(|c| c.needs.first().map(|n| n.0))
             .unwrap_or(Skill::Observation);
         if success {
-            self.facts.push(Fact::SiteSucceeded { skill });
+            let exact = full && total == needed;
+            self.facts.push(Fact::SiteSucceeded { skill, exact });
             self.fire_site_lost(events);
             self.fire_site_won(events);
         } else {
@@ -635,6 +636,7 @@ impl XfGame {
         } else {
             events.push(Event::public(answer));
         }
+        self.answer_watched(asker, of, (category, value, yes), events);
     }
 
     /// What `seat` earned and would lose by ending the Site now, with how to

@@ -7,7 +7,7 @@
 //! the frame's base, the frame ends: a check is judged, a window closes, a
 //! combat round deals its damage.
 
-use super::effects::ast::{Cond, Duration};
+use super::effects::ast::{Cond, Duration, Qual};
 use super::effects::run::ability_in;
 use super::effects::state::{AbilityRef, Source, Val, Vars};
 use super::effects::statics::{InForce, bears_on_contribution, bears_on_skill};
@@ -1107,7 +1107,10 @@ impl XfGame {
 /// A condition in words, for refusals.
 fn why_not(c: &Cond) -> String {
     match c {
-        Cond::Not(inner) => format!("not when {}", why_not(inner).trim_start_matches("only ")),
+        Cond::Not(inner) => match inner.as_ref() {
+            Cond::Happened(f) => format!("not once {}", fact_words(f)),
+            _ => format!("not when {}", why_not(inner).trim_start_matches("only ")),
+        },
         Cond::Active => "only on your own turn".into(),
         Cond::InCombat => "only in combat".into(),
         Cond::BeforeDamage => "only in combat, before the round's damage is assigned".into(),
@@ -1121,7 +1124,10 @@ fn why_not(c: &Cond) -> String {
         ),
         Cond::Phase(p) => format!("only in the {:?} Phase", p[0]),
         Cond::Round(s) => format!("only in a {} round", s.short()),
-        Cond::Happened(f) => format!("only after {f:?}"),
+        Cond::Happened(f) => format!("only once {}", fact_words(f)),
+        Cond::Exists(s) if s.quals.contains(&Qual::Joinable) => {
+            "only with an Agent in your hand who may join your Team: of Cost X, not already in play nor removed from the game (p. 15)".into()
+        }
         Cond::Exists(s) => format!("only when there is a {:?}", s.kind).to_lowercase(),
         Cond::Passed => "only after its skill check succeeded".into(),
         Cond::Multiplayer => "only in games of three or more players".into(),
@@ -1141,6 +1147,23 @@ fn why_not(c: &Cond) -> String {
         Cond::LrcSkipped => "only when the combat skipped its Long Range round".into(),
         Cond::GameOption(o) => format!("only in games with the {o} option"),
         _ => "its card's condition for play does not hold now".into(),
+    }
+}
+
+/// What happened this turn, in words, for refusals.
+fn fact_words(f: &super::effects::ast::FactPat) -> String {
+    use super::effects::ast::FactPat as F;
+    match f {
+        F::Asked { of_me: false } => "a Characteristic question has just been asked".into(),
+        F::Asked { of_me: true } => {
+            "the question was asked of you (you are the Directed player)".into()
+        }
+        F::SiteSucceeded { .. } => "a Site investigation succeeded this turn".into(),
+        F::SiteExact => "a Site was investigated with the prerequisite number exactly".into(),
+        F::SiteFailedAfterCombat => "a Site investigation failed after a combat".into(),
+        F::CombatEnded => "a combat has ended this turn".into(),
+        F::WrongGuess => "you guessed an X-File wrongly".into(),
+        other => format!("{other:?} this turn").to_lowercase(),
     }
 }
 

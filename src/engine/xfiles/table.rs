@@ -406,6 +406,16 @@ impl XfGame {
         }
     }
 
+    /// May this Agent card join its player's Team now: no Agent of its title
+    /// in play, nor removed from the game (p. 15).
+    pub(crate) fn may_join(&self, seat: Seat, card: CardIdx) -> bool {
+        let c = db().get(card);
+        let p = self.player(seat);
+        c.kind == crate::cards::CardType::Agent
+            && !p.agents.iter().any(|a| db().get(a.card).title == c.title)
+            && !p.removed.iter().any(|r| db().get(*r).title == c.title)
+    }
+
     /// An Agent card (from a deck or hand) joins its player's Team in the
     /// Bureau for good (Additional Resources, Assigned to the X-Files).
     pub(crate) fn join_team(&mut self, seat: Seat, card: CardIdx, events: &mut Events) {

@@ -376,6 +376,9 @@ pub enum Qual {
     /// May change Section now: not held there, and out of the Hospital only
     /// once it may leave it (p. 20; Travel Arrangements, FAQ97 #51).
     Movable,
+    /// An Agent card its owner may bring into play now: no Agent of its
+    /// title in play or removed from the game (p. 15; Assigned To The X-Files).
+    Joinable,
     /// A card removed from the game this turn (an Agent a card may keep in play).
     ThisTurn,
 }
@@ -417,6 +420,8 @@ pub enum FactPat {
     AdversaryKilled,
     /// A Site investigation succeeded (with one of these prerequisite skills, when given).
     SiteSucceeded { skills: Vec<Skill> },
+    /// The last Site investigation succeeded with the prerequisite number exactly.
+    SiteExact,
     /// A Site investigation failed after a combat.
     SiteFailedAfterCombat,
     /// A characteristic question was asked (of the controller, when `of_me`).

@@ -154,6 +154,15 @@ impl XfGame {
         }
     }
 
+    /// `f` is the outcome of the turn's last Site investigation.
+    fn last_site_fact_is(&self, f: &Fact) -> bool {
+        self.facts
+            .iter()
+            .rev()
+            .find(|x| matches!(x, Fact::SiteSucceeded { .. } | Fact::SiteFailed { .. }))
+            .is_some_and(|x| std::ptr::eq(x, f))
+    }
+
     fn fact_matches(&self, src: &Source, vars: &Vars, pat: &FactPat, f: &Fact) -> bool {
         let me = src.controller;
         match (pat, f) {
@@ -161,8 +170,11 @@ impl XfGame {
                 mine.is_none_or(|m| m == (*seat == me))
             }
             (FactPat::AdversaryKilled, Fact::AdversaryKilled) => true,
-            (FactPat::SiteSucceeded { skills }, Fact::SiteSucceeded { skill }) => {
+            (FactPat::SiteSucceeded { skills }, Fact::SiteSucceeded { skill, .. }) => {
                 skills.is_empty() || skills.contains(skill)
+            }
+            (FactPat::SiteExact, Fact::SiteSucceeded { exact, .. }) => {
+                *exact && self.last_site_fact_is(f)
             }
             (FactPat::SiteFailedAfterCombat, Fact::SiteFailed { combat: true }) => true,
             (FactPat::Asked { of_me }, Fact::Asked { of, .. }) => !of_me || *of == me,

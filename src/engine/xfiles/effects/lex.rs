@@ -571,6 +571,7 @@ fn qual(w: &str) -> Result<Qual, String> {
         "this-turn" => Qual::ThisTurn,
         "down" => Qual::Down,
         "movable" => Qual::Movable,
+        "joinable" => Qual::Joinable,
         _ => return Err(format!("'{w}' is not a filter")),
     })
 }
@@ -662,6 +663,7 @@ fn fact(a: &mut Args) -> Result<FactPat, String> {
             skills: if a.is_done() { vec![] } else { a.skills()? },
         },
         "site-failed-after-combat" => FactPat::SiteFailedAfterCombat,
+        "site-exact" => FactPat::SiteExact,
         "asked" => FactPat::Asked {
             of_me: a.eat("of-me"),
         },

@@ -234,6 +234,7 @@ impl XfGame {
             Some(Goes::Stays) | Some(Goes::Attached) if home == p.player => {
                 let id = self.enter_play(&p, script, events);
                 self.add_pending_tokens(id, &r, events);
+                self.keep_values(id, &r);
                 for a in r.vars.get("held").map(Val::agents).unwrap_or_default() {
                     if let Some(x) = self.agent_mut(a) {
                         x.away = Some(crate::engine::xfiles::Away::Held { perm: id });
@@ -246,6 +247,21 @@ impl XfGame {
                 self.add_pending_tokens(id, &r, events);
             }
             _ => self.player_mut(home).discard.push(p.card),
+        }
+    }
+
+    /// Values the card's program kept before it entered play.
+    fn keep_values(&mut self, id: u32, r: &Resolution) {
+        let kept: Vec<(String, Val)> = r
+            .vars
+            .0
+            .iter()
+            .filter_map(|(n, v)| Some((n.strip_prefix(verbs::KEPT)?.to_string(), v.clone())))
+            .collect();
+        if let Some(p) = self.perm_mut(id) {
+            for (n, v) in kept {
+                p.data.set(&n, v);
+            }
         }
     }
 

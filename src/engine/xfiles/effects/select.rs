@@ -387,6 +387,7 @@ impl XfGame {
                         .get(*c)
                         .cost
                         .is_some_and(|k| k.amount.with_x(0) == src.x),
+                    Qual::Joinable => self.may_join(seat, *c),
                     _ => self.card_ok(*c, q),
                 }) {
                     let zone = match sel.kind {

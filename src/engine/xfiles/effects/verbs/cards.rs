@@ -751,6 +751,26 @@ pub fn to_hand(g: &mut XfGame, r: &Resolution, what: &Target, events: &mut Event
     Flow::Next
 }
 
+/// `join <var>`: an Agent card from a hand, deck or pile joins its owner's
+/// Team in the Bureau for good, if it still may (Assigned To The X-Files).
+pub fn parse_join(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::Join {
+        what: super::target(a)?,
+    })
+}
+
+pub fn join(g: &mut XfGame, r: &Resolution, what: &Target, events: &mut Events) -> Flow {
+    for v in g.targets(r, what) {
+        if let Val::Held(seat, zone, card) = v
+            && g.may_join(seat, card)
+            && g.take_held(seat, zone, card)
+        {
+            g.join_team(seat, card, events);
+        }
+    }
+    Flow::Next
+}
+
 /// `put-on-top <var>`: cards go on top of their owner's deck, the first
 /// chosen on top (Final Repose).
 pub fn parse_put_on_top(a: &mut Args) -> Result<Step, String> {

@@ -4,6 +4,9 @@
 //! questions, combat and flow.
 
 mod agents;
+
+/// The prefix of a value a card being played keeps once in play (`keep`).
+pub const KEPT: &str = "kept:";
 mod cards;
 mod checks;
 mod combat;
@@ -97,6 +100,9 @@ pub enum Step {
         who: Who,
     },
     ToHand {
+        what: Target,
+    },
+    Join {
         what: Target,
     },
     PutOnTop {
@@ -323,7 +329,12 @@ pub enum Step {
         prompt: String,
     },
     /// Asks the controller yes or no (compiled from `if may "question"`).
-    ShareAnswer,
+    ShareAnswer {
+        others: bool,
+    },
+    WatchAnswer {
+        about: String,
+    },
     AskBack,
     AskFoeAffiliation,
     NoPenalty,
@@ -397,6 +408,8 @@ const VERBS: &[(&str, Parse)] = &[
     ("look", cards::parse_look),
     ("shuffle", cards::parse_shuffle),
     ("to-hand", cards::parse_to_hand),
+    ("join", cards::parse_join),
+    ("watch-answer", questions::parse_watch_answer),
     ("put-on-top", cards::parse_put_on_top),
     ("steal", cards::parse_steal),
     ("exile", cards::parse_exile),
@@ -533,6 +546,7 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
         S::Look { what } => cards::look(g, r, what, events),
         S::Shuffle { who } => cards::shuffle(g, r, *who, events),
         S::ToHand { what } => cards::to_hand(g, r, what, events),
+        S::Join { what } => cards::join(g, r, what, events),
         S::PutOnTop { what } => cards::put_on_top(g, r, what, events),
         S::Steal { what } => cards::steal(g, r, what, events),
         S::Exile { what } => cards::exile(g, r, what, events),
@@ -615,7 +629,8 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
         S::Choose(c) => flow::choose(g, r, c, events),
         S::Pick { var, among, prompt } => flow::pick(g, r, var, among, prompt, events),
         S::AskMay { var, prompt } => flow::ask_may(g, r, var, prompt, events),
-        S::ShareAnswer => questions::share_answer(g, r, events),
+        S::ShareAnswer { others } => questions::share_answer(g, r, *others, events),
+        S::WatchAnswer { about } => questions::watch_answer(g, r, about),
         S::AskBack => questions::ask_back(g, r, events),
         S::AskFoeAffiliation => questions::ask_foe_affiliation(g, r, events),
         S::NoPenalty => questions::no_penalty(g, r, events),

@@ -111,25 +111,39 @@ fn last_asked(
     })
 }
 
-/// `share-answer`: the question another player just asked and its answer
-/// are told to the controller alone (Hidden Transmitter).
-pub fn parse_share_answer(_: &mut Args) -> Result<Step, String> {
-    Ok(Step::ShareAnswer)
+/// `share-answer [to=others]`: the question another player just asked and
+/// its answer are told to the controller alone (Hidden Transmitter), or to
+/// every player but the asker and the one asked (Reporters At The Crime Scene).
+pub fn parse_share_answer(a: &mut Args) -> Result<Step, String> {
+    let others = match a.keyed("to").as_deref() {
+        None => false,
+        Some("others") => true,
+        Some(o) => return Err(format!("share-answer to={o}: only to=others")),
+    };
+    Ok(Step::ShareAnswer { others })
 }
 
-pub fn share_answer(g: &mut XfGame, r: &Resolution, events: &mut Events) -> Flow {
+pub fn share_answer(g: &mut XfGame, r: &Resolution, others: bool, events: &mut Events) -> Flow {
     let me = r.src.controller;
-    if let Some((_, about, category, value, yes)) = last_asked(g, me, None)
-        && about != me
-    {
-        g.player_mut(me).notebook.push(Note::Answer {
+    let Some((asker, about, category, value, yes)) = last_asked(g, me, None) else {
+        return Flow::Next;
+    };
+    let told: Vec<Seat> = if others {
+        (0..g.players.len() as Seat)
+            .filter(|s| *s != asker && *s != about)
+            .collect()
+    } else {
+        vec![me]
+    };
+    for seat in told.into_iter().filter(|s| *s != about) {
+        g.player_mut(seat).notebook.push(Note::Answer {
             about,
             category,
             value,
             yes,
         });
         events.push(Event::private(
-            me,
+            seat,
             XfEvent::Answer {
                 of: about,
                 category,
@@ -139,6 +153,80 @@ pub fn share_answer(g: &mut XfGame, r: &Resolution, events: &mut Events) -> Flow
         ));
     }
     Flow::Next
+}
+
+/// `watch-answer about=<var>`: the card stays in play until the Investigating
+/// Player next obtains an answer about that player's X-File; the card's
+/// player is then told it privately and the card is discarded (Access
+/// Personnel Files). The watch is kept on the card (see `answer_watched`).
+pub fn parse_watch_answer(a: &mut Args) -> Result<Step, String> {
+    let about = a
+        .keyed("about")
+        .ok_or("watch-answer about=<var>: whose X-File")?;
+    Ok(Step::WatchAnswer { about })
+}
+
+pub fn watch_answer(g: &mut XfGame, r: &mut Resolution, about: &str) -> Flow {
+    let Some(Val::Seat(of)) = r.vars.get(about).cloned() else {
+        return Flow::Next;
+    };
+    let asker = g.active;
+    let kept = [(WATCH_ASKER, asker), (WATCH_ABOUT, of)];
+    for (name, seat) in kept {
+        match r.src.perm.and_then(|id| g.perm_mut(id)) {
+            Some(p) => p.data.set(name, Val::Seat(seat)),
+            None => r
+                .vars
+                .set(&format!("{}{name}", super::KEPT), Val::Seat(seat)),
+        }
+    }
+    Flow::Next
+}
+
+const WATCH_ASKER: &str = "watch-asker";
+const WATCH_ABOUT: &str = "watch-about";
+
+impl XfGame {
+    /// An answer `asker` obtained about `of`'s X-File, told to the players
+    /// of the cards watching for it, which are then discarded.
+    pub(crate) fn answer_watched(
+        &mut self,
+        asker: Seat,
+        of: Seat,
+        answer: (Category, Trait, bool),
+        events: &mut Events,
+    ) {
+        let (category, value, yes) = answer;
+        let watching: Vec<(u32, Seat)> = self
+            .perms
+            .iter()
+            .filter(|p| {
+                p.data.get(WATCH_ASKER) == Some(&Val::Seat(asker))
+                    && p.data.get(WATCH_ABOUT) == Some(&Val::Seat(of))
+            })
+            .map(|p| (p.id, p.controller))
+            .collect();
+        for (id, seat) in watching {
+            if seat != of && seat != asker {
+                self.player_mut(seat).notebook.push(Note::Answer {
+                    about: of,
+                    category,
+                    value,
+                    yes,
+                });
+                events.push(Event::private(
+                    seat,
+                    XfEvent::Answer {
+                        of,
+                        category,
+                        value,
+                        yes,
+                    },
+                ));
+            }
+            self.leave_play(id, events);
+        }
+    }
 }
 
 /// `ask-back`: the question just asked about the controller's X-File is

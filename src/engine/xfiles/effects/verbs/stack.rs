@@ -236,11 +236,14 @@ pub fn parse_keep(a: &mut Args) -> Result<Step, String> {
     Ok(Step::Keep { var: a.var()? })
 }
 
-pub fn keep(g: &mut XfGame, r: &Resolution, var: &str, _: &mut Events) -> Flow {
+pub fn keep(g: &mut XfGame, r: &mut Resolution, var: &str, _: &mut Events) -> Flow {
     let Some(v) = r.vars.get(var).cloned() else {
         return Flow::Next;
     };
-    if let Some(p) = r.src.perm.and_then(|id| g.perm_mut(id)) {
+    if r.played.is_some() {
+        // Not in play yet: the card keeps it as it enters play.
+        r.vars.set(&format!("{}{var}", super::KEPT), v);
+    } else if let Some(p) = r.src.perm.and_then(|id| g.perm_mut(id)) {
         p.data.set(var, v);
     } else if let Some(a) = r.src.agent.and_then(|a| g.agent_mut(a)) {
         a.data.set(var, v);
