@@ -1128,6 +1128,9 @@ fn why_not(c: &Cond) -> String {
         Cond::Exists(s) if s.quals.contains(&Qual::Joinable) => {
             "only with an Agent in your hand who may join your Team: of Cost X, not already in play nor removed from the game (p. 15)".into()
         }
+        Cond::Exists(s) if s.quals.iter().any(|q| matches!(q, Qual::BluffsAtLeast(_))) => {
+            "only when a Site has at least X Bluffs under it (BLUFF)".into()
+        }
         Cond::Exists(s) => format!("only when there is a {:?}", s.kind).to_lowercase(),
         Cond::Passed => "only after its skill check succeeded".into(),
         Cond::Multiplayer => "only in games of three or more players".into(),

@@ -131,6 +131,9 @@ impl XfGame {
 
     /// A new phase begins: its triggers fire.
     pub(super) fn enter(&mut self, phase: Phase, events: &mut Events) {
+        if phase == Phase::Debriefing && self.basic().is_none() {
+            self.discard_bare_sites(events);
+        }
         self.phase = phase.clone();
         let name = match phase {
             Phase::Requisition => Some(PhaseName::Requisition),
@@ -269,27 +272,7 @@ impl XfGame {
         for id in done {
             self.leave_play(id, events);
         }
-        let mut kept = Vec::new();
-        for site in std::mem::take(&mut self.sites) {
-            if site.owner == seat && site.bluffs.is_empty() {
-                self.players[usize::from(site.owner)]
-                    .discard
-                    .push(site.card);
-                let on: Vec<u32> = self
-                    .perms
-                    .iter()
-                    .filter(|p| p.place == super::Place::Site(site.id))
-                    .map(|p| p.id)
-                    .collect();
-                for p in on {
-                    self.leave_play(p, events);
-                }
-                events.push(Event::public(XfEvent::SiteDiscarded { card: site.card }));
-            } else {
-                kept.push(site);
-            }
-        }
-        self.sites = kept;
+        self.discard_bare_sites(events);
         self.expire(Duration::Turn);
         self.expire(Duration::NextPlay);
         let turn = self.turn;
@@ -348,6 +331,33 @@ impl XfGame {
                 }
             }
         }
+    }
+
+    /// Sites left with no Bluff under them go to their owners' Discard Piles
+    /// at the end of the Investigation Phase (p. 34; Eve 7), and at the end
+    /// of a turn cut short.
+    fn discard_bare_sites(&mut self, events: &mut Events) {
+        let mut kept = Vec::new();
+        for site in std::mem::take(&mut self.sites) {
+            if !site.bluffs.is_empty() {
+                kept.push(site);
+                continue;
+            }
+            self.players[usize::from(site.owner)]
+                .discard
+                .push(site.card);
+            let on: Vec<u32> = self
+                .perms
+                .iter()
+                .filter(|p| p.place == super::Place::Site(site.id))
+                .map(|p| p.id)
+                .collect();
+            for p in on {
+                self.leave_play(p, events);
+            }
+            events.push(Event::public(XfEvent::SiteDiscarded { card: site.card }));
+        }
+        self.sites = kept;
     }
 
     /// The turn ends at once (Unexplainable Time Loss): cards waiting are

@@ -379,6 +379,8 @@ pub enum Qual {
     /// An Agent card its owner may bring into play now: no Agent of its
     /// title in play or removed from the game (p. 15; Assigned To The X-Files).
     Joinable,
+    /// A Site with at least this many Bluffs under it (`None`: X).
+    BluffsAtLeast(Option<u8>),
     /// A card removed from the game this turn (an Agent a card may keep in play).
     ThisTurn,
 }

@@ -522,6 +522,10 @@ fn qual(w: &str) -> Result<Qual, String> {
                     .collect(),
             ),
             "hit>" => Qual::Hurt(v.parse().map_err(|_| format!("'{v}' is not a number"))?),
+            "bluffs>" if v == "x" => Qual::BluffsAtLeast(None),
+            "bluffs>" => Qual::BluffsAtLeast(Some(
+                v.parse().map_err(|_| format!("'{v}' is not a number"))?,
+            )),
             "cost" if v == "x" => Qual::CostX,
             "gear" => Qual::Gear(skills(v)?),
             "on" => Qual::On(v.to_string()),

@@ -61,6 +61,7 @@ impl XfGame {
                             Qual::Theirs => b.owner != src.controller,
                             Qual::FaceDown => !b.shown,
                             Qual::Is(v) => vars.get(v) == Some(&Val::Bluff(s.id, i)),
+                            Qual::On(v) => vars.get(v) == Some(&Val::Site(s.id)),
                             _ => self.card_ok(b.card, q),
                         });
                         if ok {
@@ -354,6 +355,7 @@ impl XfGame {
             Qual::Current => self.investigation.as_ref().is_some_and(|i| i.site == id),
             Qual::Other => self.investigation.as_ref().is_none_or(|i| i.site != id),
             Qual::Is(v) => vars.get(v) == Some(&Val::Site(id)),
+            Qual::NotIs(v) => vars.get(v) != Some(&Val::Site(id)),
             Qual::Keyword(k) => k.iter().any(|k| s.keywords.contains(k)),
             Qual::NotKeyword(k) => !k.iter().any(|k| s.keywords.contains(k)),
             Qual::Asks(c) => self.site_categories(id).iter().any(|x| c.contains(x)),
@@ -363,6 +365,7 @@ impl XfGame {
                 .is_some_and(|p| p.thresholds().iter().any(|t| skills.contains(&t.skill))),
             Qual::Title(t) => card_titled(s.card, t),
             Qual::FaceDown => !s.bluffs.is_empty(),
+            Qual::BluffsAtLeast(n) => s.bluffs.len() as u32 >= n.map_or(src.x, u32::from),
             _ => false,
         })
     }

@@ -25,11 +25,14 @@ pub fn parse_choose(a: &mut Args) -> Result<Step, String> {
         max: 1,
         random: false,
         prompt: String::new(),
+        count_x: false,
     };
     while !a.is_done() {
         if let Some(w) = a.keyed("by") {
             c.by = lex::who(&w)
                 .ok_or_else(|| format!("by={w}: me, opponent, active or target-owner"))?;
+        } else if a.eat("count=x") {
+            c.count_x = true;
         } else if let Some(n) = a.keyed("count") {
             c.min = n
                 .parse()
@@ -54,6 +57,16 @@ pub fn parse_choose(a: &mut Args) -> Result<Step, String> {
 }
 
 pub fn choose(g: &mut XfGame, r: &mut Resolution, c: &Choose, events: &mut Events) -> Flow {
+    if c.count_x {
+        let x = r.src.x.min(u32::from(u8::MAX)) as u8;
+        let exact = Choose {
+            min: x,
+            max: x,
+            count_x: false,
+            ..c.clone()
+        };
+        return choose(g, r, &exact, events);
+    }
     let scripts = g.script_db();
     let negates = scripts
         .of_source(&r.src)

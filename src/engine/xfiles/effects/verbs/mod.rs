@@ -199,6 +199,9 @@ pub enum Step {
         what: String,
         to: String,
     },
+    BluffToHand {
+        what: String,
+    },
     Provide {
         keywords: Vec<Keyword>,
         half: bool,
@@ -385,6 +388,8 @@ pub struct Choose {
     pub prompt: String,
     /// Shown to the chooser only (cards from a hand or a deck).
     pub secret: bool,
+    /// `count=x`: exactly as many as the X paid.
+    pub count_x: bool,
 }
 
 type Parse = fn(&mut Args) -> Result<Step, String>;
@@ -472,6 +477,7 @@ const VERBS: &[(&str, Parse)] = &[
     ("hold", agents::parse_hold),
     ("release", agents::parse_release),
     ("move-bluff", sites::parse_move_bluff),
+    ("bluff-to-hand", sites::parse_bluff_to_hand),
     ("provide", cards::parse_provide),
     ("may-play", cards::parse_may_play),
     ("mill-until", cards::parse_mill_until),
@@ -611,6 +617,7 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
         S::Hold { who } => agents::hold(g, r, who, events),
         S::Release => agents::release(g, r, events),
         S::MoveBluff { what, to } => sites::move_bluff(g, r, what, to, events),
+        S::BluffToHand { what } => sites::bluff_to_hand(g, r, what, events),
         S::Provide { keywords, half } => cards::provide(g, r, keywords, *half, events),
         S::MayPlay { what, free, less } => cards::may_play(g, r, what, (*free, *less), events),
         S::MillUntil {

@@ -291,6 +291,31 @@ pub fn move_bluff(
     Flow::Next
 }
 
+/// `bluff-to-hand <var>`: each Bluff goes back, unrevealed, into its
+/// owner's hand (Eve 7).
+pub fn parse_bluff_to_hand(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::BluffToHand { what: a.var()? })
+}
+
+pub fn bluff_to_hand(g: &mut XfGame, r: &Resolution, what: &str, events: &mut Events) -> Flow {
+    for v in last_first(r, what) {
+        let Val::Bluff(site, i) = v else {
+            continue;
+        };
+        let b = g
+            .site_mut(site)
+            .and_then(|s| (i < s.bluffs.len()).then(|| s.bluffs.remove(i)));
+        if let Some(b) = b {
+            g.player_mut(b.owner).hand.push(b.card);
+            events.push(Event::public(XfEvent::ToHand {
+                seat: b.owner,
+                count: 1,
+            }));
+        }
+    }
+    Flow::Next
+}
+
 /// The Bluffs a variable names, highest position first, so taking one
 /// leaves the others in their places.
 fn last_first(r: &Resolution, what: &str) -> Vec<Val> {
