@@ -102,6 +102,8 @@ const KINDS: &[&str] = &["table", "check", "adversary", "combat", "bluff"];
 const OPTIONS: &[&str] = &[
     "players",
     "team",
+    "bob-team",
+    "carol-team",
     "alice",
     "bob",
     "carol",
@@ -322,13 +324,16 @@ fn seated(opts: &Opts, extra: &[CardIdx]) -> Result<XfGame, String> {
             .filter(|n| (2..=3).contains(n))
             .ok_or("players: is 2 or 3")?,
     };
-    let mut team: Vec<CardIdx> = team_of(opts)?;
-    for t in TEAM {
-        let c = card(t)?;
-        if team.len() < 3 && !team.contains(&c) {
-            team.push(c);
+    let padded = |mut team: Vec<CardIdx>| -> Result<Vec<CardIdx>, String> {
+        for t in TEAM {
+            let c = card(t)?;
+            if team.len() < 3 && !team.contains(&c) {
+                team.push(c);
+            }
         }
-    }
+        Ok(team)
+    };
+    let team = padded(team_of(opts)?)?;
     let mut decks = Vec::new();
     let mut piles = Vec::new();
     for (seat, name) in SEATS.iter().enumerate().take(players) {
@@ -345,7 +350,13 @@ fn seated(opts: &Opts, extra: &[CardIdx]) -> Result<XfGame, String> {
         let (top, discard) = (pile("-top")?, pile("-discard")?);
         let xfile = card(opts.get(&format!("{name}-xfile")).unwrap_or(XFILES[seat]))?;
         let must: Vec<CardIdx> = hand.iter().chain(&top).chain(&discard).copied().collect();
-        decks.push(deck(&team, xfile, &must));
+        let own = opts.list(&format!("{name}-team"));
+        let seat_team = if seat == 0 || own.is_empty() {
+            team.clone()
+        } else {
+            padded(own.iter().map(|t| card(t)).collect::<Result<_, _>>()?)?
+        };
+        decks.push(deck(&seat_team, xfile, &must));
         piles.push((hand, top, discard));
     }
     let options = XfOptions {

@@ -169,6 +169,10 @@ impl XfGame {
                 "buying {buy} cards costs {buy} CP; you would have {cp}"
             )));
         }
+        let first_sale = !self
+            .facts
+            .iter()
+            .any(|f| matches!(f, Fact::Sold { seat: s } if *s == seat));
         let p = self.player_mut(seat);
         p.hand = rest;
         p.cp = cp;
@@ -181,9 +185,20 @@ impl XfGame {
                 cp: gained,
             }));
         }
+        // A second sale before buying (Foo Fighter, FAQ21 #66).
+        if first_sale && !sell.is_empty() && buy == 0 && self.sells_twice(seat) {
+            return Ok(());
+        }
         self.purchase(seat, buy, Pool::Cp, events);
         self.next_trader(seat, events);
         Ok(())
+    }
+
+    /// A card lets this seat take a second Conspiracy discard (Foo Fighter).
+    fn sells_twice(&self, seat: Seat) -> bool {
+        self.in_force_of(&|m| matches!(m, super::effects::ast::Modifier::ExtraSale))
+            .iter()
+            .any(|f| f.src.controller == seat)
     }
 
     pub(super) fn next_trader(&mut self, current: Seat, events: &mut Events) {

@@ -91,6 +91,9 @@ pub enum Boon {
     First,
     /// Its damage goes to this combatant (Mind Control, Watch Out!).
     Redirect(Combatant),
+    /// Discarded Equipment is its one weapon this round, adding this
+    /// instead of the Equipment it carries (Garrote, Laser Targeter).
+    Weapon(i32),
     /// Whoever it damages takes no further part in the combat (Choke Hold).
     Choke,
 }
@@ -494,8 +497,18 @@ impl XfGame {
                 && c.living()
                     .any(|(_, f)| self.foe_has(f.card, |m| *m == Modifier::ComputerCombat))
         });
+        let weapon = self
+            .boons_on(Combatant::Agent(a))
+            .iter()
+            .find_map(|b| match b {
+                Boon::Weapon(n) => Some(*n),
+                _ => None,
+            });
         let base = if living_machine {
             self.agent_skill(a, Skill::Computer).max(1)
+        } else if let Some(n) = weapon {
+            let forces = self.in_force_of(&super::effects::statics::bears_on_skill);
+            self.skill_with_gear(&forces, a, skill, n)
         } else {
             self.agent_skill(a, skill)
         };
@@ -570,6 +583,7 @@ impl XfGame {
                 }
             }
         }
+        self.team_combat_cut(&fighters, skill, &mut hits);
         let mut assign = Vec::new();
         for i in &living {
             if self.deals_nothing(Combatant::Foe(*i)) || fighters.is_empty() {
@@ -832,6 +846,39 @@ impl XfGame {
         } else {
             self.finish_round(events);
         }
+    }
+
+    /// A change to the Team's total damage this round (Darkened Forest),
+    /// taken from the Agents' hits in order.
+    fn team_combat_cut(
+        &self,
+        fighters: &[AgentRef],
+        skill: Skill,
+        hits: &mut Vec<(Combatant, Combatant, u8)>,
+    ) {
+        let mut cut: i32 = self
+            .in_force_of(&|m| matches!(m, Modifier::TeamCombat { .. }))
+            .iter()
+            .map(|f| match &f.modifier {
+                Modifier::TeamCombat {
+                    who,
+                    skill: s,
+                    amount,
+                } if *s == skill && fighters.iter().any(|a| self.applies(f, who, *a)) => -amount,
+                _ => 0,
+            })
+            .sum();
+        for h in hits.iter_mut() {
+            if cut <= 0 {
+                break;
+            }
+            if matches!(h.0, Combatant::Agent(_)) {
+                let take = cut.min(i32::from(h.2));
+                h.2 -= take as u8;
+                cut -= take;
+            }
+        }
+        hits.retain(|h| h.2 > 0);
     }
 
     /// Foes an Agent's Slayer weapon damages in Close Range: discarded

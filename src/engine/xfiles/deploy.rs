@@ -100,6 +100,17 @@ impl XfGame {
                 a.section.as_str()
             )));
         }
+        let r = AgentRef {
+            seat: self.active,
+            card: agent,
+        };
+        if let Some(by) = self.equipment_barred_by(r) {
+            return Err(Refusal::new(format!(
+                "{} may not receive Equipment while {} holds him",
+                db().get(agent).title,
+                db().get(by).title
+            )));
+        }
         self.equipment_keywords_met(card, agent)?;
         let held = self.equipment_of(AgentRef {
             seat: self.active,

@@ -149,6 +149,9 @@ pub struct Agent {
     /// Borrowed from another player for this turn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub borrowed_from: Option<Seat>,
+    /// A borrowed Agent's section and Team with its owner, where it returns.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub home: Option<(Section, u8)>,
     /// May not leave the Hospital before fully healed (Internal Bleeding).
     #[serde(default)]
     pub until_healed: bool,
@@ -193,6 +196,7 @@ crate::engine::clone_reusing!(Agent {
     investigated,
     away,
     borrowed_from,
+    home,
     until_healed,
     health_lost,
     cost_lost,
@@ -332,6 +336,11 @@ pub enum Fact {
     Asked {
         seat: Seat,
         of: Seat,
+    },
+    /// A card under a Site was revealed.
+    BluffRevealed {
+        site: u32,
+        card: CardIdx,
     },
     WrongGuess {
         seat: Seat,

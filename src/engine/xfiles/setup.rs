@@ -37,6 +37,7 @@ pub fn new_agent(card: CardIdx, section: Section, temporary: bool, scripts: &Scr
         investigated: false,
         away: None,
         borrowed_from: None,
+        home: None,
         until_healed: false,
         health_lost: 0,
         cost_lost: 0,

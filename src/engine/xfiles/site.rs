@@ -120,7 +120,10 @@ impl XfGame {
         if let Some(by) = self.perms.iter().find(|p| {
             p.place == super::Place::Site(site_id)
                 && self.script_db().of(p.card).is_some_and(|s| {
-                    s.statics.iter().any(|st| matches!(&st.modifier, Modifier::Forbid { cards } if cards.types.contains(&CardType::Bluff)))
+                    s.statics.iter().any(|st| matches!(&st.modifier, Modifier::Forbid { cards }
+                        if cards.types.contains(&CardType::Bluff)
+                            && !(cards.except_negators
+                                && self.script_has(card, |st| matches!(st, super::effects::verbs::Step::Negate { .. })))))
                 })
         }) {
             return Err(Refusal::new(format!(
@@ -326,6 +329,7 @@ impl XfGame {
         let site = self.investigation.as_ref().expect("investigating").site;
         while let Some(b) = self.site(site).and_then(|s| s.bluffs.first().cloned()) {
             let is_bluff = super::setup::is_bluff(b.card);
+            self.facts.push(Fact::BluffRevealed { site, card: b.card });
             events.push(Event::public(XfEvent::BluffRevealed {
                 owner: b.owner,
                 card: b.card,
@@ -392,6 +396,7 @@ impl XfGame {
                 v.join(", ")
             )));
         }
+        self.bluff_may_be_played(b.owner, b.card)?;
         let cost = self.bluff_cost(b.owner, b.card, x);
         if self.player(b.owner).cp < cost {
             return Err(Refusal::new(format!(

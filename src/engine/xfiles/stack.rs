@@ -568,6 +568,34 @@ impl XfGame {
         Ok(t)
     }
 
+    /// A revealed Bluff's own conditions for play hold (Stoner, Chick, and
+    /// Dude: "before any other Bluffs are revealed").
+    pub(super) fn bluff_may_be_played(&self, owner: Seat, card: CardIdx) -> Result<(), Refusal> {
+        let scripts = self.script_db();
+        let Some(ab) = scripts.of(card).and_then(|s| s.plays.first()) else {
+            return Ok(());
+        };
+        let src = Source {
+            opponent: Some(self.active),
+            ..Source::new(card, AbilityRef::Play(0), owner)
+        };
+        // Revealed at the Site, it resolves in the Site's skill check.
+        let at_check = |w: &&Cond| matches!(w, Cond::InCheck(_) | Cond::SiteCheck(_));
+        let unmet = ab
+            .when
+            .iter()
+            .filter(|w| !at_check(w))
+            .find(|w| !self.holds(&src, &Vars::default(), w));
+        match unmet {
+            Some(w) => Err(Refusal::new(format!(
+                "{} cannot be played now: {}; let it go (/pass)",
+                db().get(card).title,
+                why_not(w)
+            ))),
+            None => Ok(()),
+        }
+    }
+
     /// Whether a card may be played on Agent `a`: not while a card in play
     /// protects it from CONSPIRACY cards, nor a Combat card its Equipment
     /// wards off (Mojo Bag).
@@ -1115,6 +1143,7 @@ fn why_not(c: &Cond) -> String {
         Cond::InCombat => "only in combat".into(),
         Cond::BeforeDamage => "only in combat, before the round's damage is assigned".into(),
         Cond::InCheck(s) if s.is_empty() => "only during a skill check".into(),
+        Cond::SiteCheck(s) if s.is_empty() => "only during a Site's skill check".into(),
         Cond::InCheck(s) | Cond::SiteCheck(s) => format!(
             "only during a {} skill check",
             s.iter()
@@ -1136,6 +1165,10 @@ fn why_not(c: &Cond) -> String {
         Cond::Multiplayer => "only in games of three or more players".into(),
         Cond::Known(cat) => format!(
             "only once an opponent knows your X-File's {}",
+            cat.as_str().to_uppercase()
+        ),
+        Cond::KnownTheirs(cat) => format!(
+            "only once you know an opponent's X-File's {}",
             cat.as_str().to_uppercase()
         ),
         Cond::SelfIn(section) => format!("only while it is in the {section:?}"),
@@ -1163,6 +1196,7 @@ fn fact_words(f: &super::effects::ast::FactPat) -> String {
         }
         F::SiteSucceeded { .. } => "a Site investigation succeeded this turn".into(),
         F::SiteExact => "a Site was investigated with the prerequisite number exactly".into(),
+        F::OtherBluffRevealed => "another Bluff under this Site has been revealed".into(),
         F::SiteFailedAfterCombat => "a Site investigation failed after a combat".into(),
         F::CombatEnded => "a combat has ended this turn".into(),
         F::WrongGuess => "you guessed an X-File wrongly".into(),

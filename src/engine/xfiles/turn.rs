@@ -315,6 +315,14 @@ impl XfGame {
                             x.place = super::Place::Agent(to);
                         }
                     }
+                    // Back to its Team, or to its owner's Hospital if it
+                    // went there (Application For FBI Resources Approved).
+                    if let Some((section, team)) = a.home.take()
+                        && a.section != Section::Hospital
+                    {
+                        a.section = section;
+                        a.team = team;
+                    }
                     self.players[usize::from(home)].agents.push(a);
                 }
                 None => {

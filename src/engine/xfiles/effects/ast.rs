@@ -379,6 +379,10 @@ pub enum Qual {
     /// An Agent card its owner may bring into play now: no Agent of its
     /// title in play or removed from the game (p. 15; Assigned To The X-Files).
     Joinable,
+    /// An Agent whose title the controller has none of among its Agents.
+    NotControlled,
+    /// An Agent that investigated another Site this turn (Obsessed).
+    Elsewhere,
     /// A Site with at least this many Bluffs under it (`None`: X).
     BluffsAtLeast(Option<u8>),
     /// A card removed from the game this turn (an Agent a card may keep in play).
@@ -424,6 +428,8 @@ pub enum FactPat {
     SiteSucceeded { skills: Vec<Skill> },
     /// The last Site investigation succeeded with the prerequisite number exactly.
     SiteExact,
+    /// Another card under the Site being investigated was revealed.
+    OtherBluffRevealed,
     /// A Site investigation failed after a combat.
     SiteFailedAfterCombat,
     /// A characteristic question was asked (of the controller, when `of_me`).
@@ -471,6 +477,8 @@ pub enum Cond {
     May(String),
     /// An opponent knows this characteristic of the controller's X-File.
     Known(Category),
+    /// The controller knows this characteristic of an opponent's X-File.
+    KnownTheirs(Category),
     /// The card itself (or its Agent) is in this section.
     SelfIn(Section),
     Multiplayer,
@@ -609,6 +617,17 @@ pub enum Modifier {
     },
     /// The Agent may not leave its section.
     Stuck {
+        who: AgentScope,
+    },
+    /// The Team's total damage in rounds of this range changes (Darkened
+    /// Forest: the Team's skill, not each Agent's).
+    TeamCombat {
+        who: AgentScope,
+        skill: Skill,
+        amount: i32,
+    },
+    /// The Agents may not receive Equipment (Disciplinary Actions).
+    NoEquipment {
         who: AgentScope,
     },
     /// The Agents may investigate a second Site this turn (Road Trip).

@@ -53,6 +53,7 @@ impl XfGame {
             Cond::Flag(v) => vars.flag(v),
             Cond::May(_) => true,
             Cond::Known(cat) => self.known(src.controller, *cat),
+            Cond::KnownTheirs(cat) => self.knows_theirs(src.controller, *cat),
             Cond::SelfIn(s) => self.source_section(src) == Some(*s),
             Cond::Multiplayer => self.seats_in() > 2,
             Cond::RpSpent => src
@@ -97,6 +98,22 @@ impl XfGame {
                         if *about == seat && *category == cat)
                 })
             })
+    }
+
+    /// The seat knows this characteristic of an opponent's X-File: the
+    /// opponent announced it, or the seat was told "yes" about it.
+    pub(crate) fn knows_theirs(
+        &self,
+        seat: crate::engine::Seat,
+        cat: crate::cards::Category,
+    ) -> bool {
+        self.others_from(seat).into_iter().any(|o| {
+            self.player(o).announced.contains(&cat)
+                || self.player(seat).notebook.iter().any(|n| {
+                    matches!(n, Note::Answer { about, category, yes: true, .. }
+                        if *about == o && *category == cat)
+                })
+        })
     }
 
     /// How many characteristics of the seat's X-File are known.
@@ -172,6 +189,9 @@ impl XfGame {
             (FactPat::AdversaryKilled, Fact::AdversaryKilled) => true,
             (FactPat::SiteSucceeded { skills }, Fact::SiteSucceeded { skill, .. }) => {
                 skills.is_empty() || skills.contains(skill)
+            }
+            (FactPat::OtherBluffRevealed, Fact::BluffRevealed { site, card }) => {
+                *card != src.card && self.investigation.as_ref().is_some_and(|i| i.site == *site)
             }
             (FactPat::SiteExact, Fact::SiteSucceeded { exact, .. }) => {
                 *exact && self.last_site_fact_is(f)

@@ -576,6 +576,8 @@ fn qual(w: &str) -> Result<Qual, String> {
         "down" => Qual::Down,
         "movable" => Qual::Movable,
         "joinable" => Qual::Joinable,
+        "not-controlled" => Qual::NotControlled,
+        "elsewhere" => Qual::Elsewhere,
         _ => return Err(format!("'{w}' is not a filter")),
     })
 }
@@ -614,7 +616,14 @@ fn cond_of(a: &mut Args) -> Result<Cond, String> {
         "bound" => Cond::Bound(a.var()?),
         "flag" => Cond::Flag(a.var()?),
         "may" => Cond::May(a.string()?),
-        "known" => Cond::Known(a.category()?),
+        "known" => {
+            let c = a.category()?;
+            if a.eat("theirs") {
+                Cond::KnownTheirs(c)
+            } else {
+                Cond::Known(c)
+            }
+        }
         "self-in" => Cond::SelfIn(a.section()?),
         "multiplayer" => Cond::Multiplayer,
         "rp-spent" => Cond::RpSpent,
@@ -668,6 +677,7 @@ fn fact(a: &mut Args) -> Result<FactPat, String> {
         },
         "site-failed-after-combat" => FactPat::SiteFailedAfterCombat,
         "site-exact" => FactPat::SiteExact,
+        "other-bluff-revealed" => FactPat::OtherBluffRevealed,
         "asked" => FactPat::Asked {
             of_me: a.eat("of-me"),
         },

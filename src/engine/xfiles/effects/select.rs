@@ -171,6 +171,14 @@ impl XfGame {
             Qual::Stunned => self.stunned(Combatant::Agent(r)),
             Qual::Hurt(n) => self.hurt_by(Combatant::Agent(r)) >= *n,
             Qual::Went(s) => a.section == *s && self.last_move(r).is_some_and(|m| m.1 == *s),
+            Qual::NotControlled => !self
+                .player(src.controller)
+                .agents
+                .iter()
+                .any(|x| db().get(x.card).title == card.title),
+            Qual::Elsewhere => a
+                .first_site
+                .is_some_and(|s| self.inv_site().is_none_or(|i| i.card != s)),
             Qual::Movable => {
                 !self.held_in_section(r)
                     && (a.section != Section::Hospital || self.may_leave_hospital(r))
@@ -329,6 +337,11 @@ impl XfGame {
             },
             Qual::On(v) => match p.place {
                 Place::Agent(a) => vars.get(v).is_some_and(|x| x.agents().contains(&a)),
+                _ => false,
+            },
+            // On the Site being investigated (a Bluff that resolved there).
+            Qual::Current => match p.place {
+                Place::Site(id) => self.investigation.as_ref().is_some_and(|i| i.site == id),
                 _ => false,
             },
             Qual::SameTeam => match (p.place, self.anchor(src, vars)) {

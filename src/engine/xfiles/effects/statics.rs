@@ -220,7 +220,7 @@ impl XfGame {
         }
     }
 
-    fn applies(&self, f: &InForce, scope: &AgentScope, a: AgentRef) -> bool {
+    pub(crate) fn applies(&self, f: &InForce, scope: &AgentScope, a: AgentRef) -> bool {
         match scope {
             AgentScope::HostIn(s) => {
                 a.seat == f.host && self.agent(a).is_some_and(|x| x.section == *s)
@@ -408,6 +408,16 @@ impl XfGame {
         self.in_force_of(&|m| matches!(m, Modifier::Stuck { .. }))
             .iter()
             .any(|f| matches!(&f.modifier, Modifier::Stuck { who } if self.applies(f, who, a)))
+    }
+
+    /// The card barring this Agent from receiving Equipment (Disciplinary Actions).
+    pub fn equipment_barred_by(&self, a: AgentRef) -> Option<CardIdx> {
+        self.in_force_of(&|m| matches!(m, Modifier::NoEquipment { .. }))
+            .into_iter()
+            .find(
+                |f| matches!(&f.modifier, Modifier::NoEquipment { who } if self.applies(f, who, a)),
+            )
+            .map(|f| f.src.card)
     }
 
     /// The effect letting this Agent investigate a second Site this turn (Road Trip).

@@ -8,7 +8,7 @@ use crate::engine::xfiles::effects::ast::Num;
 use crate::engine::xfiles::effects::lex::Args;
 use crate::engine::xfiles::effects::run::Flow;
 use crate::engine::xfiles::effects::state::{Resolution, Val};
-use crate::engine::xfiles::{AgentRef, Events, XfGame};
+use crate::engine::xfiles::{AgentRef, Events, Place, XfEvent, XfGame};
 
 fn agents_in(r: &Resolution, var: &str) -> Vec<AgentRef> {
     r.vars.get(var).map(Val::agents).unwrap_or_default()
@@ -295,6 +295,64 @@ pub fn lose_health(g: &mut XfGame, r: &Resolution, who: &str, n: u8, _: &mut Eve
 
 /// `hold <var>`: the Agents are out of play under this card until it lets
 /// them go (`release`) (Oubliette).
+/// `borrow <var> [team=<var>]`: an opponent's Agent joins the controller's
+/// Team (that Team's section and number) for the rest of the turn, with
+/// the cards on it; it goes back at the end of the turn (FAQ21 #63;
+/// Application For FBI Resources Approved).
+pub fn parse_borrow(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::Borrow {
+        who: a.var()?,
+        team: a.keyed("team"),
+    })
+}
+
+pub fn borrow(
+    g: &mut XfGame,
+    r: &Resolution,
+    who: &str,
+    team: Option<&str>,
+    events: &mut Events,
+) -> Flow {
+    let me = r.src.controller;
+    let joins = team
+        .and_then(|t| agents_in(r, t).first().copied())
+        .and_then(|a| g.agent(a))
+        .map_or((Section::Bureau, 0), |a| (a.section, a.team));
+    for b in agents_in(r, who) {
+        if b.seat == me
+            || g.agent(AgentRef {
+                seat: me,
+                card: b.card,
+            })
+            .is_some()
+        {
+            continue;
+        }
+        let p = g.player_mut(b.seat);
+        let Some(i) = p.agents.iter().position(|x| x.card == b.card) else {
+            continue;
+        };
+        let mut agent = p.agents.remove(i);
+        agent.borrowed_from = Some(b.seat);
+        agent.home = Some((agent.section, agent.team));
+        (agent.section, agent.team) = joins;
+        let to = AgentRef {
+            seat: me,
+            card: b.card,
+        };
+        for p in g.perms.iter_mut().filter(|p| p.place == Place::Agent(b)) {
+            p.place = Place::Agent(to);
+        }
+        g.player_mut(me).agents.push(agent);
+        events.push(crate::engine::Event::public(XfEvent::Moved {
+            agent: to,
+            section: joins.0,
+            team: joins.1,
+        }));
+    }
+    Flow::Next
+}
+
 pub fn parse_hold(a: &mut Args) -> Result<Step, String> {
     Ok(Step::Hold { who: a.var()? })
 }

@@ -223,16 +223,83 @@ pub fn discard_random(
 }
 
 /// `discard-hand [who]`: the whole hand.
+/// `discard-hand <who> [keep-at=N]`: the whole hand is discarded; with
+/// `keep-at`, its player first keeps any cards at N RP each (Jeopardizing
+/// The X-Files).
 pub fn parse_discard_hand(a: &mut Args) -> Result<Step, String> {
-    Ok(Step::DiscardHand {
-        who: a.who_or_me()?,
-    })
+    let who = a.who_or_me()?;
+    let keep_at = match a.keyed("keep-at") {
+        Some(n) => Some(
+            n.parse()
+                .ok()
+                .filter(|n| *n > 0)
+                .ok_or_else(|| format!("keep-at={n} is not a cost"))?,
+        ),
+        None => None,
+    };
+    Ok(Step::DiscardHand { who, keep_at })
 }
 
-pub fn discard_hand(g: &mut XfGame, r: &Resolution, who: Who, events: &mut Events) -> Flow {
+pub fn discard_hand(
+    g: &mut XfGame,
+    r: &mut Resolution,
+    who: Who,
+    keep_at: Option<u8>,
+    events: &mut Events,
+) -> Flow {
     let Some(seat) = g.who(r, who) else {
         return Flow::Next;
     };
+    if let Some(each) = keep_at.map(u32::from) {
+        let Some(answer) = answered(r) else {
+            let afford = g.player(seat).rp / each;
+            let hand: Vec<Val> = g
+                .player(seat)
+                .hand
+                .iter()
+                .map(|c| Val::Held(seat, Zone::Hand, *c))
+                .collect();
+            if afford > 0 && !hand.is_empty() {
+                let options = g.options_for(&hand);
+                let most = afford.min(hand.len() as u32).min(255) as u8;
+                let key = ask_key(r);
+                g.offer(
+                    seat,
+                    format!("keep cards at {each} RP each (up to {most}); the rest are discarded"),
+                    options,
+                    0,
+                    most,
+                    &key,
+                    true,
+                    events,
+                );
+                return Flow::Retry(Wait::Choice);
+            }
+            return discard_hand(g, r, who, None, events);
+        };
+        let kept: Vec<CardIdx> = held(&answer).iter().map(|h| h.2).collect();
+        let paid = (each * kept.len() as u32).min(g.player(seat).rp);
+        let p = g.player_mut(seat);
+        p.rp -= paid;
+        if paid > 0 {
+            events.push(Event::public(XfEvent::PoolLost {
+                seat,
+                pool: crate::cards::Pool::Rp,
+                amount: paid,
+            }));
+        }
+        let p = g.player_mut(seat);
+        let mut hand = std::mem::take(&mut p.hand);
+        for c in &kept {
+            if let Some(i) = hand.iter().position(|x| x == c) {
+                hand.remove(i);
+            }
+        }
+        g.player_mut(seat).hand = kept;
+        g.discard_home(seat, &hand);
+        events.push(Event::public(XfEvent::Discarded { seat, cards: hand }));
+        return Flow::Next;
+    }
     let gone = std::mem::take(&mut g.player_mut(seat).hand);
     g.discard_home(seat, &gone);
     events.push(Event::public(XfEvent::Discarded { seat, cards: gone }));
@@ -825,6 +892,13 @@ pub fn parse_exile(a: &mut Args) -> Result<Step, String> {
 
 pub fn exile(g: &mut XfGame, r: &Resolution, what: &Target, events: &mut Events) -> Flow {
     for v in g.targets(r, what) {
+        // A card in play (Work A Deal: the Taped Intelligence attached).
+        if let Val::Perm(id) = v {
+            if let Some((owner, card)) = g.take_perm(id, events) {
+                g.player_mut(owner).removed.push(card);
+            }
+            continue;
+        }
         for (seat, zone, card) in held(&v) {
             if g.take_held(seat, zone, card) {
                 g.player_mut(seat).removed.push(card);

@@ -277,6 +277,23 @@ pub fn boost(
     Flow::Next
 }
 
+/// `weapon <var> <n>`: discarded Equipment is the Agent's one weapon this
+/// round: it adds n instead of the Equipment he carries (p. 21; Garrote).
+pub fn parse_weapon(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::Weapon {
+        who: a.var()?,
+        n: a.amount()?,
+    })
+}
+
+pub fn weapon(g: &mut XfGame, r: &Resolution, who: &str, n: &Num) -> Flow {
+    let n = g.num(r, n);
+    for c in combatants(r, who) {
+        add_boon(g, c, Boon::Weapon(n));
+    }
+    Flow::Next
+}
+
 /// `attack-twice <var>`: the combatant attacks twice this round (Fast Strike).
 pub fn parse_twice(a: &mut Args) -> Result<Step, String> {
     Ok(Step::Tactic {

@@ -64,6 +64,8 @@ pub enum Step {
     },
     DiscardHand {
         who: Who,
+        /// The player may keep cards at this many RP each (Jeopardizing).
+        keep_at: Option<u8>,
     },
     Discard {
         what: Target,
@@ -194,6 +196,10 @@ pub enum Step {
     Hold {
         who: String,
     },
+    Borrow {
+        who: String,
+        team: Option<String>,
+    },
     Release,
     MoveBluff {
         what: String,
@@ -276,6 +282,10 @@ pub enum Step {
         n: Num,
         skill: Option<Skill>,
         whole_combat: bool,
+    },
+    Weapon {
+        who: String,
+        n: Num,
     },
     /// A combatant's attack this round changes: twice, first, at another
     /// combatant, choking.
@@ -458,6 +468,7 @@ const VERBS: &[(&str, Parse)] = &[
     ("ask-value", questions::parse_ask_value),
     ("fight", combat::parse_fight),
     ("combat-boost", combat::parse_boost),
+    ("weapon", combat::parse_weapon),
     ("attack-twice", combat::parse_twice),
     ("strike-first", combat::parse_first),
     ("redirect", combat::parse_redirect),
@@ -475,6 +486,7 @@ const VERBS: &[(&str, Parse)] = &[
     ("slow-heal", agents::parse_slow_heal),
     ("lose-health", agents::parse_lose_health),
     ("hold", agents::parse_hold),
+    ("borrow", agents::parse_borrow),
     ("release", agents::parse_release),
     ("move-bluff", sites::parse_move_bluff),
     ("bluff-to-hand", sites::parse_bluff_to_hand),
@@ -542,7 +554,7 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
         S::Pay { pool, n } => pools::pay(g, r, *pool, n, events),
         S::Draw { n, who } => cards::draw(g, r, n, *who, events),
         S::DiscardRandom { n, who } => cards::discard_random(g, r, n, *who, events),
-        S::DiscardHand { who } => cards::discard_hand(g, r, *who, events),
+        S::DiscardHand { who, keep_at } => cards::discard_hand(g, r, *who, *keep_at, events),
         S::Discard { what } => cards::discard(g, r, what, events),
         S::Mill { n, who } => cards::mill(g, r, n, *who, events),
         S::Search { sel, count, to } => cards::search(g, r, sel, *count, *to, events),
@@ -597,6 +609,7 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
             skill,
             whole_combat,
         } => combat::boost(g, r, who, n, *skill, *whole_combat, events),
+        S::Weapon { who, n } => combat::weapon(g, r, who, n),
         S::Tactic { who, tactic } => combat::tactic(g, r, who, tactic, events),
         S::Strike { from, to, n } => combat::strike(g, r, from, to, n, events),
         S::EndCombat => combat::end(g, r, events),
@@ -615,6 +628,7 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
         S::SlowHeal { who } => agents::slow_heal(g, r, who, events),
         S::LoseHealth { who, n } => agents::lose_health(g, r, who, *n, events),
         S::Hold { who } => agents::hold(g, r, who, events),
+        S::Borrow { who, team } => agents::borrow(g, r, who, team.as_deref(), events),
         S::Release => agents::release(g, r, events),
         S::MoveBluff { what, to } => sites::move_bluff(g, r, what, to, events),
         S::BluffToHand { what } => sites::bluff_to_hand(g, r, what, events),

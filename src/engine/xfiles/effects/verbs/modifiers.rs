@@ -136,6 +136,11 @@ pub fn parse_modifier(a: &mut Args) -> Result<Modifier, String> {
                 amount: signed(a)?,
             }
         }
+        "team-combat" => Modifier::TeamCombat {
+            who: scope(a)?,
+            skill: a.skill()?,
+            amount: signed(a)?,
+        },
         "skill-as" => Modifier::SkillAs {
             who: scope(a)?,
             skill: a.skill()?,
@@ -205,6 +210,7 @@ pub fn parse_modifier(a: &mut Args) -> Result<Modifier, String> {
         },
         "no-healing" => Modifier::NoHealing { who: scope(a)? },
         "stuck" => Modifier::Stuck { who: scope(a)? },
+        "no-equipment" => Modifier::NoEquipment { who: scope(a)? },
         "second-site" => Modifier::SecondSite {
             who: scope(a)?,
             same_state: a.eat("same-state"),
@@ -392,6 +398,12 @@ impl XfGame {
             },
             Modifier::NoHealing { who } => Modifier::NoHealing { who: agents(who) },
             Modifier::Stuck { who } => Modifier::Stuck { who: agents(who) },
+            Modifier::NoEquipment { who } => Modifier::NoEquipment { who: agents(who) },
+            Modifier::TeamCombat { who, skill, amount } => Modifier::TeamCombat {
+                who: agents(who),
+                skill: *skill,
+                amount: *amount,
+            },
             Modifier::SecondSite { who, same_state } => Modifier::SecondSite {
                 who: agents(who),
                 same_state: *same_state,
