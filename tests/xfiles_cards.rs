@@ -529,15 +529,17 @@ fn semi_jacketed_hollow_points_add_two_to_lrc() {
 
 #[test]
 fn stunning_blow_stuns_an_opponent_just_damaged_for_the_next_round() {
+    // How xfiles-bot plays it (no ruling): played in the card plays right
+    // after the damage, "the next round" is the round being fought.
     let mut g = fighting("Suppressed Fury", &TEAM3, &["Stunning Blow"], &[]);
     damage_round(&mut g, MULDER);
     priority_to(&mut g, 0);
     play_on(&mut g, 0, "Stunning Blow", adversary());
     resolve(&mut g);
     let ev = damage_round(&mut g, MULDER);
-    assert_eq!(foes_dealt(&ev), 2, "not yet: the next round");
+    assert_eq!(foes_dealt(&ev), 0, "the round after the damage it took");
     let ev = damage_round(&mut g, SCULLY);
-    assert_eq!(foes_dealt(&ev), 0);
+    assert!(foes_dealt(&ev) > 0, "one round only");
 }
 
 #[test]

@@ -447,14 +447,25 @@ pub fn no_damage(
 }
 
 /// `stun <var>`: the combatant deals no damage next round.
+/// `stun <var> [after-damage]`: the combatant deals no damage next round;
+/// with `after-damage`, the round after the damage it just took: the
+/// round whose cards are being played, when no one was down to open a
+/// window right after the damage (Stunning Blow).
 pub fn parse_stun(a: &mut Args) -> Result<Step, String> {
-    Ok(Step::Stun { who: a.var()? })
+    Ok(Step::Stun {
+        who: a.var()?,
+        after_damage: a.eat("after-damage"),
+    })
 }
 
-pub fn stun(g: &mut XfGame, r: &Resolution, who: &str, _: &mut Events) -> Flow {
+pub fn stun(g: &mut XfGame, r: &Resolution, who: &str, after_damage: bool, _: &mut Events) -> Flow {
     let list = combatants(r, who);
     if let Some(c) = g.combat_mut() {
-        c.stunned.extend(list);
+        if after_damage && c.step == crate::engine::xfiles::CombatStep::Cards {
+            c.dazed.extend(list);
+        } else {
+            c.stunned.extend(list);
+        }
     }
     Flow::Next
 }

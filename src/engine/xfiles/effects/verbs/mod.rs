@@ -328,6 +328,8 @@ pub enum Step {
     },
     Stun {
         who: String,
+        /// Stunned for the round after the damage just taken (Stunning Blow).
+        after_damage: bool,
     },
     SplitDamage,
     ExtraLrc,
@@ -643,7 +645,7 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
         S::NoFight => combat::no_fight(r),
         S::Shield { who, n, all } => combat::shield(g, r, who, n, *all, events),
         S::NoDamage { who, to, from } => combat::no_damage(g, r, who, *to, *from, events),
-        S::Stun { who } => combat::stun(g, r, who, events),
+        S::Stun { who, after_damage } => combat::stun(g, r, who, *after_damage, events),
         S::SplitDamage => combat::split(g, r, events),
         S::ExtraLrc => combat::extra_lrc(g, r, events),
         S::LeaveCombat { who } => combat::leave(g, r, who, events),
