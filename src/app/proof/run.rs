@@ -289,6 +289,16 @@ impl Run {
                     .any(|p| cards::db().get(p.card).title == *title);
                 on == (*verb == "has")
             }
+            // The moves the table offers the player ("You may").
+            [who, "may", verb @ ("offers" | "lacks"), t] => {
+                let seat = seat_named(who)?;
+                let offered = self
+                    .game
+                    .legal_actions(seat)
+                    .iter()
+                    .any(|a| crate::engine::xfiles::describe(a).contains(t));
+                offered == (*verb == "offers")
+            }
             [who, pile, verb @ ("has" | "lacks"), t] => {
                 let seat = seat_named(who)?;
                 let n = self.in_pile(&self.game, seat, pile, t)?;
