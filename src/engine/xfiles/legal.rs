@@ -485,7 +485,7 @@ fn investigation_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
                 .copied()
                 .filter(|c| g.may_investigate_with(&[*c], s.card))
                 .collect();
-            if s.owner != g.active || ready.is_empty() {
+            if s.owner != g.active || ready.is_empty() || g.site_barred_by(seat, s.id).is_some() {
                 continue;
             }
             let skills: Vec<Option<Skill>> = match &db().get(s.card).prerequisite {

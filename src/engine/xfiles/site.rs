@@ -215,6 +215,12 @@ impl XfGame {
                 "send at least one Agent to investigate (p. 27)",
             ));
         }
+        if let Some(by) = self.site_barred_by(seat, s.id) {
+            return Err(Refusal::new(format!(
+                "while {} is in play you may investigate only the Sites its text names",
+                db().get(by).title
+            )));
+        }
         for c in team {
             let r = super::AgentRef { seat, card: *c };
             let a = self.agent(r).ok_or_else(|| {

@@ -659,6 +659,12 @@ pub enum Modifier {
     NoDraw {
         seat_of: SeatScope,
     },
+    /// The player may investigate only Sites with one of these Keywords
+    /// (Eliminating The Source).
+    InvestigateOnly {
+        seat_of: SeatScope,
+        keywords: Vec<Keyword>,
+    },
     /// No player buys cards.
     NoBuy {
         seat_of: SeatScope,

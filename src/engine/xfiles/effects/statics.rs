@@ -674,6 +674,28 @@ impl XfGame {
                 })
     }
 
+    /// The card keeping this seat from investigating this Site: it may
+    /// investigate only Sites with other Keywords (Eliminating The Source).
+    pub fn site_barred_by(&self, seat: Seat, site: u32) -> Option<CardIdx> {
+        let keywords = self
+            .site(site)
+            .map(|s| s.keywords.clone())
+            .unwrap_or_default();
+        self.in_force_of(&|m| matches!(m, Modifier::InvestigateOnly { .. }))
+            .into_iter()
+            .find(|f| match &f.modifier {
+                Modifier::InvestigateOnly {
+                    seat_of,
+                    keywords: only,
+                } => {
+                    self.scope_seat(f, seat_of) == Some(seat)
+                        && !only.iter().any(|k| keywords.contains(k))
+                }
+                _ => false,
+            })
+            .map(|f| f.src.card)
+    }
+
     /// A static lets this Adversary be played at any Site (X-File Powers).
     pub fn plays_anywhere(&self, seat: Seat, card: CardIdx, pool: Pool) -> bool {
         let anywhere = self.in_force_of(&|m| matches!(m, Modifier::AnySite { .. }));

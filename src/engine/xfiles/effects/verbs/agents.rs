@@ -295,14 +295,29 @@ pub fn lose_health(g: &mut XfGame, r: &Resolution, who: &str, n: u8, _: &mut Eve
 
 /// `hold <var>`: the Agents are out of play under this card until it lets
 /// them go (`release`) (Oubliette).
-/// `borrow <var> [team=<var>]`: an opponent's Agent joins the controller's
-/// Team (that Team's section and number) for the rest of the turn, with
-/// the cards on it; it goes back at the end of the turn (FAQ21 #63;
-/// Application For FBI Resources Approved).
+/// `borrow <var> [team=<var>] [back=bureau]`: an opponent's Agent joins
+/// the controller's Team (that Team's section and number; else the Bureau)
+/// for the rest of the turn, with the cards on it; it goes back to its own
+/// Team at the end of the turn (FAQ21 #63; Application For FBI Resources
+/// Approved), or to its owner's Bureau (Warrant Served), unless it is in
+/// the Hospital.
 pub fn parse_borrow(a: &mut Args) -> Result<Step, String> {
+    let who = a.var()?;
+    let mut team = None;
+    let mut to_bureau = false;
+    while !a.is_done() {
+        if let Some(t) = a.keyed("team") {
+            team = Some(t);
+        } else if a.eat("back=bureau") {
+            to_bureau = true;
+        } else {
+            return Err(format!("'{}' is not an option of borrow", a.take()?.text()));
+        }
+    }
     Ok(Step::Borrow {
-        who: a.var()?,
-        team: a.keyed("team"),
+        who,
+        team,
+        to_bureau,
     })
 }
 
@@ -310,7 +325,7 @@ pub fn borrow(
     g: &mut XfGame,
     r: &Resolution,
     who: &str,
-    team: Option<&str>,
+    (team, to_bureau): (Option<&str>, bool),
     events: &mut Events,
 ) -> Flow {
     let me = r.src.controller;
@@ -334,7 +349,11 @@ pub fn borrow(
         };
         let mut agent = p.agents.remove(i);
         agent.borrowed_from = Some(b.seat);
-        agent.home = Some((agent.section, agent.team));
+        agent.home = Some(if to_bureau {
+            (Section::Bureau, 0)
+        } else {
+            (agent.section, agent.team)
+        });
         (agent.section, agent.team) = joins;
         let to = AgentRef {
             seat: me,

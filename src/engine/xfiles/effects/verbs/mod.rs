@@ -199,6 +199,8 @@ pub enum Step {
     Borrow {
         who: String,
         team: Option<String>,
+        /// Goes back to its owner's Bureau, not to its own Team (Warrant Served).
+        to_bureau: bool,
     },
     Release,
     MoveBluff {
@@ -630,7 +632,11 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
         S::SlowHeal { who } => agents::slow_heal(g, r, who, events),
         S::LoseHealth { who, n } => agents::lose_health(g, r, who, *n, events),
         S::Hold { who } => agents::hold(g, r, who, events),
-        S::Borrow { who, team } => agents::borrow(g, r, who, team.as_deref(), events),
+        S::Borrow {
+            who,
+            team,
+            to_bureau,
+        } => agents::borrow(g, r, who, (team.as_deref(), *to_bureau), events),
         S::Release => agents::release(g, r, events),
         S::MoveBluff { what, to } => sites::move_bluff(g, r, what, to, events),
         S::BluffToHand { what } => sites::bluff_to_hand(g, r, what, events),

@@ -227,6 +227,10 @@ pub fn parse_modifier(a: &mut Args) -> Result<Modifier, String> {
         "no-draw" => Modifier::NoDraw {
             seat_of: seat_scope(a)?,
         },
+        "investigate-only" => Modifier::InvestigateOnly {
+            seat_of: seat_scope(a)?,
+            keywords: a.keywords()?,
+        },
         "no-buy" => Modifier::NoBuy {
             seat_of: seat_scope(a)?,
         },
@@ -419,6 +423,10 @@ impl XfGame {
             Modifier::RpIncome { seat_of, amount } => Modifier::RpIncome {
                 seat_of: seat(seat_of),
                 amount: *amount,
+            },
+            Modifier::InvestigateOnly { seat_of, keywords } => Modifier::InvestigateOnly {
+                seat_of: seat(seat_of),
+                keywords: keywords.clone(),
             },
             Modifier::NoDraw { seat_of } => Modifier::NoDraw {
                 seat_of: seat(seat_of),
