@@ -157,6 +157,9 @@ pub struct Combat {
     /// Damage dealt in the last round: by the Agents, by the foes (Handcuff).
     #[serde(default)]
     pub dealt: (u16, u16),
+    /// The range of the round whose damage `dealt` holds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dealt_in: Option<CombatRound>,
     /// The Long Range round was skipped (Fast Draw).
     #[serde(default)]
     pub lrc_skipped: bool,
@@ -398,6 +401,7 @@ impl XfGame {
                 extra: Vec::new(),
                 hurt: Vec::new(),
                 dealt: (0, 0),
+                dealt_in: None,
                 lrc_skipped: skip,
             })),
         });
@@ -840,6 +844,7 @@ impl XfGame {
             tally.agents_deal.clamp(0, 65535) as u16,
             tally.foes_deal.clamp(0, 65535) as u16,
         );
+        cm.dealt_in = Some(cm.round);
         if down {
             cm.step = CombatStep::AfterDamage;
             self.reset_priority(active);

@@ -60,8 +60,10 @@ impl XfGame {
     /// An Agent of `seat` whose dedicated RP pays for this card.
     fn dedicated_for(&self, seat: Seat, card: CardIdx) -> Option<usize> {
         let c = db().get(card);
+        let kept = super::effects::state::Val::Num(self.turn as i32);
         self.player(seat).agents.iter().position(|a| {
             a.dedicated_rp
+                && a.data.get(super::effects::verbs::RP_KEPT) != Some(&kept)
                 && a.section != Section::Hospital
                 && self
                     .dedicated_keywords(super::AgentRef { seat, card: a.card })
@@ -157,6 +159,12 @@ impl XfGame {
         match pool {
             Pool::Rp => p.rp -= rest,
             _ => p.cp -= rest,
+        }
+        // A dedicated RP kept (`keep-rp`) is kept for this one payment.
+        if pool == Pool::Rp {
+            for a in &mut p.agents {
+                a.data.unset(super::effects::verbs::RP_KEPT);
+            }
         }
         if pool == Pool::Rp
             && seat == self.active

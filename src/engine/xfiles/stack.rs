@@ -1142,6 +1142,7 @@ fn why_not(c: &Cond) -> String {
         Cond::Active => "only on your own turn".into(),
         Cond::InCombat => "only in combat".into(),
         Cond::BeforeDamage => "only in combat, before the round's damage is assigned".into(),
+        Cond::AfterDamage(s) => format!("only in combat, right after a {} round's damage", s.short()),
         Cond::InCheck(s) if s.is_empty() => "only during a skill check".into(),
         Cond::SiteCheck(s) if s.is_empty() => "only during a Site's skill check".into(),
         Cond::InCheck(s) | Cond::SiteCheck(s) => format!(

@@ -4,10 +4,15 @@
 //! out of play for a while; cards in play leaving it; Sites taken away.
 
 use super::effects::ast::Modifier;
+use super::effects::state::Val;
 use super::setup::new_agent;
 use super::{AgentRef, Away, Events, Fact, Place, XfEvent, XfGame};
 use crate::cards::{CardIdx, Keyword, Section, db};
 use crate::engine::{Event, Seat};
+
+/// An Adversary a card took out of its combat and holds (`capture`).
+pub(crate) const CAPTURED: &str = "captured";
+pub(crate) const CAPTURED_OWNER: &str = "captured-owner";
 
 impl XfGame {
     /// Heals an Agent by up to `amount`. A ban on healing (The Manitou)
@@ -588,6 +593,12 @@ impl XfGame {
         let i = self.perms.iter().position(|p| p.id == id)?;
         let p = self.perms.remove(i);
         self.player_mut(p.owner).discard.extend(&p.under);
+        // An Adversary held under the card (Handcuff) goes to its owner.
+        if let (Some(Val::Card(c)), Some(Val::Seat(o))) =
+            (p.data.get(CAPTURED), p.data.get(CAPTURED_OWNER))
+        {
+            self.player_mut(*o).discard.push(*c);
+        }
         self.lasting.retain(|l| {
             !(l.until == super::effects::ast::Duration::WhileInPlay && l.scope == Some(id))
         });

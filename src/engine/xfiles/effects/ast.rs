@@ -379,6 +379,8 @@ pub enum Qual {
     /// An Agent card its owner may bring into play now: no Agent of its
     /// title in play or removed from the game (p. 15; Assigned To The X-Files).
     Joinable,
+    /// A foe with every Keyword of the card a variable holds (Handcuff).
+    SameKeywords(String),
     /// An Agent whose title the controller has none of among its Agents.
     NotControlled,
     /// An Agent that investigated another Site this turn (Obsessed).
@@ -460,6 +462,9 @@ pub enum Cond {
     InCombat,
     /// In combat, before this round's damage is assigned (Watch Out!).
     BeforeDamage,
+    /// Right after a round of this range dealt its damage: in the window
+    /// after it, or in the next round's card plays (Handcuff).
+    AfterDamage(Skill),
     /// A combat round of this range.
     Round(Skill),
     /// A skill check is open (using one of these skills, when given).

@@ -21,6 +21,19 @@ impl XfGame {
                 .combat()
                 .is_some_and(|c| c.step != crate::engine::xfiles::CombatStep::AfterDamage),
             Cond::Round(skill) => self.combat().is_some_and(|c| c.skill() == *skill),
+            Cond::AfterDamage(skill) => self.combat().is_some_and(|c| {
+                use crate::engine::xfiles::{CombatRound, CombatStep};
+                let range = if *skill == crate::cards::Skill::LongRangeCombat {
+                    CombatRound::Long
+                } else {
+                    CombatRound::Close
+                };
+                match c.step {
+                    CombatStep::AfterDamage => c.round == range,
+                    CombatStep::Cards => c.dealt_in == Some(range),
+                    CombatStep::Assign => false,
+                }
+            }),
             Cond::InCheck(skills) => match self.check_for(src) {
                 Some(c) if self.combat().is_none() => {
                     skills.is_empty() || c.needs.iter().any(|(s, _)| skills.contains(s))

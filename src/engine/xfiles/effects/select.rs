@@ -434,6 +434,13 @@ impl XfGame {
                     Qual::Mine => f.owner == src.controller,
                     Qual::Theirs => f.owner != src.controller,
                     Qual::Stunned => self.stunned(Combatant::Foe(*i)),
+                    Qual::SameKeywords(v) => match vars.get(v) {
+                        Some(Val::Card(c)) => {
+                            let foe = db().get(f.card);
+                            db().get(*c).keywords.iter().all(|k| foe.has_keyword(*k))
+                        }
+                        _ => false,
+                    },
                     Qual::Hurt(n) => self.hurt_by(Combatant::Foe(*i)) >= *n,
                     Qual::CanUse(k) => {
                         let can = self.can_use(f.card, f.agent);

@@ -295,6 +295,20 @@ pub fn lose_health(g: &mut XfGame, r: &Resolution, who: &str, n: u8, _: &mut Eve
 
 /// `hold <var>`: the Agents are out of play under this card until it lets
 /// them go (`release`) (Oubliette).
+/// `keep-rp`: the card's Agent keeps his dedicated RP for the next payment,
+/// made from the pool alone ("This RP may be used", Agent Janus).
+pub fn parse_keep_rp(_: &mut Args) -> Result<Step, String> {
+    Ok(Step::KeepRp)
+}
+
+pub fn keep_rp(g: &mut XfGame, r: &Resolution) -> Flow {
+    let turn = g.turn as i32;
+    if let Some(a) = r.src.agent.and_then(|a| g.agent_mut(a)) {
+        a.data.set(super::RP_KEPT, Val::Num(turn));
+    }
+    Flow::Next
+}
+
 /// `borrow <var> [team=<var>] [back=bureau]`: an opponent's Agent joins
 /// the controller's Team (that Team's section and number; else the Bureau)
 /// for the rest of the turn, with the cards on it; it goes back to its own

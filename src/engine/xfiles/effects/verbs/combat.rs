@@ -294,6 +294,41 @@ pub fn weapon(g: &mut XfGame, r: &Resolution, who: &str, n: &Num) -> Flow {
     Flow::Next
 }
 
+/// `capture <var>`: the Adversary leaves the combat and is held by this
+/// card, not discarded; it goes to its owner's Discard Pile when the card
+/// leaves play (Handcuff). An Agent fighting as an Adversary is not taken.
+pub fn parse_capture(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::Capture { who: a.var()? })
+}
+
+pub fn capture(g: &mut XfGame, r: &mut Resolution, who: &str) -> Flow {
+    use crate::engine::xfiles::table::{CAPTURED, CAPTURED_OWNER};
+    let Some(Val::Foe(i)) = r.vars.get(who).cloned() else {
+        return Flow::Next;
+    };
+    let Some(f) = g.combat().and_then(|c| c.foes.get(i)).cloned() else {
+        return Flow::Next;
+    };
+    if f.agent.is_some() || f.gone {
+        return Flow::Next;
+    }
+    if let Some(cm) = g.combat_mut() {
+        cm.foes[i].gone = true;
+        cm.foes[i].moved = true;
+    }
+    let kept = [
+        (CAPTURED, Val::Card(f.card)),
+        (CAPTURED_OWNER, Val::Seat(f.owner)),
+    ];
+    for (name, v) in kept {
+        match r.src.perm.and_then(|id| g.perm_mut(id)) {
+            Some(p) => p.data.set(name, v),
+            None => r.vars.set(&format!("{}{name}", super::KEPT), v),
+        }
+    }
+    Flow::Next
+}
+
 /// `attack-twice <var>`: the combatant attacks twice this round (Fast Strike).
 pub fn parse_twice(a: &mut Args) -> Result<Step, String> {
     Ok(Step::Tactic {

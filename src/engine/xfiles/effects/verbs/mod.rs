@@ -7,6 +7,9 @@ mod agents;
 
 /// The prefix of a value a card being played keeps once in play (`keep`).
 pub const KEPT: &str = "kept:";
+
+/// The turn in which an Agent keeps his dedicated RP (`keep-rp`).
+pub const RP_KEPT: &str = "rp-kept";
 mod cards;
 mod checks;
 mod combat;
@@ -196,6 +199,8 @@ pub enum Step {
     Hold {
         who: String,
     },
+    /// The Agent's dedicated RP is kept, not spent, this turn.
+    KeepRp,
     Borrow {
         who: String,
         team: Option<String>,
@@ -288,6 +293,9 @@ pub enum Step {
     Weapon {
         who: String,
         n: Num,
+    },
+    Capture {
+        who: String,
     },
     /// A combatant's attack this round changes: twice, first, at another
     /// combatant, choking.
@@ -473,6 +481,7 @@ const VERBS: &[(&str, Parse)] = &[
     ("fight", combat::parse_fight),
     ("combat-boost", combat::parse_boost),
     ("weapon", combat::parse_weapon),
+    ("capture", combat::parse_capture),
     ("attack-twice", combat::parse_twice),
     ("strike-first", combat::parse_first),
     ("redirect", combat::parse_redirect),
@@ -491,6 +500,7 @@ const VERBS: &[(&str, Parse)] = &[
     ("lose-health", agents::parse_lose_health),
     ("hold", agents::parse_hold),
     ("borrow", agents::parse_borrow),
+    ("keep-rp", agents::parse_keep_rp),
     ("release", agents::parse_release),
     ("move-bluff", sites::parse_move_bluff),
     ("bluff-to-hand", sites::parse_bluff_to_hand),
@@ -614,6 +624,7 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
             whole_combat,
         } => combat::boost(g, r, who, n, *skill, *whole_combat, events),
         S::Weapon { who, n } => combat::weapon(g, r, who, n),
+        S::Capture { who } => combat::capture(g, r, who),
         S::Tactic { who, tactic } => combat::tactic(g, r, who, tactic, events),
         S::Strike { from, to, n } => combat::strike(g, r, from, to, n, events),
         S::EndCombat => combat::end(g, r, events),
@@ -632,6 +643,7 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
         S::SlowHeal { who } => agents::slow_heal(g, r, who, events),
         S::LoseHealth { who, n } => agents::lose_health(g, r, who, *n, events),
         S::Hold { who } => agents::hold(g, r, who, events),
+        S::KeepRp => agents::keep_rp(g, r),
         S::Borrow {
             who,
             team,
