@@ -379,6 +379,8 @@ pub enum Qual {
     /// An Agent card its owner may bring into play now: no Agent of its
     /// title in play or removed from the game (p. 15; Assigned To The X-Files).
     Joinable,
+    /// One of the top N cards of a deck.
+    Top(u8),
     /// A foe with every Keyword of the card a variable holds (Handcuff).
     SameKeywords(String),
     /// An Agent whose title the controller has none of among its Agents.

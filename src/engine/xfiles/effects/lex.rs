@@ -530,6 +530,7 @@ fn qual(w: &str) -> Result<Qual, String> {
             "gear" => Qual::Gear(skills(v)?),
             "on" => Qual::On(v.to_string()),
             "same-keywords" => Qual::SameKeywords(v.to_string()),
+            "top" => Qual::Top(v.parse().map_err(|_| format!("top={v} is not a number"))?),
             "pool" => Qual::Pool(pool(v)?),
             "not-gear" => Qual::NotGear(skills(v)?),
             "went" => Qual::Went(section(v)?),

@@ -43,7 +43,7 @@ impl XfGame {
                 .filter(|p| self.perm_ok(src, vars, p, &sel.quals))
                 .map(|p| Val::Perm(p.id))
                 .collect(),
-            Kind::Hand | Kind::Discard | Kind::Deck | Kind::Removed => self.pile(src, sel),
+            Kind::Hand | Kind::Discard | Kind::Deck | Kind::Removed => self.pile(src, vars, sel),
             Kind::Site => self
                 .sites
                 .iter()
@@ -384,7 +384,7 @@ impl XfGame {
     }
 
     /// Cards in a hand, pile or deck.
-    fn pile(&self, src: &Source, sel: &Selector) -> Vec<Val> {
+    fn pile(&self, src: &Source, vars: &Vars, sel: &Selector) -> Vec<Val> {
         let mut out = Vec::new();
         for seat in self.seats_for(src, &sel.quals) {
             let p = self.player(seat);
@@ -394,9 +394,19 @@ impl XfGame {
                 Kind::Removed => &p.removed,
                 _ => &p.deck,
             };
-            for c in cards {
+            let zone = match sel.kind {
+                Kind::Hand => Zone::Hand,
+                Kind::Discard => Zone::Discard,
+                Kind::Removed => Zone::Removed,
+                _ => Zone::Deck,
+            };
+            for (pos, c) in cards.iter().enumerate() {
+                let held = Val::Held(seat, zone, *c);
                 if sel.quals.iter().all(|q| match q {
                     Qual::Mine | Qual::Theirs => true,
+                    Qual::Top(n) => pos < usize::from(*n),
+                    Qual::Is(v) => vars.get(v).is_some_and(|x| x.contains(&held)),
+                    Qual::NotIs(v) => !vars.get(v).is_some_and(|x| x.contains(&held)),
                     Qual::ThisTurn if sel.kind == Kind::Discard => self.discarded_this_turn(*c),
                     Qual::ThisTurn => self.removed_this_turn(seat, *c),
                     Qual::CostX => db()
@@ -406,13 +416,7 @@ impl XfGame {
                     Qual::Joinable => self.may_join(seat, *c),
                     _ => self.card_ok(*c, q),
                 }) {
-                    let zone = match sel.kind {
-                        Kind::Hand => Zone::Hand,
-                        Kind::Discard => Zone::Discard,
-                        Kind::Removed => Zone::Removed,
-                        _ => Zone::Deck,
-                    };
-                    out.push(Val::Held(seat, zone, *c));
+                    out.push(held);
                 }
             }
         }

@@ -115,6 +115,14 @@ impl Val {
         }
     }
 
+    /// This value is `v`, or a list holding it.
+    pub fn contains(&self, v: &Val) -> bool {
+        match self {
+            Val::List(l) => l.iter().any(|x| x.contains(v)),
+            x => x == v,
+        }
+    }
+
     /// Every Agent this value names.
     pub fn agents(&self) -> Vec<AgentRef> {
         match self {
