@@ -160,6 +160,9 @@ pub struct Combat {
     /// The range of the round whose damage `dealt` holds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dealt_in: Option<CombatRound>,
+    /// Agents an infecting foe's attack cost HEALTH: (foe, Agent) (The Host Attacks).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub infected: Vec<(usize, AgentRef)>,
     /// The Long Range round was skipped (Fast Draw).
     #[serde(default)]
     pub lrc_skipped: bool,
@@ -402,6 +405,7 @@ impl XfGame {
                 hurt: Vec::new(),
                 dealt: (0, 0),
                 dealt_in: None,
+                infected: Vec::new(),
                 lrc_skipped: skip,
             })),
         });
@@ -959,6 +963,11 @@ impl XfGame {
                 Combatant::Agent(a) => {
                     t.to_agents.push((*a, n));
                     let dealt = self.damage_agent(*a, n, events);
+                    if let Combatant::Foe(i) = from
+                        && dealt > 0
+                    {
+                        self.note_infection(*i, *a);
+                    }
                     if blocks
                         && dealt > 0
                         && matches!(from, Combatant::Foe(_))
@@ -1140,8 +1149,8 @@ impl XfGame {
         for p in self.stack.split_off(frame.base.min(self.stack.len())) {
             self.player_mut(p.player).discard.push(p.card);
         }
-        for f in &c.foes {
-            if f.agent.is_none() && !f.moved {
+        for (i, f) in c.foes.iter().enumerate() {
+            if f.agent.is_none() && !f.moved && !self.infect(&c, i, events) {
                 self.player_mut(f.owner).discard.push(f.card);
             }
         }
@@ -1159,6 +1168,62 @@ impl XfGame {
         if let Some((total, needed)) = self.check_totals_now() {
             events.push(Event::public(XfEvent::CheckStands { total, needed }));
         }
+    }
+
+    /// An infecting foe's attack cost this Agent HEALTH.
+    fn note_infection(&mut self, foe: usize, a: AgentRef) {
+        let card = self.combat().and_then(|c| c.foes.get(foe)).map(|f| f.card);
+        let infects =
+            card.is_some_and(|c| self.foe_has(c, |m| matches!(m, Modifier::Infects { .. })));
+        if let Some(cm) = self.combat_mut()
+            && infects
+            && !cm.infected.contains(&(foe, a))
+        {
+            cm.infected.push((foe, a));
+        }
+    }
+
+    /// After its combat an infecting Adversary stays on the first Agent its
+    /// attack cost HEALTH, with its tokens (The Host Attacks); false if none.
+    fn infect(&mut self, c: &Combat, foe: usize, events: &mut Events) -> bool {
+        let f = &c.foes[foe];
+        let Some(a) = c.infected.iter().find(|x| x.0 == foe).map(|x| x.1) else {
+            return false;
+        };
+        if self.agent(a).is_none() {
+            return false;
+        }
+        let tokens = self
+            .foe_mods(f.card)
+            .iter()
+            .find_map(|m| match m {
+                Modifier::Infects { tokens } => Some(*tokens),
+                _ => None,
+            })
+            .unwrap_or(0);
+        let id = self.new_id();
+        self.perms.push(super::Permanent {
+            id,
+            card: f.card,
+            owner: f.owner,
+            controller: f.owner,
+            place: super::Place::Agent(a),
+            tokens,
+            under: Vec::new(),
+            used: Vec::new(),
+            data: super::effects::state::Vars::default(),
+            this_turn: false,
+            keywords: Vec::new(),
+        });
+        events.push(Event::public(XfEvent::InPlay {
+            seat: f.owner,
+            card: f.card,
+        }));
+        events.push(Event::public(XfEvent::Tokens {
+            card: f.card,
+            tokens,
+        }));
+        true
     }
 
     /// An Agent attacks this foe (several foes).

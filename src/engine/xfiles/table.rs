@@ -478,7 +478,14 @@ impl XfGame {
                 continue;
             }
             let p = self.player_mut(holder);
-            let found = [&mut p.hand, &mut p.deck, &mut p.discard]
+            // A card of one's own lent for the turn leaves only the hand
+            // (Blue Plate Special); one played is where it went.
+            let piles = if holder == owner {
+                vec![&mut p.hand]
+            } else {
+                vec![&mut p.hand, &mut p.deck, &mut p.discard]
+            };
+            let found = piles
                 .into_iter()
                 .find_map(|pile| Some((pile.iter().position(|c| *c == card)?, pile)));
             if let Some((i, pile)) = found {
@@ -492,7 +499,6 @@ impl XfGame {
         }
     }
 
-    /// A card in play goes to its owner's Discard Pile with the cards under it.
     /// A card attached to a Team follows the Team when its Agent leaves it
     /// (to the Hospital, away) and is discarded once no Agent is left.
     pub(crate) fn tidy_team_cards(&mut self, events: &mut Events) {
@@ -582,6 +588,7 @@ impl XfGame {
         }
     }
 
+    /// A card in play goes to its owner's Discard Pile with the cards under it.
     pub(crate) fn leave_play(&mut self, id: u32, events: &mut Events) {
         if let Some((owner, card)) = self.take_perm(id, events) {
             self.player_mut(owner).discard.push(card);

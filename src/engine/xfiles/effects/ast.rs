@@ -512,6 +512,8 @@ pub enum EventPat {
     PhaseBegins { phase: PhaseName, mine: bool },
     /// An opponent's phase begins.
     TheirPhase(PhaseName),
+    /// A phase of the player whose Agent carries the card begins.
+    BearerPhase(PhaseName),
     /// An Agent matching the filter is damaged.
     AgentDamaged(Selector),
     /// One of the controller's Agents is abducted.
@@ -799,6 +801,11 @@ pub enum Modifier {
     /// The controller's Agents hurt OCCULT CREATUREs as normal: their
     /// immunities and halving do not apply (Gung Bituen).
     HurtsOccult,
+    /// An Adversary that stays on the Agent its attack cost HEALTH, with
+    /// this many tokens of its own (The Host Attacks).
+    Infects {
+        tokens: u8,
+    },
     /// Attached to a Team through one of its Agents: it passes to another
     /// Agent of the Team when that one leaves it, and is discarded when the
     /// Team has no Agent left (Gung Bituen).

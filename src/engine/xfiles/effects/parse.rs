@@ -256,6 +256,9 @@ fn event_pat(rest: &str) -> Result<EventPat, String> {
         "card-played" => EventPat::CardPlayed(a.selector()?),
         "phase-begins" => {
             let p = lex::phases(&a.word()?)?;
+            if a.eat("bearer") {
+                return Ok(EventPat::BearerPhase(p[0]));
+            }
             let mine = !a.eat("theirs");
             if mine {
                 EventPat::PhaseBegins { phase: p[0], mine }

@@ -336,7 +336,6 @@ impl XfGame {
         id
     }
 
-    /// A number a step names, for this effect.
     /// The card a variable holds: on the stack, in play, in a pile or a hand.
     pub(crate) fn card_of_val(&self, v: &Val) -> Option<CardIdx> {
         match v {
@@ -347,6 +346,7 @@ impl XfGame {
         }
     }
 
+    /// A number a step names, for this effect.
     pub(crate) fn num(&self, r: &Resolution, n: &Num) -> i32 {
         match n {
             Num::Lit(v) => *v,

@@ -102,6 +102,9 @@ impl XfGame {
                     (EventPat::TheirPhase(phase), Happening::Phase(p)) => {
                         phase == p && src.controller != self.active
                     }
+                    (EventPat::BearerPhase(phase), Happening::Phase(p)) => {
+                        phase == p && src.agent.is_some_and(|a| a.seat == self.active)
+                    }
                     (EventPat::SiteLost, Happening::SiteLost { directed }) => {
                         *directed == src.controller
                     }

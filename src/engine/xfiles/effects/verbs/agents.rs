@@ -293,8 +293,6 @@ pub fn lose_health(g: &mut XfGame, r: &Resolution, who: &str, n: u8, _: &mut Eve
     Flow::Next
 }
 
-/// `hold <var>`: the Agents are out of play under this card until it lets
-/// them go (`release`) (Oubliette).
 /// `keep-rp`: the card's Agent keeps his dedicated RP for the next payment,
 /// made from the pool alone ("This RP may be used", Agent Janus).
 pub fn parse_keep_rp(_: &mut Args) -> Result<Step, String> {
@@ -386,6 +384,8 @@ pub fn borrow(
     Flow::Next
 }
 
+/// `hold <var>`: the Agents are out of play under this card until it lets
+/// them go (`release`) (Oubliette).
 pub fn parse_hold(a: &mut Args) -> Result<Step, String> {
     Ok(Step::Hold { who: a.var()? })
 }

@@ -222,7 +222,6 @@ pub fn discard_random(
     Flow::Next
 }
 
-/// `discard-hand [who]`: the whole hand.
 /// `discard-hand <who> [keep-at=N]`: the whole hand is discarded; with
 /// `keep-at`, its player first keeps any cards at N RP each (Jeopardizing
 /// The X-Files).
@@ -671,14 +670,22 @@ pub fn parse_may_play(a: &mut Args) -> Result<Step, String> {
             .map_err(|_| format!("may-play less={n}: not a number"))?,
         None => 0,
     };
-    Ok(Step::MayPlay { what, free, less })
+    // `this-turn`: the offer lasts the turn, and the card, unplayed, is
+    // discarded when the turn ends (Blue Plate Special).
+    let turn = a.eat("this-turn");
+    Ok(Step::MayPlay {
+        what,
+        free,
+        less,
+        turn,
+    })
 }
 
 pub fn may_play(
     g: &mut XfGame,
     r: &Resolution,
     what: &str,
-    (free, less): (bool, u8),
+    (free, less, turn): (bool, u8, bool),
     events: &mut Events,
 ) -> Flow {
     let me = r.src.controller;
@@ -686,8 +693,9 @@ pub fn may_play(
         for (seat, zone, card) in held(&v) {
             if zone != Zone::Hand && g.take_held(seat, zone, card) {
                 g.player_mut(me).hand.push(card);
-                if seat != me {
-                    // Another player's card, borrowed for this turn (Hidden Grave).
+                if seat != me || turn {
+                    // Another player's card, borrowed for this turn (Hidden
+                    // Grave), or one's own lent for the turn.
                     g.stolen.push((me, card, seat));
                 }
                 events.push(Event::public(XfEvent::ToHand { seat: me, count: 1 }));
@@ -700,7 +708,11 @@ pub fn may_play(
                 },
                 card: r.src.card,
                 controller: me,
-                until: crate::engine::xfiles::effects::ast::Duration::NextPlay,
+                until: if turn {
+                    crate::engine::xfiles::effects::ast::Duration::Turn
+                } else {
+                    crate::engine::xfiles::effects::ast::Duration::NextPlay
+                },
                 scope: None,
                 turn: g.turn,
             });

@@ -481,7 +481,6 @@ pub fn no_damage(
     Flow::Next
 }
 
-/// `stun <var>`: the combatant deals no damage next round.
 /// `stun <var> [after-damage]`: the combatant deals no damage next round;
 /// with `after-damage`, the round after the damage it just took: the
 /// round whose cards are being played, when no one was down to open a

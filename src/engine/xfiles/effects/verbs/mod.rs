@@ -223,6 +223,7 @@ pub enum Step {
         what: String,
         free: bool,
         less: u8,
+        turn: bool,
     },
     // stack and cards in play
     Negate {
@@ -653,7 +654,12 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
         S::MoveBluff { what, to } => sites::move_bluff(g, r, what, to, events),
         S::BluffToHand { what } => sites::bluff_to_hand(g, r, what, events),
         S::Provide { keywords, half } => cards::provide(g, r, keywords, *half, events),
-        S::MayPlay { what, free, less } => cards::may_play(g, r, what, (*free, *less), events),
+        S::MayPlay {
+            what,
+            free,
+            less,
+            turn,
+        } => cards::may_play(g, r, what, (*free, *less, *turn), events),
         S::MillUntil {
             who,
             max,

@@ -262,6 +262,7 @@ pub fn parse_modifier(a: &mut Args) -> Result<Modifier, String> {
         },
         "survives-lrc" => Modifier::SurvivesLrc,
         "poison-blood" => Modifier::PoisonBlood { n: small(a)? },
+        "infects" => Modifier::Infects { tokens: small(a)? },
         "returns-to-deck" => Modifier::ReturnsToDeck,
         "mirrors-best" => Modifier::MirrorsBest { plus: small(a)? },
         "counts-adversaries" => Modifier::CountsAdversaries,
