@@ -307,8 +307,11 @@ impl XfGame {
         let combat = matches!(skill, Skill::LongRangeCombat | Skill::CloseRangeCombat);
         if combat && gear > 0 {
             for f in forces {
+                // His own, or one his Game Effect made last (Brophy declining it).
+                let his = f.src.agent == Some(a)
+                    || (f.src.agent.is_none() && f.src.card == a.card && f.host == a.seat);
                 if let Modifier::GearBonus { amount } = &f.modifier
-                    && f.src.agent == Some(a)
+                    && his
                 {
                     gear += amount;
                 }
