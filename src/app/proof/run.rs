@@ -246,6 +246,14 @@ impl Run {
         Ok(())
     }
 
+    /// A move the table offers the player ("You may") names this text.
+    fn offers(&self, seat: Seat, text: &str) -> bool {
+        self.game
+            .legal_actions(seat)
+            .iter()
+            .any(|a| crate::engine::xfiles::describe(a).contains(text))
+    }
+
     fn expect(&self, text: &str) -> Result<(), String> {
         let w = tokens(text)?;
         let s: Vec<&str> = w.iter().map(String::as_str).collect();
@@ -289,15 +297,8 @@ impl Run {
                     .any(|p| cards::db().get(p.card).title == *title);
                 on == (*verb == "has")
             }
-            // The moves the table offers the player ("You may").
             [who, "may", verb @ ("offers" | "lacks"), t] => {
-                let seat = seat_named(who)?;
-                let offered = self
-                    .game
-                    .legal_actions(seat)
-                    .iter()
-                    .any(|a| crate::engine::xfiles::describe(a).contains(t));
-                offered == (*verb == "offers")
+                self.offers(seat_named(who)?, t) == (*verb == "offers")
             }
             [who, pile, verb @ ("has" | "lacks"), t] => {
                 let seat = seat_named(who)?;

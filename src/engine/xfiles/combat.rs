@@ -541,14 +541,17 @@ impl XfGame {
         (self.foe_stat(i, skill) + boost).max(0)
     }
 
-    /// The cards are done: each side's damage for this round (pp. 32-33).
-    fn work_out_damage(&mut self, events: &mut Events) {
-        let fighters = self.fighters();
-        let c = self.combat().expect("in combat").clone();
+    /// Each fighting Agent's hits this round: (Agent, foe or redirected
+    /// target, damage), split where the Agent splits its damage (Shotgun).
+    fn agent_hits(
+        &self,
+        c: &Combat,
+        fighters: &[AgentRef],
+        living: &[usize],
+    ) -> Vec<(Combatant, Combatant, u8)> {
         let skill = c.skill();
         let mut hits = Vec::new();
-        let living: Vec<usize> = c.living().map(|(i, _)| i).collect();
-        for a in &fighters {
+        for a in fighters {
             if self.deals_nothing(Combatant::Agent(*a)) {
                 continue;
             }
@@ -591,6 +594,16 @@ impl XfGame {
                 }
             }
         }
+        hits
+    }
+
+    /// The cards are done: each side's damage for this round (pp. 32-33).
+    fn work_out_damage(&mut self, events: &mut Events) {
+        let fighters = self.fighters();
+        let c = self.combat().expect("in combat").clone();
+        let skill = c.skill();
+        let living: Vec<usize> = c.living().map(|(i, _)| i).collect();
+        let mut hits = self.agent_hits(&c, &fighters, &living);
         self.team_combat_cut(&fighters, skill, &mut hits);
         let mut assign = Vec::new();
         for i in &living {

@@ -502,20 +502,13 @@ impl XfGame {
     /// A card attached to a Team follows the Team when its Agent leaves it
     /// (to the Hospital, away) and is discarded once no Agent is left.
     pub(crate) fn tidy_team_cards(&mut self, events: &mut Events) {
-        let scripts = self.script_db();
         let team_cards: Vec<(u32, AgentRef)> = self
-            .perms
-            .iter()
-            .filter_map(|p| match p.place {
-                Place::Agent(a) => Some((p.id, a, p.card)),
+            .perms_with_static(&Modifier::TeamCard)
+            .into_iter()
+            .filter_map(|id| match self.perm(id)?.place {
+                Place::Agent(a) => Some((id, a)),
                 _ => None,
             })
-            .filter(|(_, _, card)| {
-                scripts
-                    .of(*card)
-                    .is_some_and(|s| s.statics.iter().any(|st| st.modifier == Modifier::TeamCard))
-            })
-            .map(|(id, a, _)| (id, a))
             .collect();
         let in_team = |x: &super::Agent| {
             matches!(x.section, Section::Field | Section::Bureau) && x.away.is_none()
@@ -553,19 +546,10 @@ impl XfGame {
     /// A card watching its controller's Bureau keeps who was there after
     /// each action, and leaves play once that changes (Improved Channels).
     pub(crate) fn watch_bureaus(&mut self, events: &mut Events) {
-        use super::effects::state::Val;
-        let scripts = self.script_db();
         let watchers: Vec<(u32, Seat)> = self
-            .perms
-            .iter()
-            .filter(|p| {
-                scripts.of(p.card).is_some_and(|s| {
-                    s.statics
-                        .iter()
-                        .any(|st| st.modifier == Modifier::BureauWatch)
-                })
-            })
-            .map(|p| (p.id, p.controller))
+            .perms_with_static(&Modifier::BureauWatch)
+            .into_iter()
+            .filter_map(|id| Some((id, self.perm(id)?.controller)))
             .collect();
         for (id, seat) in watchers {
             let now: Vec<AgentRef> = self
@@ -586,6 +570,20 @@ impl XfGame {
                 None => p.data.set("bureau", Val::Agents(now)),
             }
         }
+    }
+
+    /// The cards in play whose script has this static (by id).
+    fn perms_with_static(&self, m: &Modifier) -> Vec<u32> {
+        let scripts = self.script_db();
+        self.perms
+            .iter()
+            .filter(|p| {
+                scripts
+                    .of(p.card)
+                    .is_some_and(|s| s.statics.iter().any(|st| st.modifier == *m))
+            })
+            .map(|p| p.id)
+            .collect()
     }
 
     /// A card in play goes to its owner's Discard Pile with the cards under it.

@@ -21,19 +21,7 @@ impl XfGame {
                 .combat()
                 .is_some_and(|c| c.step != crate::engine::xfiles::CombatStep::AfterDamage),
             Cond::Round(skill) => self.combat().is_some_and(|c| c.skill() == *skill),
-            Cond::AfterDamage(skill) => self.combat().is_some_and(|c| {
-                use crate::engine::xfiles::{CombatRound, CombatStep};
-                let range = if *skill == crate::cards::Skill::LongRangeCombat {
-                    CombatRound::Long
-                } else {
-                    CombatRound::Close
-                };
-                match c.step {
-                    CombatStep::AfterDamage => c.round == range,
-                    CombatStep::Cards => c.dealt_in == Some(range),
-                    CombatStep::Assign => false,
-                }
-            }),
+            Cond::AfterDamage(skill) => self.right_after_damage(*skill),
             Cond::InCheck(skills) => match self.check_for(src) {
                 Some(c) if self.combat().is_none() => {
                     skills.is_empty() || c.needs.iter().any(|(s, _)| skills.contains(s))
@@ -182,6 +170,22 @@ impl XfGame {
             Some(Place::Agent(a)) => self.agent(a).map(|a| a.section),
             _ => None,
         }
+    }
+
+    /// A round of this range just dealt its damage: the window after it, or
+    /// the next round's card plays (Handcuff).
+    fn right_after_damage(&self, skill: crate::cards::Skill) -> bool {
+        use crate::engine::xfiles::{CombatRound, CombatStep};
+        let range = if skill == crate::cards::Skill::LongRangeCombat {
+            CombatRound::Long
+        } else {
+            CombatRound::Close
+        };
+        self.combat().is_some_and(|c| match c.step {
+            CombatStep::AfterDamage => c.round == range,
+            CombatStep::Cards => c.dealt_in == Some(range),
+            CombatStep::Assign => false,
+        })
     }
 
     /// `f` is the outcome of the turn's last Site investigation.

@@ -316,16 +316,8 @@ pub fn capture(g: &mut XfGame, r: &mut Resolution, who: &str) -> Flow {
         cm.foes[i].gone = true;
         cm.foes[i].moved = true;
     }
-    let kept = [
-        (CAPTURED, Val::Card(f.card)),
-        (CAPTURED_OWNER, Val::Seat(f.owner)),
-    ];
-    for (name, v) in kept {
-        match r.src.perm.and_then(|id| g.perm_mut(id)) {
-            Some(p) => p.data.set(name, v),
-            None => r.vars.set(&format!("{}{name}", super::KEPT), v),
-        }
-    }
+    super::keep_value(g, r, CAPTURED, Val::Card(f.card));
+    super::keep_value(g, r, CAPTURED_OWNER, Val::Seat(f.owner));
     Flow::Next
 }
 

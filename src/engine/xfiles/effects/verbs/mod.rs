@@ -8,6 +8,20 @@ mod agents;
 /// The prefix of a value a card being played keeps once in play (`keep`).
 pub const KEPT: &str = "kept:";
 
+/// A value the source card keeps: on it once in play, or, while it is being
+/// played, kept as it enters play (`keep`, `watch-answer`, `capture`).
+pub(crate) fn keep_value(g: &mut XfGame, r: &mut Resolution, name: &str, v: Val) {
+    if r.played.is_some() {
+        r.vars.set(&format!("{KEPT}{name}"), v);
+    } else if let Some(p) = r.src.perm.and_then(|id| g.perm_mut(id)) {
+        p.data.set(name, v);
+    } else if let Some(a) = r.src.agent.and_then(|a| g.agent_mut(a)) {
+        a.data.set(name, v);
+    } else if let Some(p) = r.src.power.and_then(|t| g.power_mut(r.src.controller, t)) {
+        p.data.set(name, v);
+    }
+}
+
 /// The turn in which an Agent keeps his dedicated RP (`keep-rp`).
 pub const RP_KEPT: &str = "rp-kept";
 mod cards;
@@ -23,7 +37,7 @@ mod stack;
 use super::ast::{Cond, Duration, Modifier, Num, Selector, Value, Who};
 use super::lex::Args;
 use super::run::Flow;
-use super::state::Resolution;
+use super::state::{Resolution, Val};
 use crate::cards::{Category, Keyword, Pool, Section, Skill};
 use crate::engine::xfiles::{Events, XfGame};
 

@@ -136,21 +136,7 @@ pub fn share_answer(g: &mut XfGame, r: &Resolution, others: bool, events: &mut E
         vec![me]
     };
     for seat in told.into_iter().filter(|s| *s != about) {
-        g.player_mut(seat).notebook.push(Note::Answer {
-            about,
-            category,
-            value,
-            yes,
-        });
-        events.push(Event::private(
-            seat,
-            XfEvent::Answer {
-                of: about,
-                category,
-                value,
-                yes,
-            },
-        ));
+        g.tell_answer(seat, about, (category, value, yes), events);
     }
     Flow::Next
 }
@@ -171,15 +157,8 @@ pub fn watch_answer(g: &mut XfGame, r: &mut Resolution, about: &str) -> Flow {
         return Flow::Next;
     };
     let asker = g.active;
-    let kept = [(WATCH_ASKER, asker), (WATCH_ABOUT, of)];
-    for (name, seat) in kept {
-        match r.src.perm.and_then(|id| g.perm_mut(id)) {
-            Some(p) => p.data.set(name, Val::Seat(seat)),
-            None => r
-                .vars
-                .set(&format!("{}{name}", super::KEPT), Val::Seat(seat)),
-        }
-    }
+    super::keep_value(g, r, WATCH_ASKER, Val::Seat(asker));
+    super::keep_value(g, r, WATCH_ABOUT, Val::Seat(of));
     Flow::Next
 }
 
@@ -187,6 +166,32 @@ const WATCH_ASKER: &str = "watch-asker";
 const WATCH_ABOUT: &str = "watch-about";
 
 impl XfGame {
+    /// Another player's answer, told privately to `seat` and noted in his
+    /// notebook.
+    fn tell_answer(
+        &mut self,
+        seat: Seat,
+        about: Seat,
+        (category, value, yes): (Category, Trait, bool),
+        events: &mut Events,
+    ) {
+        self.player_mut(seat).notebook.push(Note::Answer {
+            about,
+            category,
+            value,
+            yes,
+        });
+        events.push(Event::private(
+            seat,
+            XfEvent::Answer {
+                of: about,
+                category,
+                value,
+                yes,
+            },
+        ));
+    }
+
     /// An answer `asker` obtained about `of`'s X-File, told to the players
     /// of the cards watching for it, which are then discarded.
     pub(crate) fn answer_watched(
@@ -196,7 +201,6 @@ impl XfGame {
         answer: (Category, Trait, bool),
         events: &mut Events,
     ) {
-        let (category, value, yes) = answer;
         let watching: Vec<(u32, Seat)> = self
             .perms
             .iter()
@@ -208,21 +212,7 @@ impl XfGame {
             .collect();
         for (id, seat) in watching {
             if seat != of && seat != asker {
-                self.player_mut(seat).notebook.push(Note::Answer {
-                    about: of,
-                    category,
-                    value,
-                    yes,
-                });
-                events.push(Event::private(
-                    seat,
-                    XfEvent::Answer {
-                        of,
-                        category,
-                        value,
-                        yes,
-                    },
-                ));
+                self.tell_answer(seat, of, answer, events);
             }
             self.leave_play(id, events);
         }

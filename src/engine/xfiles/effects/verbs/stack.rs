@@ -240,16 +240,7 @@ pub fn keep(g: &mut XfGame, r: &mut Resolution, var: &str, _: &mut Events) -> Fl
     let Some(v) = r.vars.get(var).cloned() else {
         return Flow::Next;
     };
-    if r.played.is_some() {
-        // Not in play yet: the card keeps it as it enters play.
-        r.vars.set(&format!("{}{var}", super::KEPT), v);
-    } else if let Some(p) = r.src.perm.and_then(|id| g.perm_mut(id)) {
-        p.data.set(var, v);
-    } else if let Some(a) = r.src.agent.and_then(|a| g.agent_mut(a)) {
-        a.data.set(var, v);
-    } else if let Some(p) = r.src.power.and_then(|t| g.power_mut(r.src.controller, t)) {
-        p.data.set(var, v);
-    }
+    super::keep_value(g, r, var, v);
     Flow::Next
 }
 
