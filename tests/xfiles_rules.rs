@@ -148,6 +148,10 @@ fn briefing_p12_opponent_sells_rp_and_star_cards_for_cp_then_buys() {
     );
     // 10 + 6 + 3 - 4.
     assert_eq!(cp(&g, 1), 15);
+    // The cards paid for are drawn at the active player's next move, the
+    // window to answer a purchase (Relentless Pursuit): here she passes.
+    assert_eq!(g.player(1).hand.len(), 5);
+    act(&mut g, 0, XfAction::Pass);
     assert_eq!(g.player(1).hand.len(), 9);
     assert!(g.player(1).discard.contains(&id(SHOTGUN)));
 }

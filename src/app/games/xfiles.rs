@@ -424,6 +424,8 @@ impl GameUi for XfGame {
             | XfEvent::Reshuffled { .. }
             | XfEvent::Resources { .. }
             | XfEvent::Bought { .. }
+            | XfEvent::DrawWaits { .. }
+            | XfEvent::PurchaseStopped { .. }
             | XfEvent::Sold { .. }
             | XfEvent::LostRp { .. }
             | XfEvent::SetAside { .. }

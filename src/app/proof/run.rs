@@ -439,8 +439,9 @@ impl Run {
         })
     }
 
-    /// A seat's cards in a pile: hand, deck, discard, removed, or play
-    /// (its cards in play other than Agents and Sites).
+    /// A seat's cards in a pile: hand, deck, discard, removed, play (its
+    /// cards in play other than Agents and Sites) or under (the cards kept
+    /// under its cards in play).
     fn pile(&self, g: &XfGame, seat: Seat, pile: &str) -> Result<Vec<CardIdx>, String> {
         let p = g.player(seat);
         Ok(match pile {
@@ -454,9 +455,15 @@ impl Run {
                 .filter(|x| x.controller == seat)
                 .map(|x| x.card)
                 .collect(),
+            "under" => g
+                .perms
+                .iter()
+                .filter(|x| x.controller == seat)
+                .flat_map(|x| x.under.iter().copied())
+                .collect(),
             _ => {
                 return Err(format!(
-                    "piles are hand, deck, discard, removed and play, not {pile}"
+                    "piles are hand, deck, discard, removed, play and under, not {pile}"
                 ));
             }
         })

@@ -266,6 +266,14 @@ fn act(g: &mut XfGame, seat: Seat, action: &XfAction, events: &mut Events) -> Re
         // The game moves on: the last card's manual steps stand.
         g.manual = None;
     }
+    if g.owed_draw.is_some() && !answers_purchase(g, seat, action) {
+        g.draw_owed(events);
+        let quiet = g.frames.is_empty() && g.choice.is_none();
+        if matches!(action, XfAction::Pass) && seat == g.active && quiet {
+            // The active player lets the purchase be drawn.
+            return Ok(());
+        }
+    }
     match action {
         XfAction::Resign => g.resign(seat, events),
         XfAction::Manual(m) => g.manual(seat, m, events)?,
@@ -322,6 +330,23 @@ fn act(g: &mut XfGame, seat: Seat, action: &XfAction, events: &mut Events) -> Re
         }
     }
     Ok(())
+}
+
+/// While an opponent's purchase waits to be drawn, the active player may
+/// play or use a card first, and whatever answers that card goes on; any
+/// other move lets the cards be drawn.
+fn answers_purchase(g: &XfGame, seat: Seat, action: &XfAction) -> bool {
+    let card_move = matches!(
+        action,
+        XfAction::Play { .. } | XfAction::PlayTogether { .. } | XfAction::Use { .. }
+    );
+    !g.frames.is_empty()
+        || g.choice.is_some()
+        || (seat == g.active && card_move)
+        || matches!(
+            action,
+            XfAction::Manual(_) | XfAction::Dispute | XfAction::Resign
+        )
 }
 
 fn dispatch(

@@ -121,15 +121,55 @@ impl XfGame {
             Pool::Rp => p.rp -= count,
             _ => p.cp -= count,
         }
-        let drawn = if self.blocked(seat, true) {
-            Vec::new()
-        } else {
-            self.draw(seat, count as usize, events)
-        };
         events.push(Event::public(XfEvent::Bought { seat, count, pool }));
+        if self.blocked(seat, true) || count == 0 {
+            return;
+        }
+        if seat == self.active {
+            self.draw_bought(seat, count, events);
+            return;
+        }
+        // An opponent's purchase waits for the active player's next move:
+        // every time, so the wait tells nothing of anyone's hand.
+        self.facts.push(Fact::PaidToDraw { seat });
+        self.owed_draw = Some(super::OwedDraw { seat, count, pool });
+        events.push(Event::public(XfEvent::DrawWaits { seat, count }));
+    }
+
+    fn draw_bought(&mut self, seat: Seat, count: u32, events: &mut Events) {
+        let drawn = self.draw(seat, count as usize, events);
         if !drawn.is_empty() {
             events.push(Event::private(seat, XfEvent::DrewCards { cards: drawn }));
         }
+    }
+
+    /// The purchase that waited is drawn (nothing stopped it).
+    pub(super) fn draw_owed(&mut self, events: &mut Events) {
+        if let Some(o) = self.owed_draw.take()
+            && !self.blocked(o.seat, true)
+        {
+            self.draw_bought(o.seat, o.count, events);
+        }
+    }
+
+    /// A card stops the purchase that waits: nothing is drawn; with
+    /// `refund` the pool is paid back (Try to Remember: no buying this turn).
+    pub(crate) fn stop_purchase(&mut self, refund: bool, events: &mut Events) {
+        let Some(o) = self.owed_draw.take() else {
+            return;
+        };
+        if refund {
+            let p = self.player_mut(o.seat);
+            match o.pool {
+                Pool::Rp => p.rp += o.count,
+                _ => p.cp += o.count,
+            }
+        }
+        events.push(Event::public(XfEvent::PurchaseStopped {
+            seat: o.seat,
+            count: o.count,
+            refund,
+        }));
     }
 
     /// What a card sells for: its RP or *P cost (X costs nothing), an Agent its RES (p. 12).
@@ -172,13 +212,13 @@ impl XfGame {
         let first_sale = !self
             .facts
             .iter()
-            .any(|f| matches!(f, Fact::Sold { seat: s } if *s == seat));
+            .any(|f| matches!(f, Fact::Sold { seat: s, .. } if *s == seat));
         let p = self.player_mut(seat);
         p.hand = rest;
         p.cp = cp;
         self.discard_home(seat, sell);
         if !sell.is_empty() {
-            self.facts.push(Fact::Sold { seat });
+            self.facts.push(Fact::Sold { seat, cp: gained });
             events.push(Event::public(XfEvent::Sold {
                 seat,
                 cards: sell.to_vec(),

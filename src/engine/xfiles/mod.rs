@@ -332,6 +332,14 @@ pub enum Fact {
     },
     SiteFailed {
         combat: bool,
+        /// The Site card and its Keywords then, and the Team that failed
+        /// (Suspect Description, Krycek Possessed).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        site: Option<CardIdx>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        keywords: Vec<Keyword>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        team: Vec<AgentRef>,
     },
     Asked {
         seat: Seat,
@@ -369,6 +377,13 @@ pub enum Fact {
         by: Option<CardIdx>,
     },
     Sold {
+        seat: Seat,
+        /// The CP the sale generated.
+        #[serde(default)]
+        cp: u32,
+    },
+    /// An opponent paid for cards in the active player's Briefing Phase.
+    PaidToDraw {
         seat: Seat,
     },
     /// A card was negated (it went to its owner's Discard Pile).
@@ -672,6 +687,10 @@ pub struct XfGame {
     /// The card whose text is being applied by hand, and its proposed steps.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub manual: Option<ManualCard>,
+    /// Cards an opponent paid for in the active player's Briefing Phase,
+    /// drawn at the next move that is not an answer to the purchase.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owed_draw: Option<OwedDraw>,
     /// The card scripts this game runs (not state: the embedded ones, or a test's).
     #[serde(skip)]
     pub scripts: Scripts,
@@ -702,8 +721,18 @@ crate::engine::clone_reusing!(XfGame {
     basic_plays,
     debriefed,
     manual,
+    owed_draw,
     scripts
 });
+
+/// A purchase paid and not yet drawn: the window "after the player has
+/// paid, but before the cards are drawn" (Relentless Pursuit).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OwedDraw {
+    pub seat: Seat,
+    pub count: u32,
+    pub pool: Pool,
+}
 
 type Events = Vec<Event<XfEvent>>;
 
@@ -759,6 +788,18 @@ pub enum XfEvent {
         seat: Seat,
         count: u32,
         pool: Pool,
+    },
+    /// The cards bought are drawn once the active player moves on (a
+    /// window to answer the purchase).
+    DrawWaits {
+        seat: Seat,
+        count: u32,
+    },
+    /// A card stopped a purchase: no card is drawn (`refund`: the pool paid back).
+    PurchaseStopped {
+        seat: Seat,
+        count: u32,
+        refund: bool,
     },
     Sold {
         seat: Seat,

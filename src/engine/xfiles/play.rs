@@ -247,7 +247,11 @@ impl XfGame {
             {
                 self.investigation.is_some()
             }
-            Activator::Site => self.investigation.is_some() || !self.sites.is_empty(),
+            Activator::Site => {
+                self.investigation.is_some()
+                    || !self.sites.is_empty()
+                    || self.failed_site().is_some()
+            }
             Activator::AffiliationSite => self.site_has(Keyword::Affiliation, ctx.seat),
             Activator::MotiveSite => self.site_has(Keyword::Motive, ctx.seat),
             Activator::MethodSite => self.site_has(Keyword::Method, ctx.seat),
@@ -303,6 +307,11 @@ impl XfGame {
             None => {
                 for s in &self.sites {
                     out.extend(s.keywords.iter().copied());
+                }
+                // The Site a Team has just failed stays in use for the cards
+                // played on that failure (Krycek Possessed).
+                if let Some((_, keywords, _)) = self.failed_site() {
+                    out.extend(keywords.iter().copied());
                 }
             }
         }

@@ -153,6 +153,7 @@ pub fn new_game(
         lasting: Vec::new(),
         facts: Vec::new(),
         stolen: Vec::new(),
+        owed_draw: None,
         next_id: 0,
         sites_this_turn: Vec::new(),
         guessed_this_turn: false,

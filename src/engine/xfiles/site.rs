@@ -3,10 +3,12 @@
 
 use super::effects::ast::Modifier;
 use super::{
-    Bluff, Check, Events, Fact, Frame, FrameKind, Investigation, Note, Pending, Phase, SiteInPlay,
-    Stage, XfEvent, XfGame,
+    AgentRef, Bluff, Check, Events, Fact, Frame, FrameKind, Investigation, Note, Pending, Phase,
+    SiteInPlay, Stage, XfEvent, XfGame,
 };
-use crate::cards::{CardIdx, CardType, Category, Pool, Prerequisite, Section, Skill, Trait, db};
+use crate::cards::{
+    CardIdx, CardType, Category, Keyword, Pool, Prerequisite, Section, Skill, Trait, db,
+};
 use crate::engine::{Event, Refusal, Seat};
 
 impl XfGame {
@@ -489,7 +491,8 @@ impl XfGame {
             self.fire_site_lost(events);
             self.fire_site_won(events);
         } else {
-            self.facts.push(Fact::SiteFailed { combat: fought });
+            let failed = self.failed_site_fact(fought);
+            self.facts.push(failed);
             self.fire_site_failed(events);
             self.settle(events);
         }
@@ -505,6 +508,53 @@ impl XfGame {
         } else {
             self.end_site(events);
         }
+    }
+
+    /// What the turn remembers of a failed Site: the card, its Keywords
+    /// now and the Team, for cards played once it has failed.
+    fn failed_site_fact(&self, combat: bool) -> Fact {
+        Fact::SiteFailed {
+            combat,
+            site: self.inv_site().map(|s| s.card),
+            keywords: self
+                .inv_site()
+                .map(|s| s.keywords.clone())
+                .unwrap_or_default(),
+            team: self.check_team_now(),
+        }
+    }
+
+    /// The turn's last investigation, if it failed: its Site card, Keywords and Team.
+    pub(crate) fn failed_site(&self) -> Option<(CardIdx, &[Keyword], &[AgentRef])> {
+        match self
+            .facts
+            .iter()
+            .rev()
+            .find(|x| matches!(x, Fact::SiteSucceeded { .. } | Fact::SiteFailed { .. }))
+        {
+            Some(Fact::SiteFailed {
+                site: Some(site),
+                keywords,
+                team,
+                ..
+            }) => Some((*site, keywords, team)),
+            _ => None,
+        }
+    }
+
+    /// The Agents of the Team that failed the turn's last Site, still
+    /// together in the Field (not away, not in the Hospital).
+    pub(crate) fn failed_team(&self) -> Vec<AgentRef> {
+        let Some((_, _, team)) = self.failed_site() else {
+            return Vec::new();
+        };
+        team.iter()
+            .copied()
+            .filter(|a| {
+                self.agent(*a)
+                    .is_some_and(|x| x.away.is_none() && x.section == Section::Field)
+            })
+            .collect()
     }
 
     /// The Team reached the lower threshold a Site grants one question

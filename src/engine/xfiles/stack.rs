@@ -1198,7 +1198,10 @@ fn fact_words(f: &super::effects::ast::FactPat) -> String {
         F::SiteSucceeded { .. } => "a Site investigation succeeded this turn".into(),
         F::SiteExact => "a Site was investigated with the prerequisite number exactly".into(),
         F::OtherBluffRevealed => "another Bluff under this Site has been revealed".into(),
-        F::SiteFailedAfterCombat => "a Site investigation failed after a combat".into(),
+        F::SiteFailed { combat, .. } => format!(
+            "a Team has just failed a Site skill check{}",
+            if *combat { " after a combat" } else { "" }
+        ),
         F::CombatEnded => "a combat has ended this turn".into(),
         F::WrongGuess => "you guessed an X-File wrongly".into(),
         other => format!("{other:?} this turn").to_lowercase(),

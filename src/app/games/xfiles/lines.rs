@@ -53,6 +53,24 @@ pub(super) fn setup_line(v: &XfView, event: &XfEvent, t: &Table) -> Option<Strin
         XfEvent::Bought { seat, count, pool } => {
             format!("{} buys {count} cards for {count} {pool}.", who(*seat))
         }
+        XfEvent::DrawWaits { seat, count } => format!(
+            "{} draws the {count} cards when {} moves on: cards that answer a purchase may be played first.",
+            who(*seat),
+            who(v.active)
+        ),
+        XfEvent::PurchaseStopped {
+            seat,
+            count,
+            refund,
+        } => format!(
+            "{}'s purchase of {count} cards is stopped: no card is drawn{}.",
+            who(*seat),
+            if *refund {
+                " and the points are paid back"
+            } else {
+                ""
+            }
+        ),
         XfEvent::Sold { seat, cards, cp } => {
             format!("{} sells {} for {cp} CP.", who(*seat), names(cards))
         }

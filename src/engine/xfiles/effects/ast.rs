@@ -240,6 +240,10 @@ pub enum Num {
     Sum(Vec<Num>),
     /// RP the Investigating Player spent during this investigation.
     RpSpentHere,
+    /// The cards an opponent paid for and has not drawn yet.
+    CardsPaid,
+    /// The CP an opponent's sales generated this turn.
+    SoldCp,
     /// A number halved, rounded down.
     Half(Box<Num>),
     /// A printed table: the value paired with the number, 0 when absent
@@ -387,6 +391,9 @@ pub enum Qual {
     NotControlled,
     /// An Agent that investigated another Site this turn (Obsessed).
     Elsewhere,
+    /// The turn's last Site, failed: its Team (teams, Agents) or its card
+    /// (a Discard Pile) (Suspect Description).
+    Failed,
     /// A Site with at least this many Bluffs under it (`None`: X).
     BluffsAtLeast(Option<u8>),
     /// A card removed from the game this turn (an Agent a card may keep in play).
@@ -434,8 +441,14 @@ pub enum FactPat {
     SiteExact,
     /// Another card under the Site being investigated was revealed.
     OtherBluffRevealed,
-    /// A Site investigation failed after a combat.
-    SiteFailedAfterCombat,
+    /// The turn's last Site investigation failed: after a combat (when
+    /// `combat`), at a Site with one of these Keywords (when given), by the
+    /// Team of the Agent a variable holds (when given).
+    SiteFailed {
+        combat: bool,
+        keywords: Vec<Keyword>,
+        team_of: Option<String>,
+    },
     /// A characteristic question was asked (of the controller, when `of_me`).
     Asked { of_me: bool },
     /// The controller guessed an X-File wrongly.
@@ -446,6 +459,8 @@ pub enum FactPat {
     AgentRemoved,
     /// An opponent finished selling cards this Briefing.
     OpponentSold,
+    /// An opponent paid for cards not yet drawn.
+    OpponentPaid,
     /// An Adversary of this kind was played and its combat resolved.
     AdversaryResolved { keywords: Vec<Keyword> },
     /// A card healed the Agent a variable holds this turn.

@@ -213,12 +213,35 @@ impl XfGame {
             (FactPat::SiteExact, Fact::SiteSucceeded { exact, .. }) => {
                 *exact && self.last_site_fact_is(f)
             }
-            (FactPat::SiteFailedAfterCombat, Fact::SiteFailed { combat: true }) => true,
+            (
+                FactPat::SiteFailed {
+                    combat,
+                    keywords,
+                    team_of,
+                },
+                Fact::SiteFailed {
+                    combat: fought,
+                    keywords: had,
+                    team,
+                    ..
+                },
+            ) => {
+                self.last_site_fact_is(f)
+                    && (!combat || *fought)
+                    && (keywords.is_empty() || keywords.iter().any(|k| had.contains(k)))
+                    && team_of.as_ref().is_none_or(|v| {
+                        vars.get(v)
+                            .is_some_and(|x| x.agents().iter().any(|a| team.contains(a)))
+                    })
+            }
             (FactPat::Asked { of_me }, Fact::Asked { of, .. }) => !of_me || *of == me,
             (FactPat::WrongGuess, Fact::WrongGuess { seat }) => *seat == me,
             (FactPat::CombatEnded, Fact::CombatEnded { .. }) => true,
             (FactPat::AgentRemoved, Fact::AgentRemoved { seat, .. }) => *seat == me,
-            (FactPat::OpponentSold, Fact::Sold { seat }) => *seat != me,
+            (FactPat::OpponentSold, Fact::Sold { seat, .. }) => *seat != me,
+            (FactPat::OpponentPaid, Fact::PaidToDraw { seat }) => {
+                *seat != me && self.owed_draw.as_ref().is_some_and(|o| o.seat == *seat)
+            }
             (FactPat::Healed { var }, Fact::Healed { agent }) => {
                 vars.get(var).is_some_and(|v| v.agents().contains(agent))
             }

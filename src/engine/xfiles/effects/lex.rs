@@ -398,6 +398,8 @@ pub fn num_of(t: &Tok) -> Result<Num, String> {
                 "tokens" => Ok(Num::Tokens),
                 "known-count" => Ok(Num::KnownCount),
                 "rp-spent-here" => Ok(Num::RpSpentHere),
+                "cards-paid" => Ok(Num::CardsPaid),
+                "sold-cp" => Ok(Num::SoldCp),
                 _ if w.starts_with("modifier-of:") => Ok(Num::ModifierOf(w[12..].to_string())),
                 "dealt-by-agents" => Ok(Num::Dealt(true)),
                 "dealt-by-foes" => Ok(Num::Dealt(false)),
@@ -580,6 +582,7 @@ fn qual(w: &str) -> Result<Qual, String> {
         "joinable" => Qual::Joinable,
         "not-controlled" => Qual::NotControlled,
         "elsewhere" => Qual::Elsewhere,
+        "failed" => Qual::Failed,
         _ => return Err(format!("'{w}' is not a filter")),
     })
 }
@@ -678,7 +681,23 @@ fn fact(a: &mut Args) -> Result<FactPat, String> {
         "site-succeeded" => FactPat::SiteSucceeded {
             skills: if a.is_done() { vec![] } else { a.skills()? },
         },
-        "site-failed-after-combat" => FactPat::SiteFailedAfterCombat,
+        "site-failed" => {
+            let (mut combat, mut team_of, mut keywords) = (false, None, vec![]);
+            while !a.is_done() {
+                if a.eat("after-combat") {
+                    combat = true;
+                } else if let Some(v) = a.keyed("team-of") {
+                    team_of = Some(v);
+                } else {
+                    keywords = a.keywords()?;
+                }
+            }
+            FactPat::SiteFailed {
+                combat,
+                keywords,
+                team_of,
+            }
+        }
         "site-exact" => FactPat::SiteExact,
         "other-bluff-revealed" => FactPat::OtherBluffRevealed,
         "asked" => FactPat::Asked {
@@ -688,6 +707,7 @@ fn fact(a: &mut Args) -> Result<FactPat, String> {
         "combat-ended" => FactPat::CombatEnded,
         "agent-removed" => FactPat::AgentRemoved,
         "opponent-sold" => FactPat::OpponentSold,
+        "opponent-paid" => FactPat::OpponentPaid,
         "healed" => FactPat::Healed { var: a.var()? },
         "adversary-resolved" => FactPat::AdversaryResolved {
             keywords: a.keywords()?,

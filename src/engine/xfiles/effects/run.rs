@@ -229,8 +229,11 @@ impl XfGame {
         };
         let resource = db().get(p.card).has_keyword(Keyword::Resource);
         let home = self.home_of(p.player, p.card);
-        match goes {
-            Some(Goes::Removed) => self.player_mut(home).removed.push(p.card),
+        let entered = match goes {
+            Some(Goes::Removed) => {
+                self.player_mut(home).removed.push(p.card);
+                None
+            }
             Some(Goes::Stays) | Some(Goes::Attached) if home == p.player => {
                 let id = self.enter_play(&p, script, events);
                 self.add_pending_tokens(id, &r, events);
@@ -240,13 +243,24 @@ impl XfGame {
                         x.away = Some(crate::engine::xfiles::Away::Held { perm: id });
                     }
                 }
+                Some(id)
             }
-            Some(Goes::Discard) => self.player_mut(home).discard.push(p.card),
             None if resource && home == p.player => {
                 let id = self.enter_play(&p, script, events);
                 self.add_pending_tokens(id, &r, events);
+                Some(id)
             }
-            _ => self.player_mut(home).discard.push(p.card),
+            _ => {
+                self.player_mut(home).discard.push(p.card);
+                None
+            }
+        };
+        if entered.is_none() {
+            // Cards it would have kept under it go with it.
+            let under = r.vars.get(&format!("{}{}", verbs::KEPT, verbs::UNDER));
+            if let Some(Val::Cards(cards)) = under {
+                self.player_mut(home).discard.extend(cards);
+            }
         }
     }
 
@@ -260,7 +274,10 @@ impl XfGame {
             .collect();
         if let Some(p) = self.perm_mut(id) {
             for (n, v) in kept {
-                p.data.set(&n, v);
+                match v {
+                    Val::Cards(cards) if n == verbs::UNDER => p.under.extend(cards),
+                    v => p.data.set(&n, v),
+                }
             }
         }
     }
@@ -400,6 +417,17 @@ impl XfGame {
                 rows.iter().find(|(k, _)| *k == key).map_or(0, |(_, v)| *v)
             }
             Num::RpSpentHere => self.investigation.as_ref().map_or(0, |i| i.rp_spent as i32),
+            Num::CardsPaid => self.owed_draw.as_ref().map_or(0, |o| o.count as i32),
+            Num::SoldCp => self
+                .facts
+                .iter()
+                .map(|f| match f {
+                    crate::engine::xfiles::Fact::Sold { seat, cp } if *seat != r.src.controller => {
+                        *cp as i32
+                    }
+                    _ => 0,
+                })
+                .sum(),
             Num::ModifierOf(v) => {
                 let card = r.vars.get(v).and_then(|v| self.card_of_val(v));
                 card.and_then(|c| self.witness_modifier(c))

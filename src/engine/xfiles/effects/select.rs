@@ -176,6 +176,7 @@ impl XfGame {
                 .agents
                 .iter()
                 .any(|x| db().get(x.card).title == card.title),
+            Qual::Failed => self.failed_team().contains(&r),
             Qual::Elsewhere => a
                 .first_site
                 .is_some_and(|s| self.inv_site().is_none_or(|i| i.card != s)),
@@ -224,8 +225,13 @@ impl XfGame {
 
     /// Groups of Agents: one player's Team in one section (none in the Hospital).
     fn teams(&self, src: &Source, vars: &Vars, quals: &[Qual]) -> Vec<Val> {
-        if quals.contains(&Qual::Investigating) {
-            let team: Vec<AgentRef> = self.check_team_now();
+        let failed = quals.contains(&Qual::Failed);
+        if failed || quals.contains(&Qual::Investigating) {
+            let team: Vec<AgentRef> = if failed {
+                self.failed_team()
+            } else {
+                self.check_team_now()
+            };
             let mine_ok = !quals.contains(&Qual::Mine)
                 || team.first().is_some_and(|a| a.seat == src.controller);
             let theirs_ok = !quals.contains(&Qual::Theirs)
@@ -414,6 +420,7 @@ impl XfGame {
                         .cost
                         .is_some_and(|k| k.amount.with_x(0) == src.x),
                     Qual::Joinable => self.may_join(seat, *c),
+                    Qual::Failed => self.failed_site().is_some_and(|f| f.0 == *c),
                     _ => self.card_ok(*c, q),
                 }) {
                     out.push(held);

@@ -830,6 +830,66 @@ pub fn to_hand(g: &mut XfGame, r: &Resolution, what: &Target, events: &mut Event
     Flow::Next
 }
 
+/// `to-under <target>`: held cards (from a Discard Pile or a hand) go under
+/// this card and stay with it (Suspect Description keeps the Site it saved).
+pub fn parse_to_under(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::ToUnder {
+        what: super::target(a)?,
+    })
+}
+
+pub fn to_under(g: &mut XfGame, r: &mut Resolution, what: &Target, events: &mut Events) -> Flow {
+    let mut moved = Vec::new();
+    for v in g.targets(r, what) {
+        if let Val::Held(seat, zone, card) = v
+            && g.take_held(seat, zone, card)
+        {
+            moved.push(card);
+        }
+    }
+    if moved.is_empty() {
+        return Flow::Next;
+    }
+    events.push(Event::public(XfEvent::Shown {
+        seat: r.src.controller,
+        cards: moved.clone(),
+    }));
+    let in_play = r.played.is_none();
+    match r.src.perm.and_then(|id| g.perm_mut(id)) {
+        Some(p) if in_play => p.under.extend(&moved),
+        _ => {
+            let key = format!("{}{}", super::KEPT, super::UNDER);
+            let mut all = match r.vars.get(&key) {
+                Some(Val::Cards(c)) => c.clone(),
+                _ => Vec::new(),
+            };
+            all.extend(moved);
+            r.vars.set(&key, Val::Cards(all));
+        }
+    }
+    Flow::Next
+}
+
+/// `under-to-hand`: the cards under this card go to its controller's hand.
+pub fn parse_under_to_hand(_: &mut Args) -> Result<Step, String> {
+    Ok(Step::UnderToHand)
+}
+
+pub fn under_to_hand(g: &mut XfGame, r: &Resolution, events: &mut Events) -> Flow {
+    let me = r.src.controller;
+    let Some(p) = r.src.perm.and_then(|id| g.perm_mut(id)) else {
+        return Flow::Next;
+    };
+    let cards = std::mem::take(&mut p.under);
+    if !cards.is_empty() {
+        let count = cards.len();
+        g.player_mut(me).hand.extend(&cards);
+        events.push(Event::public(XfEvent::Shown { seat: me, cards }));
+        events.push(Event::public(XfEvent::ToHand { seat: me, count }));
+    }
+    Flow::Next
+}
+
 /// `join <var>`: an Agent card from a hand, deck or pile joins its owner's
 /// Team in the Bureau for good, if it still may (Assigned To The X-Files).
 pub fn parse_join(a: &mut Args) -> Result<Step, String> {

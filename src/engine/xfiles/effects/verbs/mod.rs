@@ -22,6 +22,9 @@ pub(crate) fn keep_value(g: &mut XfGame, r: &mut Resolution, name: &str, v: Val)
     }
 }
 
+/// Cards a card being played puts under itself, kept as it enters play.
+pub const UNDER: &str = "under";
+
 /// The turn in which an Agent keeps his dedicated RP (`keep-rp`).
 pub const RP_KEPT: &str = "rp-kept";
 mod cards;
@@ -120,6 +123,13 @@ pub enum Step {
     },
     ToHand {
         what: Target,
+    },
+    ToUnder {
+        what: Target,
+    },
+    UnderToHand,
+    StopPurchase {
+        refund: bool,
     },
     Join {
         what: Target,
@@ -450,6 +460,9 @@ const VERBS: &[(&str, Parse)] = &[
     ("look", cards::parse_look),
     ("shuffle", cards::parse_shuffle),
     ("to-hand", cards::parse_to_hand),
+    ("to-under", cards::parse_to_under),
+    ("under-to-hand", cards::parse_under_to_hand),
+    ("stop-purchase", pools::parse_stop_purchase),
     ("join", cards::parse_join),
     ("watch-answer", questions::parse_watch_answer),
     ("put-on-top", cards::parse_put_on_top),
@@ -593,6 +606,9 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
         S::Look { what } => cards::look(g, r, what, events),
         S::Shuffle { who } => cards::shuffle(g, r, *who, events),
         S::ToHand { what } => cards::to_hand(g, r, what, events),
+        S::ToUnder { what } => cards::to_under(g, r, what, events),
+        S::UnderToHand => cards::under_to_hand(g, r, events),
+        S::StopPurchase { refund } => pools::stop_purchase(g, *refund, events),
         S::Join { what } => cards::join(g, r, what, events),
         S::PutOnTop { what } => cards::put_on_top(g, r, what, events),
         S::Steal { what } => cards::steal(g, r, what, events),

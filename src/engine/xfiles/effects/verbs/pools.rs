@@ -178,6 +178,20 @@ pub fn pay(g: &mut XfGame, r: &mut Resolution, pool: Pool, n: &Num, events: &mut
     Flow::Next
 }
 
+/// `stop-purchase [refund]`: the cards an opponent paid for and has not
+/// drawn yet are never drawn (Relentless Pursuit); `refund` pays the pool
+/// back (Try to Remember: the purchase is undone).
+pub fn parse_stop_purchase(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::StopPurchase {
+        refund: a.eat("refund"),
+    })
+}
+
+pub fn stop_purchase(g: &mut XfGame, refund: bool, events: &mut Events) -> Flow {
+    g.stop_purchase(refund, events);
+    Flow::Next
+}
+
 #[cfg(test)]
 mod tests {
     use crate::engine::xfiles::effects::testing::*;
@@ -189,6 +203,28 @@ mod tests {
         assert_eq!((g.player(0).rp, g.player(1).rp), (10, 5));
         run(&mut g, 1, "gain cp 2 opponent");
         assert_eq!(g.player(0).cp, 7);
+    }
+
+    #[test]
+    fn stop_purchase_keeps_the_cards_paid_for_from_being_drawn_relentless_pursuit() {
+        use crate::engine::xfiles::OwedDraw;
+        let mut g = table();
+        let hand = g.player(1).hand.len();
+        g.owed_draw = Some(OwedDraw {
+            seat: 1,
+            count: 3,
+            pool: crate::cards::Pool::Cp,
+        });
+        run(&mut g, 0, "stop-purchase");
+        assert!(g.owed_draw.is_none());
+        assert_eq!((g.player(1).hand.len(), g.player(1).cp), (hand, 5));
+        g.owed_draw = Some(OwedDraw {
+            seat: 1,
+            count: 2,
+            pool: crate::cards::Pool::Cp,
+        });
+        run(&mut g, 0, "stop-purchase refund");
+        assert_eq!((g.player(1).hand.len(), g.player(1).cp), (hand, 7));
     }
 
     #[test]
