@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::effects::ast::Modifier;
 use super::{AgentRef, Events, Fact, Frame, FrameKind, XfEvent, XfGame};
-use crate::cards::{CardIdx, Section, Skill, SkillValue, db};
+use crate::cards::{CardIdx, Keyword, Section, Skill, SkillValue, db};
 use crate::engine::{Event, Refusal, Seat};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -67,6 +67,14 @@ pub struct Foe {
     /// lesser vampire's immunity).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mods: Vec<Modifier>,
+    /// An Agent fighting as the foe goes to the Hospital at 0 HEALTH like
+    /// any Agent (a duel), instead of leaving the game (Patterson).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub to_hospital: bool,
+    /// Keywords it is considered to have besides its card's (Krycek, the
+    /// Double Agent: GOVERNMENT, MASTER).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<Keyword>,
 }
 
 /// A card's effect on a combatant this round.
@@ -708,10 +716,11 @@ impl XfGame {
             ));
         }
         let foe_card = db().get(c.foes[foe].card);
+        let foe_ref = &c.foes[foe];
         let warded = |a: AgentRef| {
             matches!(
                 self.bearer_has(a, |m| matches!(m, Modifier::Ward { .. })),
-                Some(Modifier::Ward { keywords }) if keywords.iter().any(|k| foe_card.has_keyword(*k))
+                Some(Modifier::Ward { keywords }) if keywords.iter().any(|k| foe_ref.has_keyword(*k))
             )
         };
         if let Some((a, _)) = refs.iter().find(|(a, _)| warded(*a))
@@ -765,7 +774,7 @@ impl XfGame {
             }
         }
         if let (Combatant::Agent(a), Combatant::Foe(f)) = (to, from) {
-            let foe = db().get(c.foes[f].card);
+            let foe = &c.foes[f];
             if let Some(Modifier::ReduceFrom { keywords, n: r }) =
                 self.bearer_has(a, |m| matches!(m, Modifier::ReduceFrom { .. }))
                 && keywords.iter().all(|k| foe.has_keyword(*k))
@@ -849,7 +858,8 @@ impl XfGame {
         }));
         self.choke(&early, events);
         self.choke(&late, events);
-        let down = self.fighters().iter().any(|a| self.current_health(*a) == 0);
+        let down =
+            self.fighters().iter().any(|a| self.current_health(*a) == 0) || self.dueller_down();
         let active = self.active;
         let Some(cm) = self.combat_mut() else {
             return;
@@ -868,6 +878,15 @@ impl XfGame {
         } else {
             self.finish_round(events);
         }
+    }
+
+    /// An Agent fighting as the foe of a duel is at 0 HEALTH: like the
+    /// Team's, it has a last chance to be healed (Rules Assistant p. 7).
+    fn dueller_down(&self) -> bool {
+        self.combat().is_some_and(|c| {
+            c.living()
+                .any(|(_, f)| f.to_hospital && f.agent.is_some_and(|a| self.current_health(a) == 0))
+        })
     }
 
     /// A change to the Team's total damage this round (Darkened Forest),
@@ -917,7 +936,7 @@ impl XfGame {
             let (Combatant::Agent(a), Combatant::Foe(i)) = (from, to) else {
                 continue;
             };
-            let foe = db().get(c.foes[*i].card);
+            let foe = &c.foes[*i];
             if *n > 0
                 && let Some(Modifier::Slayer { keywords }) =
                     self.bearer_has(*a, |m| matches!(m, Modifier::Slayer { .. }))
@@ -1098,6 +1117,14 @@ impl XfGame {
         };
         for i in dead {
             let f = self.combat().expect("in combat").foes[i].clone();
+            if let (true, Some(a)) = (f.to_hospital, f.agent) {
+                // An Agent, not an Adversary, is down: the Hospital, as usual.
+                if let Some(cm) = self.combat_mut() {
+                    cm.foes[i].gone = true;
+                }
+                self.hospitalize_if_down(a, events);
+                continue;
+            }
             events.push(Event::public(XfEvent::AdversaryKilled { card: f.card }));
             self.facts.push(Fact::AdversaryKilled);
             let back = self.foe_has(f.card, |m| *m == Modifier::ReturnsToDeck);
@@ -1400,7 +1427,14 @@ impl Foe {
             moved: false,
             host: None,
             mods: Vec::new(),
+            to_hospital: false,
+            keywords: Vec::new(),
         }
+    }
+
+    /// Its card's Keyword, or one a card gave it.
+    pub fn has_keyword(&self, k: Keyword) -> bool {
+        db().get(self.card).has_keyword(k) || self.keywords.contains(&k)
     }
 
     /// A printed LRC of N/A (for messages).

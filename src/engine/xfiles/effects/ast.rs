@@ -465,6 +465,9 @@ pub enum FactPat {
     AdversaryResolved { keywords: Vec<Keyword> },
     /// A card healed the Agent a variable holds this turn.
     Healed { var: String },
+    /// The card (or Agent fighting as an Adversary) a variable holds was
+    /// negated this turn (Krycek, the Double Agent).
+    Negated { var: String },
 }
 
 /// A condition of `when` and `if`.

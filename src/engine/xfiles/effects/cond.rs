@@ -245,6 +245,9 @@ impl XfGame {
             (FactPat::Healed { var }, Fact::Healed { agent }) => {
                 vars.get(var).is_some_and(|v| v.agents().contains(agent))
             }
+            (FactPat::Negated { var }, Fact::Negated { card }) => vars.get(var).is_some_and(|v| {
+                v.agents().iter().any(|a| a.card == *card) || v.contains(&Val::Card(*card))
+            }),
             (FactPat::AdversaryResolved { keywords }, Fact::CombatEnded { adversary, .. }) => {
                 keywords
                     .iter()

@@ -709,6 +709,7 @@ fn fact(a: &mut Args) -> Result<FactPat, String> {
         "opponent-sold" => FactPat::OpponentSold,
         "opponent-paid" => FactPat::OpponentPaid,
         "healed" => FactPat::Healed { var: a.var()? },
+        "negated" => FactPat::Negated { var: a.var()? },
         "adversary-resolved" => FactPat::AdversaryResolved {
             keywords: a.keywords()?,
         },

@@ -447,8 +447,7 @@ impl XfGame {
                     Qual::Stunned => self.stunned(Combatant::Foe(*i)),
                     Qual::SameKeywords(v) => match vars.get(v) {
                         Some(Val::Card(c)) => {
-                            let foe = db().get(f.card);
-                            db().get(*c).keywords.iter().all(|k| foe.has_keyword(*k))
+                            db().get(*c).keywords.iter().all(|k| f.has_keyword(*k))
                         }
                         _ => false,
                     },
@@ -458,6 +457,8 @@ impl XfGame {
                         k.iter().any(|k| can.contains(k))
                     }
                     Qual::SkillAtLeast(s, n) => self.foe_stat(*i, *s) >= *n,
+                    Qual::Keyword(k) => k.iter().any(|k| f.has_keyword(*k)),
+                    Qual::NotKeyword(k) => !k.iter().any(|k| f.has_keyword(*k)),
                     _ => self.card_ok(f.card, q),
                 })
             })

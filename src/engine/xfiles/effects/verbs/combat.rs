@@ -4,13 +4,13 @@
 //! Long Range round) or take an Agent out of the combat.
 
 use super::{Step, Tactic};
-use crate::cards::Skill;
+use crate::cards::{Keyword, Section, Skill};
 use crate::engine::xfiles::combat::{Boon, Combatant, Foe};
 use crate::engine::xfiles::effects::ast::Num;
 use crate::engine::xfiles::effects::lex::Args;
 use crate::engine::xfiles::effects::run::Flow;
 use crate::engine::xfiles::effects::state::{Resolution, Val, Wait};
-use crate::engine::xfiles::{Events, XfGame};
+use crate::engine::xfiles::{AgentRef, Events, XfGame};
 
 fn combatants(r: &Resolution, var: &str) -> Vec<Combatant> {
     let vals = r.vars.items(var);
@@ -75,6 +75,64 @@ pub fn fight(g: &mut XfGame, r: &mut Resolution, events: &mut Events) -> Flow {
     let skip = r.vars.flag("skip-lrc");
     let frame = g.start_combat(foes, p.player, skip, events);
     r.vars.set("gone", Val::Bool(true));
+    Flow::Wait(Wait::Combat(frame))
+}
+
+/// `duel <var> <var> [rounds=N] [keywords=a|b]`: the first Agent fights
+/// the second, alone, as an Adversary of the controller would: its own
+/// LRC and CRC (with its Equipment), its damage taken on its card, Long
+/// Range first (p. 31), at most N rounds; each goes to the Hospital at 0
+/// HEALTH. The effect goes on when the combat ends (Government Sanctioned
+/// Pheromone Experiments; Krycek, the Double Agent).
+pub fn parse_duel(a: &mut Args) -> Result<Step, String> {
+    let foe = a.var()?;
+    let with = a.var()?;
+    let rounds = match a.keyed("rounds") {
+        Some(w) => match w.parse::<u8>() {
+            Ok(n) if n > 0 => Some(n),
+            _ => return Err(format!("rounds={w}: a number of rounds from 1")),
+        },
+        None => None,
+    };
+    let keywords = match a.keyed("keywords") {
+        Some(w) => crate::engine::xfiles::effects::lex::keywords(&w)?,
+        None => Vec::new(),
+    };
+    Ok(Step::Duel {
+        foe,
+        with,
+        rounds,
+        keywords,
+    })
+}
+
+pub fn duel(
+    g: &mut XfGame,
+    r: &Resolution,
+    foe: &str,
+    with: &str,
+    (rounds, keywords): (Option<u8>, &[Keyword]),
+    events: &mut Events,
+) -> Flow {
+    let agent = |v: &str| r.vars.get(v).and_then(Val::agent);
+    let (Some(a), Some(b)) = (agent(foe), agent(with)) else {
+        return Flow::Next;
+    };
+    let standing = |x: AgentRef| g.agent(x).is_some_and(|y| y.section == Section::Field);
+    if a == b || g.combat().is_some() || !standing(a) || !standing(b) {
+        return Flow::Next;
+    }
+    let mut f = Foe::new(a.card, r.src.controller);
+    f.agent = Some(a);
+    f.only = Some(b);
+    f.to_hospital = true;
+    f.keywords = keywords.to_vec();
+    let frame = g.start_combat(vec![f], r.src.controller, false, events);
+    if let Some(c) = g.combat_mut()
+        && rounds.is_some()
+    {
+        c.max_rounds = rounds;
+    }
     Flow::Wait(Wait::Combat(frame))
 }
 
@@ -543,4 +601,48 @@ fn _skill(_: Skill) {}
 mod tests {
     // Combat verbs are proven through whole combats in tests/xfiles_cards.rs
     // (the Combat cards' golden tests) and the combat rules tests.
+    use crate::cards::Keyword;
+    use crate::engine::xfiles::effects::state::Val;
+    use crate::engine::xfiles::effects::testing::*;
+
+    #[test]
+    fn duel_sets_one_agent_as_the_foe_of_another_alone() {
+        let mut g = table();
+        to_field(&mut g, 0, &[MULDER, LAMANA]);
+        let (m, l) = (agent(0, MULDER), agent(0, LAMANA));
+        let vars = vec![("a", Val::Agent(l)), ("b", Val::Agent(m))];
+        run_with(&mut g, 1, "duel a b rounds=2 keywords=government", vars);
+        let c = g.combat().expect("a combat began");
+        assert_eq!((c.owner, c.max_rounds, c.only), (1, Some(2), Some(m)));
+        let f = &c.foes[0];
+        assert_eq!((f.agent, f.only, f.owner), (Some(l), Some(m), 1));
+        assert!(f.to_hospital);
+        assert!(f.has_keyword(Keyword::Government));
+        assert_eq!(
+            g.fighters(),
+            vec![m],
+            "the foe Agent does not fight for the Team"
+        );
+    }
+
+    #[test]
+    fn no_duel_with_itself_or_with_an_agent_out_of_the_field() {
+        let mut g = table();
+        to_field(&mut g, 0, &[MULDER]);
+        let (m, l) = (agent(0, MULDER), agent(0, LAMANA));
+        run_with(
+            &mut g,
+            1,
+            "duel a b",
+            vec![("a", Val::Agent(m)), ("b", Val::Agent(m))],
+        );
+        assert!(g.combat().is_none());
+        run_with(
+            &mut g,
+            1,
+            "duel a b",
+            vec![("a", Val::Agent(m)), ("b", Val::Agent(l))],
+        );
+        assert!(g.combat().is_none(), "Lamana is in the Bureau");
+    }
 }

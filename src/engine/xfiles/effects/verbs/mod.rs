@@ -351,6 +351,12 @@ pub enum Step {
     FightWith {
         var: String,
     },
+    Duel {
+        foe: String,
+        with: String,
+        rounds: Option<u8>,
+        keywords: Vec<Keyword>,
+    },
     Shield {
         who: String,
         n: Num,
@@ -521,6 +527,7 @@ const VERBS: &[(&str, Parse)] = &[
     ("ally", combat::parse_ally),
     ("empower", combat::parse_empower),
     ("fight-with", combat::parse_fight_with),
+    ("duel", combat::parse_duel),
     ("hospitalize", agents::parse_hospitalize),
     ("wound", agents::parse_wound),
     ("lower-cost", agents::parse_lower_cost),
@@ -664,6 +671,12 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
         S::Ally { var, stats } => combat::ally(g, r, var, *stats, events),
         S::Empower { var, factor } => combat::empower(g, r, var, *factor, events),
         S::FightWith { var } => combat::fight_with(g, r, var, events),
+        S::Duel {
+            foe,
+            with,
+            rounds,
+            keywords,
+        } => combat::duel(g, r, foe, with, (*rounds, keywords.as_slice()), events),
         S::Hospitalize {
             who,
             until_healed,
