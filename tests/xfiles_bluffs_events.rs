@@ -648,6 +648,11 @@ fn the_video_trap_offers_a_free_draw_in_each_opponents_briefing() {
 /// Seat 0 plays Aubrey, seat 1 places `bluff` under it; seat 0 holds
 /// `card_title` and 20 RP in its Investigation Phase.
 fn aubrey_bluffed_with(bluff: &str, card_title: &str) -> XfGame {
+    aubrey_bluffed_until(bluff, card_title, Phase::Investigation)
+}
+
+/// As [`aubrey_bluffed_with`], the game moved on to `phase`.
+fn aubrey_bluffed_until(bluff: &str, card_title: &str, phase: Phase) -> XfGame {
     let mut g = many_with(
         &[MULDER, SCULLY, LAMANA],
         &[&[AUBREY, card(card_title)], &[bluff]],
@@ -662,15 +667,16 @@ fn aubrey_bluffed_with(bluff: &str, card_title: &str) -> XfGame {
             card: id(bluff),
         },
     );
-    advance(&mut g, Phase::Investigation);
+    advance(&mut g, phase);
     g.players[0].rp = 20;
     g
 }
 
 #[test]
 fn losing_your_tail_returns_a_site_to_the_hand_and_discards_its_bluffs() {
+    // Played at the end of the Case Assignment Phase, after the Bluffs.
     let bluff = X;
-    let mut g = aubrey_bluffed_with(bluff, "Losing Your Tail");
+    let mut g = aubrey_bluffed_until(bluff, "Losing Your Tail", Phase::CaseEnd);
     play_on(&mut g, 0, "Losing Your Tail", Some(Target::Site(0)));
     resolve(&mut g);
     assert!(g.sites.is_empty(), "Aubrey went back");

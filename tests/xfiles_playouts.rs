@@ -17,6 +17,7 @@ use xfiles_bot::app::{Address, Table};
 use xfiles_bot::cards::{self, CardIdx};
 use xfiles_bot::decks::StoredDeck;
 use xfiles_bot::engine::xfiles::effects::ast::Modifier;
+use xfiles_bot::engine::xfiles::effects::{state::Val, verbs};
 use xfiles_bot::engine::xfiles::{
     BasicRules, Chooser, Phase, XfAction, XfEvent, XfGame, XfOptions,
 };
@@ -36,14 +37,24 @@ fn owned(g: &XfGame, seat: Seat) -> usize {
             .filter(|a| a.borrowed_from.unwrap_or(s as Seat) == seat)
             .count();
     }
-    for x in g.perms.iter().filter(|x| x.owner == seat) {
-        n += 1 + x.under.len();
+    for x in &g.perms {
+        n += usize::from(x.owner == seat);
+        // Cards under it are its owner's, or the player's they were taken
+        // from (Surfing The Net).
+        let under_owner = match x.data.get(verbs::UNDER_OWNER) {
+            Some(Val::Seat(s)) => *s,
+            _ => x.owner,
+        };
+        if under_owner == seat {
+            n += x.under.len();
+        }
     }
     for s in &g.sites {
         n += usize::from(s.owner == seat) + s.bluffs.iter().filter(|b| b.owner == seat).count();
     }
+    // An Agent attacking as an Adversary is counted where he stands.
     for it in g.stack.iter().filter(|it| it.player == seat) {
-        n += 1 + it.with.len();
+        n += it.discards().len();
     }
     for r in &g.resolving {
         // A card whose effect is still running counts here unless it is
@@ -53,7 +64,19 @@ fn owned(g: &XfGame, seat: Seat) -> usize {
             && !r.vars.flag("gone")
             && !r.vars.flag("in-play")
         {
-            n += 1 + it.with.len();
+            n += it.discards().len();
+        }
+        // Cards it takes under itself, kept until it enters play.
+        let kept = |name: &str| r.vars.get(&format!("{}{name}", verbs::KEPT));
+        let under_owner = match (kept(verbs::UNDER_OWNER), &r.played) {
+            (Some(Val::Seat(s)), _) => Some(*s),
+            (_, Some(it)) => Some(it.player),
+            _ => None,
+        };
+        if let (Some(Val::Cards(c)), Some(o)) = (kept(verbs::UNDER), under_owner)
+            && o == seat
+        {
+            n += c.len();
         }
     }
     if let Some(c) = g.combat() {
@@ -79,8 +102,12 @@ fn check(g: &XfGame, initial: &[usize], events: &[Event<XfEvent>], seed: u64, ac
         assert_eq!(
             owned(g, seat as Seat),
             *n,
-            "seed {seed}: seat {seat} gained or lost cards after {action} in {}",
-            g.phase_name()
+            "seed {seed}: seat {seat} gained or lost cards after {action} in {}: {:?}",
+            g.phase_name(),
+            events
+                .iter()
+                .map(|e| format!("{:?}", e.body))
+                .collect::<Vec<_>>()
         );
     }
     for p in &g.players {
@@ -233,6 +260,10 @@ fn check_channel(before: &XfGame, after: &XfGame, events: &[Event<XfEvent>], see
         }
     }
     for g in [before, after] {
+        // Cards played face up from a hand (Circuit Board Implant).
+        for s in 0..g.players.len() {
+            public.extend(g.face_up_hand(s as Seat));
+        }
         for p in &g.players {
             public.extend(p.agents.iter().map(|a| a.card));
             public.extend(&p.discard);

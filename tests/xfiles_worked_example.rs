@@ -197,8 +197,9 @@ fn randy_against_les_pp13_to_39() {
     // Investigation (p. 30): all three Agents go; the Bluffs are revealed.
     // Car Troubles costs Les 3 - 1 = 2 CP (14 left) and lets two Agents
     // through: Randy leaves Scully behind. Cape Cod, MA is not a real Bluff
-    // and goes to Les's discard pile.
-    assert_eq!(g.phase, Phase::Investigation);
+    // and goes to Les's discard pile. The Bluffs placed, the Case Assignment
+    // Phase ends: the Team sent begins the Investigation Phase.
+    assert_eq!(g.phase, Phase::CaseEnd);
     act(
         &mut g,
         RANDY,

@@ -185,9 +185,10 @@ impl XfGame {
         if let Some(agent) = owned_agent_named(self, t, table) {
             return Ok(Some(Target::Agent(agent)));
         }
-        let stack: Vec<CardIdx> = self.stack.iter().map(|p| p.card).collect();
+        // Cards played as one (Overwhelming Force) are named by any of them.
+        let stack: Vec<CardIdx> = self.stack.iter().flat_map(|p| p.members()).collect();
         if let Ok(c) = pick(t, &stack, "on the stack")
-            && let Some(i) = stack.iter().rposition(|s| *s == c)
+            && let Some(i) = self.stack.iter().rposition(|p| p.members().contains(&c))
         {
             return Ok(Some(Target::Stack(i)));
         }
@@ -230,30 +231,28 @@ impl XfGame {
             .or(args.text("agents"))
             .unwrap_or_default();
         let mut out = Vec::new();
+        let labels: Vec<String> = c.options.iter().map(|o| table.named(&o.label)).collect();
+        let listed = || {
+            let all: Vec<String> = labels
+                .iter()
+                .enumerate()
+                .map(|(i, l)| format!("{} {l}", i + 1))
+                .collect();
+            all.join(", ")
+        };
         for part in split_list(text) {
+            let free = |i: &usize| !out.contains(&(*i as u16));
             let i = match part.trim().parse::<usize>() {
                 Ok(n) if n >= 1 && n <= c.options.len() => n - 1,
-                _ => c
-                    .options
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| !out.contains(&(*i as u16)))
-                    .map(|(i, o)| (i, name_score(&part, &table.named(&o.label))))
-                    .filter(|(_, s)| *s >= 0.8)
-                    .max_by(|a, b| a.1.total_cmp(&b.1))
-                    .map(|(i, _)| i)
-                    .ok_or_else(|| {
-                        let labels: Vec<String> = c
-                            .options
-                            .iter()
-                            .enumerate()
-                            .map(|(i, o)| format!("{} {}", i + 1, table.named(&o.label)))
-                            .collect();
-                        UserError::new(format!(
-                            "'{part}' is not one of the options: {}.",
-                            labels.join(", ")
-                        ))
-                    })?,
+                _ => option_named(&part, &c.options, &labels, free).map_err(|near| {
+                    UserError::new(match near {
+                        Some((a, b)) => format!(
+                            "'{part}' could be '{a}' or '{b}'; name one exactly or give its number: {}.",
+                            listed()
+                        ),
+                        None => format!("'{part}' is not one of the options: {}.", listed()),
+                    })
+                })?,
             };
             out.push(i as u16);
         }
@@ -479,6 +478,7 @@ impl GameUi for XfGame {
             | XfEvent::PrerequisiteChanged { .. }
             | XfEvent::KeywordChanged { .. }
             | XfEvent::QuestionChanged { .. }
+            | XfEvent::KeywordsFixed { .. }
             | XfEvent::Milled { .. }
             | XfEvent::Shown { .. }
             | XfEvent::SeenPrivately { .. }
@@ -584,6 +584,15 @@ impl GameUi for XfGame {
                 hand.join("; ")
             },
         );
+        for (s, p) in v.players.iter().enumerate() {
+            if s != usize::from(seat) && !p.face_up.is_empty() {
+                out.push_str(&format!(
+                    "\n{}'s hand, face up: {}",
+                    t.name(s as Seat),
+                    face_up_names(&p.face_up)
+                ));
+            }
+        }
         match me.xfile {
             Some(x) => out.push_str(&format!("\nYour X-File: {}", title(x))),
             None => {
@@ -832,6 +841,9 @@ fn phase_line(v: &XfView, phase: &Phase, t: &Table) -> String {
         Phase::Deployment => format!("**Deployment Phase** ({active})."),
         Phase::CaseAssignment => format!("**Case Assignment Phase** ({active})."),
         Phase::Bluffing(s) => format!("Case Assignment Phase: {} may place Bluffs.", t.name(*s)),
+        Phase::CaseEnd => format!(
+            "Case Assignment Phase: the Bluffs are placed; {active} may play cards before the Investigation Phase."
+        ),
         Phase::Investigation => format!("**Investigation Phase** ({active})."),
         Phase::Debriefing => format!("**Debriefing Phase** ({active})."),
         Phase::Draw | Phase::ChooseXFile | Phase::Investigating | Phase::Over => {
@@ -1024,6 +1036,13 @@ pub fn card(name: &str) -> Option<CardIdx> {
         .map(|m| m.card)
 }
 
+/// The cards a hand shows face up (Circuit Board Implant), sorted.
+fn face_up_names(cards: &[CardIdx]) -> String {
+    let mut names: Vec<&str> = cards.iter().map(|c| title(*c)).collect();
+    names.sort();
+    names.join("; ")
+}
+
 /// A player's line on `/board`: pools, piles, Agents by section, cards in play.
 fn board_player(t: &Table, seat: Seat, p: &PlayerView, basic: bool) -> String {
     let mark = if p.out { " (left)" } else { "" };
@@ -1039,6 +1058,12 @@ fn board_player(t: &Table, seat: Seat, p: &PlayerView, basic: bool) -> String {
         p.deck_size,
         p.discard.len()
     );
+    if !p.face_up.is_empty() {
+        out.push_str(&format!(
+            "  Face up in hand: {}\n",
+            face_up_names(&p.face_up)
+        ));
+    }
     for sec in [Section::Bureau, Section::Field, Section::Hospital] {
         let here: Vec<String> = p
             .agents
@@ -1183,4 +1208,75 @@ fn board_investigation(t: &Table, number: usize, inv: &InvestigationView) -> Str
 /// The number players call the Site at this index by, as the view shows it.
 fn site_no(v: &XfView, i: usize) -> usize {
     v.sites.get(i).map_or(i + 1, |s| s.number)
+}
+
+/// The option `part` names: its label exactly (as the engine or the table
+/// words it), else the one closest by spelling. Two options about as close
+/// are refused with both (`Err(Some(..))`): a near name never picks one
+/// silently (two players' Agents of one title).
+fn option_named(
+    part: &str,
+    options: &[crate::engine::choice::ChoiceOption<impl Sized>],
+    labels: &[String],
+    free: impl Fn(&usize) -> bool,
+) -> Result<usize, Option<(String, String)>> {
+    let part = part.trim();
+    let exact = (0..options.len()).filter(|i| free(i)).find(|i| {
+        options[*i].label.eq_ignore_ascii_case(part) || labels[*i].eq_ignore_ascii_case(part)
+    });
+    if let Some(i) = exact {
+        return Ok(i);
+    }
+    let mut scored: Vec<(usize, f64)> = (0..options.len())
+        .filter(|i| free(i))
+        .map(|i| (i, name_score(part, &labels[i])))
+        .filter(|(_, s)| *s >= 0.8)
+        .collect();
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+    match scored.as_slice() {
+        [] => Err(None),
+        [(a, x), (b, y), ..] if x - y < 0.02 && labels[*a] != labels[*b] => {
+            Err(Some((labels[*a].clone(), labels[*b].clone())))
+        }
+        [(a, _), ..] => Ok(*a),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::option_named;
+    use crate::engine::choice::ChoiceOption;
+
+    fn options(labels: &[&str]) -> Vec<ChoiceOption<()>> {
+        labels
+            .iter()
+            .map(|l| ChoiceOption {
+                label: l.to_string(),
+                val: (),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_name_two_players_agents_share_is_refused_with_both_not_picked() {
+        let o = options(&["Agent Dana Scully (seat 1)", "Agent Dana Scully (seat 2)"]);
+        let named = [
+            "Agent Dana Scully (alice)".into(),
+            "Agent Dana Scully (bob)".into(),
+        ];
+        let any = |_: &usize| true;
+        assert_eq!(
+            option_named("Agent Dana Scully", &o, &named, any),
+            Err(Some((named[0].clone(), named[1].clone())))
+        );
+        assert_eq!(
+            option_named("agent dana scully (bob)", &o, &named, any),
+            Ok(1)
+        );
+        assert_eq!(
+            option_named("Agent Dana Scully (seat 2)", &o, &named, any),
+            Ok(1)
+        );
+        assert_eq!(option_named("Walter Skinner", &o, &named, any), Err(None));
+    }
 }

@@ -230,6 +230,9 @@ impl Run {
     /// `set alice rp:5 cp:0`: a pool set by hand while setting the scene.
     fn set(&mut self, text: &str) -> Result<(), String> {
         let words = tokens(text)?;
+        if words.first().is_some_and(|w| w == "agent") {
+            return self.set_agent(&words[1..]);
+        }
         let seat = seat_named(words.first().map_or("", String::as_str))?;
         for w in &words[1..] {
             let (k, v) = w
@@ -241,6 +244,32 @@ impl Run {
                 "rp" => p.rp = v,
                 "cp" => p.cp = v,
                 _ => return Err(format!("set knows rp: and cp:, not {k}:")),
+            }
+        }
+        Ok(())
+    }
+
+    /// `set agent alice "Agent Dana Scully" tokens:1`: an Agent's Game-Effect
+    /// tokens, as if some were used before the scene.
+    fn set_agent(&mut self, words: &[String]) -> Result<(), String> {
+        let [who, title, values @ ..] = words else {
+            return Err("set agent <player> \"<Agent>\" tokens:N".into());
+        };
+        let seat = seat_named(who)?;
+        let c = scene::card(title)?;
+        let agent = self.game.players[usize::from(seat)]
+            .agents
+            .iter_mut()
+            .find(|a| a.card == c)
+            .ok_or_else(|| format!("{title} is not among {who}'s Agents"))?;
+        for w in values {
+            let (k, v) = w
+                .split_once(':')
+                .ok_or_else(|| format!("'{w}' is not tokens:N"))?;
+            let v: u8 = v.parse().map_err(|_| format!("'{v}' is not a number"))?;
+            match k {
+                "tokens" => agent.tokens = v,
+                _ => return Err(format!("set agent knows tokens:, not {k}:")),
             }
         }
         Ok(())
@@ -280,11 +309,12 @@ impl Run {
                 labels.iter().all(|l| has(l) == (*verb == "offers"))
             }
             ["to-act", who] => self.game.to_act() == vec![seat_named(who)?],
+            // `case-assignment` names the "Case Assignment Phase".
             ["phase", name] => self
                 .game
                 .phase_name()
                 .to_lowercase()
-                .contains(&name.to_lowercase()),
+                .contains(&name.to_lowercase().replace('-', " ")),
             ["combat", "none"] => self.game.combat().is_none(),
             ["combat", "on"] => self.game.combat().is_some(),
             ["stack", verb @ ("has" | "lacks"), t] => {
@@ -449,11 +479,12 @@ impl Run {
             "deck" => p.deck.clone(),
             "discard" => p.discard.clone(),
             "removed" => p.removed.clone(),
+            // Cards in play, with the cards kept under them (Safe House).
             "play" => g
                 .perms
                 .iter()
                 .filter(|x| x.controller == seat)
-                .map(|x| x.card)
+                .flat_map(|x| std::iter::once(x.card).chain(x.under.iter().copied()))
                 .collect(),
             "under" => g
                 .perms

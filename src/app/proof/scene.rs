@@ -336,6 +336,7 @@ fn seated(opts: &Opts, extra: &[CardIdx]) -> Result<XfGame, String> {
     let team = padded(team_of(opts)?)?;
     let mut decks = Vec::new();
     let mut piles = Vec::new();
+    let mut aside: Vec<Vec<CardIdx>> = Vec::new();
     for (seat, name) in SEATS.iter().enumerate().take(players) {
         let pile = |what: &str| -> Result<Vec<CardIdx>, String> {
             opts.list(&format!("{name}{what}"))
@@ -348,7 +349,14 @@ fn seated(opts: &Opts, extra: &[CardIdx]) -> Result<XfGame, String> {
             hand.extend_from_slice(extra);
         }
         let (top, discard) = (pile("-top")?, pile("-discard")?);
-        let xfile = card(opts.get(&format!("{name}-xfile")).unwrap_or(XFILES[seat]))?;
+        // The first X-File named is the one in play; the others are set
+        // aside (a card may exchange them: Believe The Lie).
+        let named = pile("-xfile")?;
+        let xfile = match named.first() {
+            Some(x) => *x,
+            None => card(XFILES[seat])?,
+        };
+        aside.push(named.iter().skip(1).copied().collect());
         let must: Vec<CardIdx> = hand.iter().chain(&top).chain(&discard).copied().collect();
         let own = opts.list(&format!("{name}-team"));
         let seat_team = if seat == 0 || own.is_empty() {
@@ -370,6 +378,7 @@ fn seated(opts: &Opts, extra: &[CardIdx]) -> Result<XfGame, String> {
         .map_or(Ok(7), |v| v.parse().map_err(|_| "fill: is a number"))?;
     for (seat, (hand, top, discard)) in piles.iter().enumerate() {
         arrange(&mut g, seat, hand, top, discard)?;
+        g.players[seat].candidates.extend(&aside[seat]);
         let p = &mut g.players[seat];
         while p.hand.len() < fill.max(hand.len()) && p.deck.len() > top.len() {
             let c = p.deck.pop().expect("cards below the top");
@@ -478,11 +487,12 @@ pub fn phase(name: &str) -> Result<Phase, String> {
         "requisition" => Phase::Requisition,
         "deployment" => Phase::Deployment,
         "case-assignment" => Phase::CaseAssignment,
+        "case-end" => Phase::CaseEnd,
         "investigation" => Phase::Investigation,
         "debriefing" => Phase::Debriefing,
         _ => {
             return Err(format!(
-                "no phase '{name}'; phases are briefing, buy, requisition, deployment, case-assignment, investigation, debriefing"
+                "no phase '{name}'; phases are briefing, buy, requisition, deployment, case-assignment, case-end, investigation, debriefing"
             ));
         }
     })

@@ -220,11 +220,19 @@ fn when_possible(action: &XfAction) -> &'static str {
 /// The phase or step the action moved the turn into, for the record: not a
 /// new turn (its start says so), the inside of an investigation or the end.
 fn announce_phase(g: &XfGame, before: &Phase, events: &mut Events) {
-    let quiet = matches!(g.phase, Phase::Draw | Phase::Investigating | Phase::Over);
+    // The end of the Case Assignment Phase follows every Bluffing step:
+    // the record names the Investigation Phase when it begins.
+    let quiet = matches!(
+        g.phase,
+        Phase::Draw | Phase::Investigating | Phase::Over | Phase::CaseEnd
+    );
+    let told = events
+        .iter()
+        .any(|e| matches!(&e.body, super::XfEvent::PhaseBegins { phase } if *phase == g.phase));
     let new_turn = events
         .iter()
         .any(|e| matches!(e.body, super::XfEvent::TurnStarted { .. }));
-    if g.phase != *before && !quiet && !new_turn {
+    if g.phase != *before && !quiet && !new_turn && !told {
         events.push(crate::engine::Event::public(super::XfEvent::PhaseBegins {
             phase: g.phase.clone(),
         }));
@@ -237,6 +245,7 @@ fn apply_inner(g: &mut XfGame, seat: Seat, action: &XfAction) -> Result<Events, 
     act(g, seat, action, &mut events)?;
     g.settle(&mut events);
     g.tidy_team_cards(&mut events);
+    g.release_fixed_keywords(&mut events);
     g.watch_bureaus(&mut events);
     g.continue_flow(&mut events);
     Ok(events)
@@ -406,6 +415,14 @@ fn dispatch(
         (Phase::Bluffing(_), A::PlaceBluff { site, card }) => {
             g.place_bluff(seat, *site, *card, events)
         }
+        (
+            Phase::CaseEnd,
+            A::Investigate { .. }
+            | A::Deploy {
+                section: Section::Field,
+                ..
+            },
+        ) => investigation_begins_with(g, seat, action, events),
         (Phase::Investigation, A::Investigate { site, team, skill }) => {
             g.investigate(*site, team, *skill, events)
         }
@@ -426,6 +443,31 @@ fn dispatch(
         (_, A::Done) => g.done(seat, events),
         _ => Err(g.out_of_phase(seat)),
     }
+}
+
+/// A move of the Investigation Phase made at the end of the Case Assignment
+/// Phase begins that phase and is made there (the end is no step of its
+/// own, `Phase::CaseEnd`). Tried on a copy: a refusal changes nothing.
+fn investigation_begins_with(
+    g: &mut XfGame,
+    seat: Seat,
+    action: &XfAction,
+    events: &mut Events,
+) -> Result<(), Refusal> {
+    let mut next = g.clone();
+    let mut more = vec![crate::engine::Event::public(super::XfEvent::PhaseBegins {
+        phase: Phase::Investigation,
+    })];
+    next.enter(Phase::Investigation, &mut more);
+    if next.phase != Phase::Investigation || next.choice.is_some() || !next.frames.is_empty() {
+        return Err(Refusal::new(
+            "the Investigation Phase begins first (/done), then this move",
+        ));
+    }
+    dispatch(&mut next, seat, action, &mut more)?;
+    *g = next;
+    events.append(&mut more);
+    Ok(())
 }
 
 impl XfGame {
@@ -495,6 +537,7 @@ impl XfGame {
             Phase::Deployment => "Deployment Phase".into(),
             Phase::CaseAssignment => "Case Assignment Phase".into(),
             Phase::Bluffing(s) => format!("Case Assignment Phase: seat {} places Bluffs", s + 1),
+            Phase::CaseEnd => "Case Assignment Phase: the Bluffs are placed".into(),
             Phase::Investigation => "Investigation Phase".into(),
             Phase::Investigating => match self.investigation.as_ref().map(|i| &i.stage) {
                 Some(Stage::Bluff) => "Investigation: a Bluff is revealed".into(),

@@ -314,7 +314,7 @@ impl XfGame {
         if let Some(a) = c.only {
             return self
                 .agent(a)
-                .filter(|x| x.section == Section::Field)
+                .filter(|x| x.section == Section::Field && x.away.is_none())
                 .map(|_| vec![a])
                 .unwrap_or_default();
         }
@@ -337,7 +337,10 @@ impl XfGame {
                     .iter()
                     .all(|f| f.agent != Some(*r) && f.host != Some(*r))
             })
-            .filter(|r| self.agent(*r).is_some_and(|a| a.section == Section::Field))
+            .filter(|r| {
+                self.agent(*r)
+                    .is_some_and(|a| a.section == Section::Field && a.away.is_none())
+            })
             .collect()
     }
 
@@ -1053,6 +1056,9 @@ impl XfGame {
         }) else {
             return;
         };
+        if !self.held_in_section(a) && self.hospital_replaced(a, events) {
+            return;
+        }
         self.move_agent(a, Section::Hospital, events);
         self.lasting.push(super::Lasting {
             modifier: Modifier::Stuck {
@@ -1351,7 +1357,7 @@ impl XfGame {
             cm.foes[i].gone = true;
         }
         if let Some(a) = f.agent {
-            self.move_agent(a, Section::Field, events);
+            self.attacker_negated(a, events);
         }
         if self.combat().is_some_and(|c| c.living().next().is_none()) {
             self.end_combat(events);

@@ -89,7 +89,10 @@ pub fn every_play(g: &XfGame, seat: Seat) -> Vec<XfAction> {
 fn plays_with(g: &XfGame, seat: Seat, every_target: bool) -> Vec<XfAction> {
     let mut out = Vec::new();
     let scripts = g.script_db();
-    for card in distinct(&g.player(seat).hand) {
+    // The hand, and the cards it may play from under a card in play.
+    let mut cards = g.player(seat).hand.clone();
+    cards.extend(g.playable_under(seat).into_iter().map(|(_, c)| c));
+    for card in distinct(&cards) {
         let kind = db().get(card).kind;
         if matches!(
             kind,
@@ -292,7 +295,9 @@ fn candidates(g: &XfGame, seat: Seat) -> Vec<XfAction> {
         Phase::Deployment => deployment_moves(g, seat, &mut out),
         Phase::CaseAssignment => site_moves(g, seat, &mut out),
         Phase::Bluffing(_) => bluff_moves(g, seat, &mut out),
-        Phase::Investigation => investigation_moves(g, seat, &mut out),
+        // The end of the Case Assignment Phase: the Investigation Phase's
+        // moves begin that phase (`Phase::CaseEnd`).
+        Phase::Investigation | Phase::CaseEnd => investigation_moves(g, seat, &mut out),
         Phase::Investigating => resolve_moves(g, seat, &mut out),
         Phase::Debriefing if g.basic().is_some() => basic_debrief_moves(g, seat, &mut out),
         Phase::Debriefing => debrief_moves(g, seat, &mut out),

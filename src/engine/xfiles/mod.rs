@@ -16,6 +16,7 @@
 
 mod actions;
 mod ai;
+mod attacks;
 pub mod basic;
 mod briefing;
 mod combat;
@@ -79,6 +80,11 @@ pub struct XfOptions {
     /// question still unasked.
     #[serde(default = "stored_before_table_rules")]
     pub legacy_manual: bool,
+    /// The end of the Case Assignment Phase is a moment of its own
+    /// ([`Phase::CaseEnd`]); games stored before it keep going straight to
+    /// the Investigation Phase, so their logs replay exactly.
+    #[serde(default)]
+    pub case_end: bool,
     /// The Basic Game's rules (`None`: the Advanced Game).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub basic: Option<BasicRules>,
@@ -109,6 +115,7 @@ impl Default for XfOptions {
             hand_limit: 7,
             income_any_turn: false,
             legacy_manual: false,
+            case_end: true,
             basic: None,
         }
     }
@@ -394,6 +401,12 @@ pub enum Fact {
     Healed {
         agent: AgentRef,
     },
+    /// A card the player played took these cards from his Bureau deck into
+    /// his hand and showed them (A Call for Help; answered by A False Leads).
+    Searched {
+        seat: Seat,
+        cards: Vec<CardIdx>,
+    },
 }
 
 /// One player's side of the table.
@@ -484,6 +497,33 @@ pub struct Pending {
     /// an Adversary's statistics).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mods: Vec<effects::ast::Modifier>,
+    /// Cards standing in for the first card of a player's this one would
+    /// remove from the game (Lucy Householder): (that player, the stand-in
+    /// in play; `None`: already removed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stand_ins: Vec<(Seat, Option<u32>)>,
+    /// An Agent attacking as an Adversary (Agent Bill Patterson, Mostow's
+    /// Sketches): `card` is his card, and he stays on the table meanwhile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attacker: Option<AgentRef>,
+}
+
+impl Pending {
+    /// The cards this entry counts as: its card and those played with it.
+    pub fn members(&self) -> Vec<CardIdx> {
+        let mut out = vec![self.card];
+        out.extend(&self.with);
+        out
+    }
+
+    /// The cards its player discards when it leaves the stack unresolved:
+    /// not an attacking Agent's card (he is still in play).
+    pub fn discards(&self) -> Vec<CardIdx> {
+        match self.attacker {
+            Some(_) => self.with.clone(),
+            None => self.members(),
+        }
+    }
 }
 
 /// What a card is played on (as the player names it).
@@ -624,6 +664,14 @@ pub enum Phase {
     CaseAssignment,
     /// Opponents place Bluffs, in turn from the active player's left.
     Bluffing(Seat),
+    /// The end of the Case Assignment Phase, the Bluffs placed: the active
+    /// player may play cards timed for it (Losing Your Tail) before the
+    /// Investigation Phase. How xfiles-bot plays it: it follows every
+    /// Bluffing step, whatever anyone holds (so it tells nothing about a
+    /// hand), and is no step of its own: the active player's first move of
+    /// the Investigation Phase (a Team sent, an Agent to the Field) begins
+    /// that phase and is made there; `/done` only begins it.
+    CaseEnd,
     /// Choosing a Site to investigate (or ending the phase).
     Investigation,
     /// Investigating a Site.
@@ -946,6 +994,11 @@ pub enum XfEvent {
     QuestionChanged {
         card: CardIdx,
         to: Category,
+    },
+    /// A card's Keywords are as printed again and cannot be altered.
+    KeywordsFixed {
+        card: CardIdx,
+        keywords: Vec<Keyword>,
     },
     CombatBegins {
         adversary: CardIdx,

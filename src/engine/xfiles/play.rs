@@ -321,6 +321,10 @@ impl XfGame {
             } else {
                 out.extend(p.keywords.iter().copied());
             }
+            // Cards played with it (Overwhelming Force).
+            for c in &p.with {
+                out.extend(db().get(*c).keywords.iter().copied());
+            }
         }
         if let Some(c) = self.combat() {
             for (_, f) in c.living() {
@@ -404,6 +408,12 @@ impl XfGame {
     pub(crate) fn witness_modifier(&self, card: CardIdx) -> Option<i32> {
         let s = self.script_db();
         s.of(card)?.plays.iter().find_map(|a| a.check_modifier())
+    }
+
+    /// The first skill a Witness modifies (Assassinated, AD errata).
+    pub(crate) fn witness_skill(&self, card: CardIdx) -> Option<crate::cards::Skill> {
+        let s = self.script_db();
+        s.of(card)?.plays.iter().find_map(|a| a.check_skill())
     }
 }
 

@@ -326,6 +326,9 @@ impl XfGame {
             rp_spent: 0,
         });
         self.phase = Phase::Investigating;
+        // Cards that watch an Agent investigate answer first (The List).
+        self.fire_investigates(events);
+        self.settle(events);
         self.next_bluff(events);
         Ok(())
     }
@@ -440,6 +443,8 @@ impl XfGame {
                 with: Vec::new(),
                 keywords: Vec::new(),
                 mods: Vec::new(),
+                stand_ins: Vec::new(),
+                attacker: None,
             },
             events,
         );

@@ -284,7 +284,7 @@ impl XfGame {
     }
 
     /// The card is of a type that may be played in the current frame.
-    fn type_allowed(&self, card: CardIdx, in_combat_ok: bool) -> Result<(), Refusal> {
+    pub(crate) fn type_allowed(&self, card: CardIdx, in_combat_ok: bool) -> Result<(), Refusal> {
         let c = db().get(card);
         let in_combat = matches!(
             self.frames.last().map(|f| &f.kind),
@@ -488,7 +488,9 @@ impl XfGame {
         self.may_act_now(seat)?;
         self.basic_may_play(seat)?;
         let c = db().get(card);
-        if !self.player(seat).hand.contains(&card) {
+        if !self.player(seat).hand.contains(&card)
+            && !self.playable_under(seat).iter().any(|x| x.1 == card)
+        {
             return Err(Refusal::new(format!("{} is not in your hand", c.title)));
         }
         if self.frames.is_empty() && seat == self.active && !self.own_phase_allows_plays() {
@@ -679,7 +681,11 @@ impl XfGame {
             x,
         } = self.check_play(seat, card, mode, target, x, pool)?;
         let cost = self.pay_exact(seat, card, pool, cost)?;
-        self.take_from_hand(seat, card)?;
+        if self.player(seat).hand.contains(&card) {
+            self.take_from_hand(seat, card)?;
+        } else {
+            self.take_from_under(seat, card, events);
+        }
         self.count_basic_play(seat);
         // Cards that let this one be played are used up by it.
         if let Some(i) = self.provider_for(seat, card) {
@@ -714,11 +720,48 @@ impl XfGame {
                 with: Vec::new(),
                 keywords: Vec::new(),
                 mods: Vec::new(),
+                stand_ins: Vec::new(),
+                attacker: None,
             },
             events,
         );
         self.on_card_played(seat, card, events);
         Ok(())
+    }
+
+    /// Cards under the seat's cards in play that it may play as from the
+    /// hand (`plays-under`: Surfing The Net): (the card in play, the card).
+    pub fn playable_under(&self, seat: Seat) -> Vec<(u32, CardIdx)> {
+        let scripts = self.script_db();
+        self.perms
+            .iter()
+            .filter(|p| p.controller == seat && scripts.of(p.card).is_some_and(|s| s.plays_under))
+            .flat_map(|p| p.under.iter().map(move |c| (p.id, *c)))
+            .collect()
+    }
+
+    /// A card played from under a card in play (Surfing The Net): held for
+    /// this turn like another player's card, so that it ends in its
+    /// owner's Discard Pile; the card it lay under has done its work.
+    fn take_from_under(&mut self, seat: Seat, card: CardIdx, events: &mut Events) {
+        let Some((id, _)) = self.playable_under(seat).into_iter().find(|x| x.1 == card) else {
+            return;
+        };
+        let Some(p) = self.perm_mut(id) else {
+            return;
+        };
+        let owner = match p.data.get(verbs::UNDER_OWNER) {
+            Some(Val::Seat(s)) => *s,
+            _ => p.owner,
+        };
+        if let Some(i) = p.under.iter().position(|c| *c == card) {
+            p.under.remove(i);
+        }
+        let empty = p.under.is_empty();
+        self.stolen.push((seat, card, owner));
+        if empty {
+            self.leave_play(id, events);
+        }
     }
 
     /// Several cards played at once, each on a card before it ("in
@@ -834,6 +877,12 @@ impl XfGame {
 
     /// The top card takes effect.
     fn resolve_item(&mut self, p: Pending, events: &mut Events) {
+        if let Some(a) = p.attacker {
+            self.attack_resolves(&p, a, events);
+            self.settle(events);
+            self.after_resolution(events);
+            return;
+        }
         let mut vars = Vars::default();
         if let Some(t) = &p.target {
             match t {
@@ -993,18 +1042,32 @@ impl XfGame {
                     return;
                 }
                 if let Some(p) = self.take_from_stack(*id) {
-                    self.facts.push(Fact::Negated { card: p.card });
+                    // Cards played as one are negated as one (Overwhelming Force).
+                    for card in p.members() {
+                        self.facts.push(Fact::Negated { card });
+                    }
                     let owner = self.home_of(p.player, p.card);
-                    self.player_mut(owner).discard.push(p.card);
-                    self.player_mut(owner).discard.extend(&p.with);
-                    events.push(Event::public(match by {
-                        Some(by) => XfEvent::Negated { card: p.card, by },
+                    // A card that is removed when negated (Additional Resources).
+                    let mut gone = p.discards();
+                    if self.removed_when_negated(p.card).is_some() {
+                        gone.retain(|c| *c != p.card);
+                        self.player_mut(owner).removed.push(p.card);
+                    }
+                    self.player_mut(owner).discard.extend(gone);
+                    match (by, p.attacker) {
+                        (Some(by), _) => {
+                            events.push(Event::public(XfEvent::Negated { card: p.card, by }))
+                        }
                         // Negated by an X-File Power: the X-File stays unnamed.
-                        None => XfEvent::Discarded {
+                        (None, None) => events.push(Event::public(XfEvent::Discarded {
                             seat: owner,
                             cards: vec![p.card],
-                        },
-                    }));
+                        })),
+                        (None, Some(_)) => {}
+                    }
+                    if let Some(a) = p.attacker {
+                        self.attacker_negated(a, events);
+                    }
                 }
             }
             Val::Perm(id) => {
@@ -1013,7 +1076,11 @@ impl XfGame {
                 }
                 // Negation cancels the card's influence (glossary p. 64).
                 self.drop_check_mods(*id);
-                self.leave_play(*id, events);
+                let card = self.perm(*id).map(|p| p.card);
+                match card.and_then(|c| self.removed_when_negated(c)) {
+                    Some(with) => self.negated_removed(*id, with, events),
+                    None => self.leave_play(*id, events),
+                }
             }
             Val::Foe(i) => self.negate_foe(*i, by, events),
             Val::Site(id) => {
@@ -1029,11 +1096,49 @@ impl XfGame {
         }
     }
 
+    /// "If this card is negated, remove it ... from the game" (the script's
+    /// `negated removed`): `Some(with)`, the variable naming the Agent that
+    /// goes with it.
+    fn removed_when_negated(&self, card: CardIdx) -> Option<Option<String>> {
+        let scripts = self.script_db();
+        scripts.of(card)?.negated.as_ref().map(|n| n.with.clone())
+    }
+
+    /// A negated card in play is removed from the game, with the Agent it
+    /// keeps (Additional Resources).
+    fn negated_removed(&mut self, id: u32, with: Option<String>, events: &mut Events) {
+        let agents = with
+            .and_then(|w| self.perm(id)?.data.get(&w).map(Val::agents))
+            .unwrap_or_default();
+        if let Some((owner, card)) = self.take_perm(id, events) {
+            self.player_mut(owner).removed.push(card);
+        }
+        for a in agents {
+            self.remove_agent(a, events);
+        }
+    }
+
     /// Takes a card off the table wherever it is (stack, play, a foe):
     /// (owner, card).
     pub(crate) fn take_card(&mut self, v: &Val, events: &mut Events) -> Option<(Seat, CardIdx)> {
         match v {
-            Val::Stack(id) => self.take_from_stack(*id).map(|p| (p.player, p.card)),
+            // An attacking Agent stays in play: his attack is only stopped.
+            Val::Stack(id)
+                if self
+                    .stack
+                    .iter()
+                    .any(|p| p.id == *id && p.attacker.is_some()) =>
+            {
+                self.negate_val(v, None, events);
+                None
+            }
+            Val::Stack(id) => {
+                let p = self.take_from_stack(*id)?;
+                // Only the entry's own card goes: those played with it are discarded.
+                let owner = self.home_of(p.player, p.card);
+                self.player_mut(owner).discard.extend(&p.with);
+                Some((p.player, p.card))
+            }
             Val::Perm(id) => self.take_perm(*id, events),
             Val::Foe(i) => {
                 let f = self.combat()?.foes.get(*i)?.clone();
@@ -1041,7 +1146,8 @@ impl XfGame {
                     c.foes[*i].moved = true;
                 }
                 self.negate_foe(*i, None, events);
-                Some((f.owner, f.card))
+                // An Agent fighting as an Adversary stays in play.
+                f.agent.is_none().then_some((f.owner, f.card))
             }
             _ => None,
         }
@@ -1152,6 +1258,9 @@ fn why_not(c: &Cond) -> String {
                 .collect::<Vec<_>>()
                 .join(" or ")
         ),
+        Cond::Phase(p) if matches!(p.as_slice(), [super::effects::ast::PhaseName::CaseEnd]) => {
+            "only at the end of the Case Assignment Phase, once the Bluffs are placed".into()
+        }
         Cond::Phase(p) => format!("only in the {:?} Phase", p[0]),
         Cond::Round(s) => format!("only in a {} round", s.short()),
         Cond::Happened(f) => format!("only once {}", fact_words(f)),
@@ -1160,6 +1269,9 @@ fn why_not(c: &Cond) -> String {
         }
         Cond::Exists(s) if s.quals.iter().any(|q| matches!(q, Qual::BluffsAtLeast(_))) => {
             "only when a Site has at least X Bluffs under it (BLUFF)".into()
+        }
+        Cond::Exists(s) if s.quals.contains(&Qual::Searched) => {
+            "only once a card the Investigating Player played has taken a card from his deck into his hand (still there)".into()
         }
         Cond::Exists(s) => format!("only when there is a {:?}", s.kind).to_lowercase(),
         Cond::Passed => "only after its skill check succeeded".into(),
@@ -1183,6 +1295,16 @@ fn why_not(c: &Cond) -> String {
         Cond::InPlay(titles) => format!("only while {} is in play", titles.join(" or ")),
         Cond::LrcSkipped => "only when the combat skipped its Long Range round".into(),
         Cond::GameOption(o) => format!("only in games with the {o} option"),
+        Cond::XFile(t) => format!(
+            "only while your X-File's {} is {}",
+            t.category().as_str().to_uppercase(),
+            t.as_str().to_uppercase()
+        ),
+        Cond::XFileAside(t) => format!(
+            "only with an X-File of {} {} set aside to exchange",
+            t.category().as_str().to_uppercase(),
+            t.as_str().to_uppercase()
+        ),
         _ => "its card's condition for play does not hold now".into(),
     }
 }

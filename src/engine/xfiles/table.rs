@@ -117,12 +117,14 @@ impl XfGame {
         dealt
     }
 
-    /// An Agent at 0 HEALTH goes to the Hospital.
+    /// An Agent at 0 HEALTH goes to the Hospital (or where a card in play
+    /// takes it instead: Ceremony).
     pub(crate) fn hospitalize_if_down(&mut self, a: AgentRef, events: &mut Events) {
         if self
             .agent(a)
-            .is_some_and(|x| x.section != Section::Hospital)
+            .is_some_and(|x| x.section != Section::Hospital && x.away.is_none())
             && self.current_health(a) == 0
+            && !self.hospital_replaced(a, events)
         {
             let agent = self.agent_mut(a).expect("checked");
             let from = std::mem::replace(&mut agent.section, Section::Hospital);
@@ -135,6 +137,42 @@ impl XfGame {
                 by: None,
             });
         }
+    }
+
+    /// An Agent forced to go to the Hospital that is not there yet: a card
+    /// in play may take it instead (`replace to-hospital`, Ceremony). True
+    /// when one did; the caller then moves nothing.
+    pub(crate) fn hospital_replaced(&mut self, a: AgentRef, events: &mut Events) -> bool {
+        self.agent(a)
+            .is_some_and(|x| x.section != Section::Hospital && x.away.is_none())
+            && self.replace_to_hospital(a, events)
+    }
+
+    /// The Agent waiting under this card goes on (a replacement declined):
+    /// it is in play again where it was, for the move that follows.
+    pub(crate) fn unhold(&mut self, a: AgentRef, perm: Option<u32>) {
+        if let (Some(x), Some(perm)) = (self.agent_mut(a), perm)
+            && x.away == Some(Away::Held { perm })
+        {
+            x.away = None;
+        }
+    }
+
+    /// An Agent held under a card comes back into play in this section
+    /// (Ceremony: to the Field once healed).
+    pub(crate) fn unhold_to(&mut self, a: AgentRef, perm: u32, to: Section, events: &mut Events) {
+        let Some(x) = self.agent_mut(a) else {
+            return;
+        };
+        if x.away != Some(Away::Held { perm }) {
+            return;
+        }
+        x.away = None;
+        x.section = to;
+        events.push(Event::public(XfEvent::AgentBack {
+            agent: a,
+            section: to,
+        }));
     }
 
     /// Moves an Agent to a section by a card's effect: an injured Agent
@@ -276,6 +314,22 @@ impl XfGame {
         }
     }
 
+    /// An Agent in play goes to its owner's Discard Pile, the cards on it
+    /// too (Additional Resources' upkeep unpaid).
+    pub(crate) fn discard_agent(&mut self, a: AgentRef, events: &mut Events) {
+        if self.agent(a).is_none() {
+            return;
+        }
+        self.strip(a, events);
+        let p = self.player_mut(a.seat);
+        p.agents.retain(|x| x.card != a.card);
+        p.discard.push(a.card);
+        events.push(Event::public(XfEvent::Discarded {
+            seat: a.seat,
+            cards: vec![a.card],
+        }));
+    }
+
     /// An Agent is removed from the game (Killer cards): a player whose
     /// every Agent is gone loses when Killer cards are in use (p. 42).
     pub(crate) fn remove_agent(&mut self, a: AgentRef, events: &mut Events) {
@@ -370,22 +424,25 @@ impl XfGame {
         }
     }
 
-    /// Agents held under a card in play go back to their Bureau.
+    /// Agents held under a card in play go back to their Bureau, or to the
+    /// Hospital at 0 HEALTH (p. 33: those a Ceremony leaving play held).
     pub(crate) fn release_held(&mut self, perm: u32, events: &mut Events) {
-        for (seat, p) in self.players.iter_mut().enumerate() {
-            for x in &mut p.agents {
-                if x.away == Some(Away::Held { perm }) {
-                    x.away = None;
-                    x.section = Section::Bureau;
-                    events.push(Event::public(XfEvent::AgentBack {
-                        agent: AgentRef {
-                            seat: seat as Seat,
-                            card: x.card,
-                        },
-                        section: Section::Bureau,
-                    }));
-                }
-            }
+        let held: Vec<AgentRef> = (0..self.players.len() as Seat)
+            .flat_map(|seat| {
+                self.player(seat)
+                    .agents
+                    .iter()
+                    .filter(|x| x.away == Some(Away::Held { perm }))
+                    .map(move |x| AgentRef { seat, card: x.card })
+            })
+            .collect();
+        for a in held {
+            let to = if self.current_health(a) == 0 {
+                Section::Hospital
+            } else {
+                Section::Bureau
+            };
+            self.unhold_to(a, perm, to, events);
         }
     }
 
@@ -543,6 +600,30 @@ impl XfGame {
         }
     }
 
+    /// A card holding another's Keywords fixed leaves play once that card
+    /// has, or when it holds none (Sleep With the Fishes; on a Site it goes
+    /// with the Site anyway).
+    pub(crate) fn release_fixed_keywords(&mut self, events: &mut Events) {
+        let gone: Vec<u32> = self
+            .perms_with_static(&Modifier::FixedKeywords)
+            .into_iter()
+            .filter(|id| {
+                match self
+                    .perm(*id)
+                    .and_then(|p| p.data.get(super::effects::verbs::FIXED))
+                {
+                    Some(Val::Perm(other)) => self.perm(*other).is_none(),
+                    Some(Val::Site(site)) => self.site(*site).is_none(),
+                    // It fixed nothing (its card left play before it resolved).
+                    _ => true,
+                }
+            })
+            .collect();
+        for id in gone {
+            self.leave_play(id, events);
+        }
+    }
+
     /// A card watching its controller's Bureau keeps who was there after
     /// each action, and leaves play once that changes (Improved Channels).
     pub(crate) fn watch_bureaus(&mut self, events: &mut Events) {
@@ -597,7 +678,13 @@ impl XfGame {
     pub(crate) fn take_perm(&mut self, id: u32, events: &mut Events) -> Option<(Seat, CardIdx)> {
         let i = self.perms.iter().position(|p| p.id == id)?;
         let p = self.perms.remove(i);
-        self.player_mut(p.owner).discard.extend(&p.under);
+        self.release_held(id, events);
+        // Another player's cards held under it go back to him (Surfing The Net).
+        let under_owner = match p.data.get(super::effects::verbs::UNDER_OWNER) {
+            Some(Val::Seat(s)) => *s,
+            _ => p.owner,
+        };
+        self.player_mut(under_owner).discard.extend(&p.under);
         // An Adversary held under the card (Handcuff) goes to its owner.
         if let (Some(Val::Card(c)), Some(Val::Seat(o))) =
             (p.data.get(CAPTURED), p.data.get(CAPTURED_OWNER))

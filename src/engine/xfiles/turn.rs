@@ -106,6 +106,7 @@ impl XfGame {
             Phase::Deployment => self.enter(Phase::CaseAssignment, events),
             Phase::CaseAssignment => self.open_bluffing(events),
             Phase::Bluffing(s) if s == seat => self.next_bluffer(s, events),
+            Phase::CaseEnd => self.enter(Phase::Investigation, events),
             Phase::Investigation => self.enter(Phase::Debriefing, events),
             Phase::Debriefing if self.basic().is_some() => self.basic_debrief(seat, &[], events)?,
             Phase::Debriefing if seat == self.active => {
@@ -166,6 +167,7 @@ impl XfGame {
             .unwrap_or(order.len());
         match order.get(i + 1) {
             Some(next) => self.phase = Phase::Bluffing(*next),
+            None if self.options.case_end => self.phase = Phase::CaseEnd,
             None => self.enter(Phase::Investigation, events),
         }
     }
@@ -372,8 +374,9 @@ impl XfGame {
     /// discarded, the investigation stops, no Debriefing (FAQ21 #21, #32).
     pub(crate) fn cut_turn(&mut self, events: &mut Events) {
         for p in std::mem::take(&mut self.stack) {
-            self.players[usize::from(p.player)].discard.push(p.card);
-            self.players[usize::from(p.player)].discard.extend(&p.with);
+            self.players[usize::from(p.player)]
+                .discard
+                .extend(p.discards());
         }
         for f in std::mem::take(&mut self.frames) {
             if let FrameKind::Combat(c) = f.kind {

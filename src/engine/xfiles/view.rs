@@ -53,6 +53,9 @@ pub struct PlayerView {
     pub rp: u32,
     pub cp: u32,
     pub hand_size: usize,
+    /// Cards of the hand played face up (Circuit Board Implant): every
+    /// viewer sees them.
+    pub face_up: Vec<CardIdx>,
     pub deck_size: usize,
     pub discard: Vec<CardIdx>,
     pub agents: Vec<AgentView>,
@@ -178,6 +181,7 @@ fn player_view(g: &XfGame, forces: &[InForce<'_>], seat: Seat, own: bool) -> Pla
         rp: p.rp,
         cp: p.cp,
         hand_size: p.hand.len(),
+        face_up: g.face_up_hand(seat),
         deck_size: p.deck.len(),
         discard: p.discard.clone(),
         agents: p
@@ -292,7 +296,8 @@ fn awaiting(g: &XfGame) -> Awaiting {
         Phase::Deployment => Awaiting::Deployment,
         Phase::CaseAssignment => Awaiting::CaseAssignment,
         Phase::Bluffing(_) => Awaiting::Bluffing,
-        Phase::Investigation => Awaiting::Investigate,
+        // Its moves are the Investigation Phase's (`Phase::CaseEnd`).
+        Phase::Investigation | Phase::CaseEnd => Awaiting::Investigate,
         Phase::Investigating => match g.investigation.as_ref().map(|i| &i.stage) {
             Some(Stage::Resolve { .. }) => Awaiting::AskOrGuess,
             Some(Stage::Penalty) => Awaiting::Penalty,

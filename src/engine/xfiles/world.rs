@@ -4,10 +4,12 @@
 //! the deck order forgotten; [`Table::sample`] fills the blanks with cards
 //! consistent with what the seat knows: an opponent's X-File among those
 //! its notebook still allows, hidden cards from the cards that opponent
-//! has shown. A table is made only at quiet moments (no effect resolving,
+//! has shown (cards an open hand shows stay as they are, Circuit Board
+//! Implant). A table is made only at quiet moments (no effect resolving,
 //! no pending choice, no card applied by hand), where nothing hidden lies
 //! in the engine's working state.
 
+use super::effects::statics::shows_face_up;
 use super::{Phase, XfGame, xfiles_fitting};
 use crate::cards::{CardIdx, CardType, db};
 use crate::engine::{GameRng, Seat};
@@ -19,6 +21,10 @@ const BLANK: CardIdx = CardIdx(u16::MAX);
 /// Below this many cards shown, an opponent's hidden cards are also drawn
 /// from the seat's own cards (a deck like its own).
 const SHOWN_ENOUGH: usize = 12;
+
+/// Draws tried for a hidden card of an open hand, so that it is one the
+/// hand would not show (the last is kept whatever it is).
+const HIDDEN_TRIES: usize = 8;
 
 /// The X-Files CCG as one seat knows it.
 pub type Table = crate::engine::search::Table<XfGame>;
@@ -34,6 +40,9 @@ impl XfGame {
         let mut g = self.clone();
         g.rng = GameRng::seeded(0);
         let two = g.seats_in() <= 2;
+        let face_up: Vec<Vec<CardIdx>> = (0..self.players.len())
+            .map(|s| self.face_up_hand(s as Seat))
+            .collect();
         for (i, p) in g.players.iter_mut().enumerate() {
             // The seat knows its own deck list, never the order.
             p.deck.sort();
@@ -41,7 +50,10 @@ impl XfGame {
                 continue;
             }
             p.deck.fill(BLANK);
-            p.hand.fill(BLANK);
+            // Cards played face up from the hand stay known (Circuit Board Implant).
+            for c in p.hand.iter_mut().filter(|c| !face_up[i].contains(&**c)) {
+                *c = BLANK;
+            }
             p.candidates.clear();
             if p.xfile.is_some() {
                 p.xfile = Some(BLANK);
@@ -59,6 +71,15 @@ impl XfGame {
         }
         for p in g.perms.iter_mut() {
             p.under.fill(BLANK);
+            // What a card keeps in secret is its controller's alone (The List).
+            if p.controller != seat {
+                p.data.drop_secrets();
+            }
+        }
+        for (i, p) in g.players.iter_mut().enumerate() {
+            if i != usize::from(seat) {
+                p.agents.iter_mut().for_each(|a| a.data.drop_secrets());
+            }
         }
         for (holder, card, owner) in g.stolen.iter_mut() {
             if *holder != seat && *owner != seat {
@@ -84,14 +105,32 @@ pub(super) fn sample(table: &Table, rng: &mut GameRng) -> XfGame {
         let p = &pools[usize::from(o)];
         p[rng.below(p.len())]
     };
+    // An open hand shows its cards of these pools: its hidden ones are others.
+    let open: Vec<Vec<Option<crate::cards::Pool>>> = (0..g.players.len())
+        .map(|o| g.open_hand_pools(o as Seat))
+        .collect();
+    let hidden_in_hand = |o: Seat, rng: &mut GameRng| {
+        let pools = &open[usize::from(o)];
+        let mut c = draw(o, rng);
+        for _ in 0..HIDDEN_TRIES {
+            if !shows_face_up(pools, c) {
+                break;
+            }
+            c = draw(o, rng);
+        }
+        c
+    };
     for (i, p) in g.players.iter_mut().enumerate() {
         let o = i as Seat;
         if i == me {
             rng.shuffle(&mut p.deck);
             continue;
         }
-        for c in p.deck.iter_mut().chain(p.hand.iter_mut()) {
+        for c in p.deck.iter_mut() {
             *c = draw(o, rng);
+        }
+        for c in p.hand.iter_mut().filter(|c| **c == BLANK) {
+            *c = hidden_in_hand(o, rng);
         }
         if p.xfile.is_some() {
             let left = xfiles_fitting(&notes, o);
@@ -216,6 +255,67 @@ pub(super) mod tests {
             GameRng::seeded(0),
             "the game's RNG holds the deck order"
         );
+    }
+
+    #[test]
+    fn a_table_and_its_samples_keep_the_cards_an_open_hand_shows() {
+        use crate::engine::xfiles::effects::ast::{Duration, Modifier, SeatScope};
+        let mut g = game_after(60);
+        g.lasting.push(crate::engine::xfiles::Lasting {
+            modifier: Modifier::OpenHand {
+                seat_of: SeatScope::Seat(1),
+                pool: None,
+            },
+            card: g.players[0].agents[0].card,
+            controller: 0,
+            until: Duration::Permanent,
+            scope: None,
+            turn: g.turn,
+        });
+        assert_eq!(g.face_up_hand(1), g.players[1].hand);
+        let t = g.table_for(0).expect("quiet");
+        assert_eq!(t.known().players[1].hand, g.players[1].hand);
+        let w = t.sample(&mut GameRng::seeded(1));
+        assert_eq!(w.players[1].hand, g.players[1].hand);
+    }
+
+    #[test]
+    fn a_table_forgets_what_another_seats_card_keeps_in_secret() {
+        use crate::engine::xfiles::effects::state::{Val, Vars};
+        use crate::engine::xfiles::{AgentRef, Permanent, Place};
+        let mut g = game_after(60);
+        let listed = AgentRef {
+            seat: 0,
+            card: g.players[0].agents[0].card,
+        };
+        let the_list = db()
+            .iter()
+            .find(|(_, c)| c.title == "The List")
+            .expect("in the card database")
+            .0;
+        let mut data = Vars::default();
+        data.set("secret-listed", Val::Agent(listed));
+        data.set("here", Val::Num(1));
+        g.perms.push(Permanent {
+            id: 9999,
+            card: the_list,
+            owner: 1,
+            controller: 1,
+            place: Place::Section(0, crate::cards::Section::Field),
+            tokens: 0,
+            under: Vec::new(),
+            used: Vec::new(),
+            data,
+            this_turn: false,
+            keywords: Vec::new(),
+        });
+        let theirs = g.table_for(0).expect("quiet");
+        let kept = &theirs.known().perm(9999).expect("in play").data;
+        assert!(kept.get("secret-listed").is_none());
+        assert!(kept.get("here").is_some());
+        let own = g.table_for(1).expect("quiet");
+        let kept = &own.known().perm(9999).expect("in play").data;
+        assert!(kept.get("secret-listed").is_some());
     }
 
     #[test]

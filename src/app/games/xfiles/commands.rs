@@ -320,7 +320,7 @@ pub(super) fn on_play(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
         ));
     }
     let first = PlayArgs {
-        card: in_hand(a, "card")?,
+        card: playable_named(a)?,
         mode: args.int("mode").map_or(0, |m| (m - 1) as u8),
         target: g.command_target(me, args, table)?,
         x: args.int("x").unwrap_or(0) as u32,
@@ -358,21 +358,36 @@ pub(super) fn on_play(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
 
 /// The mode a play without `mode:` means: the first whose legal targets
 /// include the one named (a Keyword-negating Event aimed at a Site plays
-/// its Site mode), else the first.
+/// its Site mode), else the first mode the table accepts with that target
+/// (a card in play the moves do not list: Sleep With the Fishes on a
+/// Knife), else the first.
 fn mode_for_target(g: &XfGame, me: Seat, play: &PlayArgs) -> u8 {
     if play.target.is_none() {
         return play.mode;
     }
-    g.legal_actions(me)
-        .iter()
-        .find_map(|a| match a {
-            XfAction::Play {
-                card, mode, target, ..
-            } if *card == play.card && *target == play.target => Some(*mode),
-            _ => None,
+    let listed = g.legal_actions(me).iter().find_map(|a| match a {
+        XfAction::Play {
+            card, mode, target, ..
+        } if *card == play.card && *target == play.target => Some(*mode),
+        _ => None,
+    });
+    let accepted = || {
+        (0..MODES_TRIED).find(|mode| {
+            let action = XfAction::Play {
+                card: play.card,
+                mode: *mode,
+                target: play.target.clone(),
+                x: play.x,
+                pool: play.pool,
+            };
+            g.clone().apply(me, &action).is_ok()
         })
-        .unwrap_or(play.mode)
+    };
+    listed.or_else(accepted).unwrap_or(play.mode)
 }
+
+/// Modes tried for a target the moves do not list (no card has more).
+const MODES_TRIED: u8 = 3;
 
 /// `/aim`.
 pub(super) fn on_aim(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
@@ -539,6 +554,20 @@ fn in_hand(a: &Ask<'_, XfGame>, name: &str) -> Result<CardIdx, UserError> {
     pick(
         a.args.text(name).unwrap_or_default(),
         &hand(a),
+        "in your hand",
+    )
+}
+
+/// The card option `card` names: in the asker's hand, or one it may play
+/// from under a card in play (Surfing The Net).
+fn playable_named(a: &Ask<'_, XfGame>) -> Result<CardIdx, UserError> {
+    let mut among = hand(a);
+    if let Some(s) = a.seat {
+        among.extend(a.game.playable_under(s).into_iter().map(|(_, c)| c));
+    }
+    pick(
+        a.args.text("card").unwrap_or_default(),
+        &among,
         "in your hand",
     )
 }

@@ -426,6 +426,14 @@ pub(super) fn effect_line(event: &XfEvent, t: &Table) -> Option<String> {
             from.as_str().to_uppercase(),
             to.as_str().to_uppercase()
         ),
+        XfEvent::KeywordsFixed { card, keywords } => {
+            let ks: Vec<String> = keywords.iter().map(|k| k.as_str().to_uppercase()).collect();
+            format!(
+                "{}'s Keywords are as printed ({}) and cannot be altered.",
+                title(*card),
+                ks.join(", ")
+            )
+        }
         XfEvent::QuestionChanged { card, to } => {
             format!(
                 "{} now asks a {} question.",

@@ -441,8 +441,10 @@ impl XfGame {
         if by_hand && i == 0 && (c.text.is_some() || c.game_effect.is_some()) {
             return self.use_by_hand(seat, card, events);
         }
+        let again = self.modifier_again(h, script, i);
         let ab = script
             .and_then(|s| s.abilities.get(usize::from(i)))
+            .or(again.as_ref().map(|(_, ab)| ab))
             .ok_or_else(|| {
                 let n = script.map_or(0, |s| s.abilities.len());
                 Refusal::new(if n == 0 {
@@ -451,8 +453,12 @@ impl XfGame {
                     format!("{title} has {n} abilities: ability 1 to {n}")
                 })
             })?;
-        let (src, vars) = self.check_use(seat, (h, bearer), (card, i), ab, target)?;
+        let (mut src, vars) = self.check_use(seat, (h, bearer), (card, i), ab, target)?;
         self.use_in_check(h, bearer, card, ab, &title)?;
+        if let Some((mode, _)) = &again {
+            // The Witness's own play program runs again.
+            src.ability = AbilityRef::Play(*mode);
+        }
         let mark = match ab.limit {
             Some(Limit::OncePerGame) => 0,
             Some(Limit::OncePerCombat) => u32::MAX - self.combat_frame_id().unwrap_or(u32::MAX),
@@ -480,7 +486,6 @@ impl XfGame {
                 ability: label,
             },
         }));
-        let mut src = src;
         if !matches!(h, Holder::Perm(id) if self.perm(id).is_some()) {
             src.perm = None;
         }
@@ -488,6 +493,53 @@ impl XfGame {
         self.settle(events);
         self.after_resolution(events);
         Ok(())
+    }
+
+    /// A Witness that a card keeps in play as a RESOURCE (Safe House,
+    /// `reuse`) has one more ability, after its own: its first mode that
+    /// changes a skill check, used once a turn on its controller's turn,
+    /// where that mode could be played (how xfiles-bot plays "acts as an
+    /// EVENT, RESOURCE card"). Returns (its mode, the ability).
+    fn modifier_again(
+        &self,
+        h: Holder,
+        script: Option<&super::ast::Script>,
+        i: u8,
+    ) -> Option<(u8, Ability)> {
+        let Holder::Perm(id) = h else {
+            return None;
+        };
+        let script = script?;
+        if usize::from(i) != script.abilities.len()
+            || !self.perm(id)?.data.flag(super::verbs::REUSE)
+        {
+            return None;
+        }
+        let mode = script.plays.iter().position(Ability::modifies_check)?;
+        let mut ab = script.plays[mode].clone();
+        ab.label = "its skill modifier again".into();
+        ab.limit = Some(Limit::OncePerTurn);
+        ab.costs.clear();
+        ab.when.push(super::ast::Cond::Active);
+        // As when played: a check of its skills must be open.
+        let in_check = |w: &super::ast::Cond| {
+            matches!(
+                w,
+                super::ast::Cond::InCheck(_) | super::ast::Cond::SiteCheck(_)
+            )
+        };
+        if !ab.when.iter().any(in_check) {
+            let implied: Vec<super::ast::Cond> = ab
+                .program
+                .iter()
+                .filter_map(|x| match x {
+                    super::ast::Instr::Do(step) => super::verbs::implied(step),
+                    _ => None,
+                })
+                .collect();
+            ab.when.extend(implied);
+        }
+        Some((mode as u8, ab))
     }
 
     /// Pays what using an ability costs beyond its limit: tokens, RP or
@@ -573,6 +625,13 @@ impl XfGame {
                 {
                     out.push((card, agent, i as u8, vars.get("target").cloned()));
                 }
+            }
+            let i = s.abilities.len() as u8;
+            if let Some((h, bearer)) = self.holder(seat, card, agent)
+                && let Some((_, ab)) = self.modifier_again(h, Some(s), i)
+                && let Ok((_, vars)) = self.check_use(seat, (h, bearer), (card, i), &ab, &None)
+            {
+                out.push((card, agent, i, vars.get("target").cloned()));
             }
         }
         out

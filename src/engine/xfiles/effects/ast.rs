@@ -47,6 +47,12 @@ pub struct Script {
     /// Where a card that stays goes (default: its controller's Bureau).
     pub place: Option<PlaceSpec>,
     pub unnegatable: bool,
+    /// Negated, it is removed from the game rather than discarded.
+    pub negated: Option<OnNegated>,
+    /// Its controller may play the cards under it as from the hand, paying
+    /// their cost; each then goes to its owner's Discard Pile, and this card
+    /// to its own (Surfing The Net).
+    pub plays_under: bool,
     /// At most this many copies in a Bureau deck ("Each player may only have
     /// one of this card in their decks").
     pub deck_limit: Option<u8>,
@@ -64,6 +70,14 @@ impl Script {
     pub fn automated(&self) -> bool {
         self.status == Status::Reviewed && self.manual.is_empty()
     }
+}
+
+/// "If this card is negated, remove it ... from the game": what a negated
+/// card does instead of going to the Discard Pile.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OnNegated {
+    /// The Agent the card keeps in this variable is removed from the game too.
+    pub with: Option<String>,
 }
 
 /// Where a card that stays in play is put.
@@ -129,6 +143,15 @@ impl Ability {
     pub fn check_modifier(&self) -> Option<i32> {
         self.program.iter().find_map(|i| match i {
             Instr::Do(Step::ModifyCheck { n: Num::Lit(n), .. }) => Some(*n),
+            _ => None,
+        })
+    }
+
+    /// The first skill its `modify-check` names (the skill a Witness
+    /// modifies first: Assassinated, AD errata).
+    pub fn check_skill(&self) -> Option<Skill> {
+        self.program.iter().find_map(|i| match i {
+            Instr::Do(Step::ModifyCheck { skills, .. }) => skills.first().copied(),
             _ => None,
         })
     }
@@ -398,6 +421,18 @@ pub enum Qual {
     BluffsAtLeast(Option<u8>),
     /// A card removed from the game this turn (an Agent a card may keep in play).
     ThisTurn,
+    /// A card in a hand its player could play now with others at once:
+    /// Activators met, Cost payable, nothing named as it is played
+    /// (Overwhelming Force).
+    Playable,
+    /// A card on the stack that would change or add a Keyword of the card a
+    /// variable holds (Sleep With the Fishes).
+    AltersKeywords(String),
+    /// A card in the Investigating Player's hand that a card he played this
+    /// turn took from his deck by a search (A False Leads).
+    Searched,
+    /// An Agent held under this card (Ceremony): found although out of play.
+    Under,
 }
 
 /// Objects of a kind that pass every filter.
@@ -426,6 +461,9 @@ pub enum PhaseName {
     /// The Briefing once the active player has made the free draw: buying,
     /// then the opponents selling and buying (pp. 11-12).
     Drawn,
+    /// The end of the Case Assignment Phase, once the Bluffs are placed,
+    /// before the Investigation Phase (Losing Your Tail).
+    CaseEnd,
 }
 
 /// Something that happened this turn ("play after ...").
@@ -519,6 +557,11 @@ pub enum Cond {
     LrcSkipped,
     /// A game option is on (`income-any-turn`, `powers`, `killer`).
     GameOption(String),
+    /// The controller's X-File has this characteristic (Believe The Lie).
+    XFile(Trait),
+    /// One of the controller's X-File cards set aside (not the one in
+    /// play) has this characteristic.
+    XFileAside(Trait),
 }
 
 /// Engine events a trigger listens to.
@@ -542,6 +585,8 @@ pub enum EventPat {
     SiteWon,
     /// The Site check fails (a card on that Site, or anywhere).
     SiteFailed,
+    /// A Team begins investigating a Site (The List).
+    Investigates,
     /// The turn ends.
     TurnEnds,
 }
@@ -571,6 +616,14 @@ pub enum Modifier {
     Skill {
         who: AgentScope,
         skill: Option<Skill>,
+        amount: i32,
+    },
+    /// `skill <who> witness=<var> <n>`: the Agents' skill that the Witness
+    /// a variable holds modifies first (Assassinated); made a [`Modifier::Skill`]
+    /// when the effect creates it, so only `until` uses it.
+    WitnessSkill {
+        who: AgentScope,
+        witness: String,
         amount: i32,
     },
     /// An Agent uses one skill's value for another.
@@ -695,6 +748,12 @@ pub enum Modifier {
     /// No player buys cards.
     NoBuy {
         seat_of: SeatScope,
+    },
+    /// The seat plays with the cards of its hand paid from this pool (every
+    /// card, when `None`) face up: every player sees them (Circuit Board Implant).
+    OpenHand {
+        seat_of: SeatScope,
+        pool: Option<Pool>,
     },
     // What an Adversary's own text says of its combat.
     /// The Long Range round is skipped.
@@ -861,6 +920,9 @@ pub enum Modifier {
         skill: Skill,
         amount: i32,
     },
+    /// The Keywords of the card this one keeps as `fixed` cannot be altered
+    /// (Sleep With the Fishes; see the `fix-keywords` verb).
+    FixedKeywords,
 }
 
 /// Which card in play a modifier names.

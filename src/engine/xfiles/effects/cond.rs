@@ -76,6 +76,13 @@ impl XfGame {
                     Ordering::Equal => a == b,
                 }
             }
+            Cond::XFile(t) => self.xfile_is(self.player(src.controller).xfile, *t),
+            Cond::XFileAside(t) => {
+                let p = self.player(src.controller);
+                p.candidates
+                    .iter()
+                    .any(|c| Some(*c) != p.xfile && self.xfile_is(Some(*c), *t))
+            }
             Cond::InPlay(titles) => {
                 let p = self.player(src.controller);
                 p.agents
@@ -87,6 +94,17 @@ impl XfGame {
                         .any(|x| x.controller == src.controller && card_titled(x.card, titles))
             }
         }
+    }
+
+    /// Whether an X-File card has this characteristic.
+    pub(crate) fn xfile_is(
+        &self,
+        xfile: Option<crate::cards::CardIdx>,
+        t: crate::cards::Trait,
+    ) -> bool {
+        xfile
+            .and_then(|x| db().get(x).characteristics)
+            .is_some_and(|c| c.answers_yes(t.category(), t))
     }
 
     /// Whether an opponent knows this characteristic of the seat's X-File
@@ -149,8 +167,9 @@ impl XfGame {
                 | (PhaseName::Deployment, Phase::Deployment)
                 | (
                     PhaseName::CaseAssignment,
-                    Phase::CaseAssignment | Phase::Bluffing(_)
+                    Phase::CaseAssignment | Phase::Bluffing(_) | Phase::CaseEnd
                 )
+                | (PhaseName::CaseEnd, Phase::CaseEnd)
                 | (
                     PhaseName::Investigation,
                     Phase::Investigation | Phase::Investigating

@@ -143,6 +143,7 @@ fn phase(word: &str) -> Result<PhaseName, String> {
         "investigation" => PhaseName::Investigation,
         "debriefing" => PhaseName::Debriefing,
         "drawn" => PhaseName::Drawn,
+        "case-end" => PhaseName::CaseEnd,
         _ => return Err(format!("'{word}' is not a phase")),
     })
 }
@@ -532,6 +533,7 @@ fn qual(w: &str) -> Result<Qual, String> {
             "gear" => Qual::Gear(skills(v)?),
             "on" => Qual::On(v.to_string()),
             "same-keywords" => Qual::SameKeywords(v.to_string()),
+            "alters-keywords" => Qual::AltersKeywords(v.to_string()),
             "top" => Qual::Top(v.parse().map_err(|_| format!("top={v} is not a number"))?),
             "pool" => Qual::Pool(pool(v)?),
             "not-gear" => Qual::NotGear(skills(v)?),
@@ -580,9 +582,12 @@ fn qual(w: &str) -> Result<Qual, String> {
         "down" => Qual::Down,
         "movable" => Qual::Movable,
         "joinable" => Qual::Joinable,
+        "playable" => Qual::Playable,
         "not-controlled" => Qual::NotControlled,
         "elsewhere" => Qual::Elsewhere,
         "failed" => Qual::Failed,
+        "searched" => Qual::Searched,
+        "under" => Qual::Under,
         _ => return Err(format!("'{w}' is not a filter")),
     })
 }
@@ -650,6 +655,8 @@ fn cond_of(a: &mut Args) -> Result<Cond, String> {
                 .collect(),
         ),
         "happened" => Cond::Happened(fact(a)?),
+        "xfile" => Cond::XFile(a.trait_value()?),
+        "xfile-aside" => Cond::XFileAside(a.trait_value()?),
         "compare" => {
             let l = a.num()?;
             let op = match a.word()?.as_str() {

@@ -83,6 +83,8 @@ pub fn parse_file(name: &str, text: &str) -> Result<Vec<Script>, String> {
                 goes: None,
                 place: None,
                 unnegatable: false,
+                negated: None,
+                plays_under: false,
                 deck_limit: None,
                 plays: Vec::new(),
                 abilities: Vec::new(),
@@ -170,6 +172,8 @@ fn header(s: &mut Script, l: &Line, head: &str, rest: &str, body: &[Line]) -> Re
         }
         "place" => s.place = Some(place(rest)?),
         "unnegatable" => s.unnegatable = true,
+        "negated" => s.negated = Some(on_negated(rest)?),
+        "plays-under" => s.plays_under = true,
         "deck-limit" => {
             s.deck_limit = Some(
                 rest.trim()
@@ -199,7 +203,7 @@ fn header(s: &mut Script, l: &Line, head: &str, rest: &str, body: &[Line]) -> Re
         }
         _ => {
             return Err(format!(
-                "'{head}' is not a header (card, text, also, status, manual, note, tokens, goes, place, unnegatable, static, play, ability, trigger, replace)"
+                "'{head}' is not a header (card, text, also, status, manual, note, tokens, goes, place, unnegatable, negated, plays-under, deck-limit, static, play, ability, trigger, replace)"
             ));
         }
     }
@@ -207,6 +211,25 @@ fn header(s: &mut Script, l: &Line, head: &str, rest: &str, body: &[Line]) -> Re
         no_body(head)?;
     }
     Ok(())
+}
+
+/// `negated removed [with=<var>]`: a negated card is removed from the game,
+/// with the Agent it keeps in that variable (Additional Resources).
+fn on_negated(rest: &str) -> Result<super::ast::OnNegated, String> {
+    let mut words = rest.split_whitespace();
+    if words.next() != Some("removed") {
+        return Err(format!(
+            "negated takes 'removed [with=<var>]', not '{rest}'"
+        ));
+    }
+    let with = match words.next() {
+        None => None,
+        Some(w) => match w.strip_prefix("with=") {
+            Some(v) if !v.is_empty() && words.next().is_none() => Some(v.to_string()),
+            _ => return Err(format!("negated removed takes with=<var>, not '{w}'")),
+        },
+    };
+    Ok(super::ast::OnNegated { with })
 }
 
 fn place(rest: &str) -> Result<PlaceSpec, String> {
@@ -271,10 +294,11 @@ fn event_pat(rest: &str) -> Result<EventPat, String> {
         "site-lost" => EventPat::SiteLost,
         "site-won" => EventPat::SiteWon,
         "site-failed" => EventPat::SiteFailed,
+        "investigates" => EventPat::Investigates,
         "turn-ends" => EventPat::TurnEnds,
         _ => {
             return Err(format!(
-                "'{w}' is not a trigger (card-played, phase-begins, agent-damaged, site-lost, turn-ends)"
+                "'{w}' is not a trigger (card-played, phase-begins, agent-damaged, site-lost, investigates, turn-ends)"
             ));
         }
     };
@@ -472,6 +496,16 @@ fn attribute(ab: &mut Ability, head: &str, a: &mut Args) -> Result<(), String> {
     Ok(())
 }
 
+/// Asks a "may" question; the condition that tests its answer.
+fn ask_may(prompt: &str, out: &mut Vec<Instr>) -> Cond {
+    let var = format!("may@{}", out.len());
+    out.push(Instr::Do(Step::AskMay {
+        var: var.clone(),
+        prompt: prompt.to_string(),
+    }));
+    Cond::Flag(var)
+}
+
 /// Flattens nodes into instructions with jumps.
 fn compile(nodes: &[Node], out: &mut Vec<Instr>) {
     for n in nodes {
@@ -482,17 +516,14 @@ fn compile(nodes: &[Node], out: &mut Vec<Instr>) {
                 then,
                 otherwise,
             } => {
-                // "you may": ask, then test the answer.
+                // "you may": ask, then test the answer (`not may`: the refusal).
                 let cond = match cond {
-                    Cond::May(q) => {
-                        let var = format!("may@{}", out.len());
-                        out.push(Instr::Do(Step::AskMay {
-                            var: var.clone(),
-                            prompt: q.clone(),
-                        }));
-                        &Cond::Flag(var)
-                    }
-                    c => c,
+                    Cond::May(q) => ask_may(q, out),
+                    Cond::Not(inner) => match &**inner {
+                        Cond::May(q) => Cond::Not(Box::new(ask_may(q, out))),
+                        _ => cond.clone(),
+                    },
+                    c => c.clone(),
                 };
                 let test = out.len();
                 out.push(Instr::Unless(cond.clone(), 0));
@@ -563,6 +594,17 @@ mod tests {
         assert!(matches!(p[4], Instr::Each { end: 7, .. }));
         assert!(matches!(p[6], Instr::Next { start: 4 }));
         assert_eq!(s.plays[0].when, vec![Cond::Active]);
+    }
+
+    #[test]
+    fn not_may_asks_then_runs_its_block_on_a_no() {
+        let s = one("card T\ntext T\nplay\n  if not may \"Keep it?\"\n    gain rp 1\n");
+        let p = &s.plays[0].program;
+        assert!(matches!(p[0], Instr::Do(Step::AskMay { .. })));
+        assert!(
+            matches!(&p[1], Instr::Unless(Cond::Not(c), 3) if matches!(**c, Cond::Flag(_))),
+            "{p:?}"
+        );
     }
 
     #[test]

@@ -216,6 +216,8 @@ impl XfGame {
         if r.vars.flag("gone") || r.vars.flag("in-play") {
             return;
         }
+        // Cards played with it that did not fight go with it.
+        self.player_mut(p.player).discard.extend(&p.with);
         let goes = if r.vars.flag("removed") {
             Some(Goes::Removed)
         } else if r.vars.flag("discarded") {
@@ -236,6 +238,9 @@ impl XfGame {
             }
             Some(Goes::Stays) | Some(Goes::Attached) if home == p.player => {
                 let id = self.enter_play(&p, script, events);
+                if goes == Some(Goes::Attached) {
+                    self.attach_to_target(id, &p);
+                }
                 self.add_pending_tokens(id, &r, events);
                 self.keep_values(id, &r);
                 for a in r.vars.get("held").map(Val::agents).unwrap_or_default() {
@@ -257,10 +262,23 @@ impl XfGame {
         };
         if entered.is_none() {
             // Cards it would have kept under it go with it.
-            let under = r.vars.get(&format!("{}{}", verbs::KEPT, verbs::UNDER));
-            if let Some(Val::Cards(cards)) = under {
-                self.player_mut(home).discard.extend(cards);
+            let kept = |name: &str| r.vars.get(&format!("{}{name}", verbs::KEPT));
+            let to = match kept(verbs::UNDER_OWNER) {
+                Some(Val::Seat(s)) => *s,
+                _ => home,
+            };
+            if let Some(Val::Cards(cards)) = kept(verbs::UNDER) {
+                self.player_mut(to).discard.extend(cards);
             }
+        }
+    }
+
+    /// A card an `attach` step placed goes under the Agent it names, even
+    /// when its script sends it elsewhere otherwise (Assassinated's second mode).
+    fn attach_to_target(&mut self, id: u32, p: &Pending) {
+        let agent = p.target.as_ref().and_then(Val::agent);
+        if let (Some(a), Some(perm)) = (agent, self.perm_mut(id)) {
+            perm.place = Place::Agent(a);
         }
     }
 
@@ -292,6 +310,14 @@ impl XfGame {
             p.tokens = (i32::from(p.tokens) + n).clamp(0, 255) as u8;
             let (card, tokens) = (p.card, p.tokens);
             events.push(Event::public(XfEvent::Tokens { card, tokens }));
+            // Its text placed more than its usual number: that is its
+            // normal number now (A Final Choice on Mulder; The Mailman).
+            if self.script_db().of(card).is_some_and(|s| s.tokens > 0)
+                && let Some(p) = self.perm_mut(id)
+            {
+                p.data
+                    .set(verbs::NORMAL_TOKENS, Val::Num(i32::from(tokens)));
+            }
         }
     }
 
@@ -318,9 +344,14 @@ impl XfGame {
             {
                 Place::Agent(target_agent.expect("checked"))
             }
-            Some(PlaceSpec::OnTarget) => match target_agent {
-                Some(a) => Place::Agent(a),
-                None => Place::Section(p.player, Section::Bureau),
+            Some(PlaceSpec::OnTarget) => match (&p.target, target_agent) {
+                (_, Some(a)) => Place::Agent(a),
+                (Some(Val::Site(id)), None) => Place::Site(*id),
+                // With the card in play it is played on (Sleep With the Fishes).
+                (Some(Val::Perm(id)), None) => self
+                    .perm(*id)
+                    .map_or(Place::Section(p.player, Section::Bureau), |t| t.place),
+                _ => Place::Section(p.player, Section::Bureau),
             },
             Some(PlaceSpec::Own(s)) => Place::Section(p.player, s),
             Some(PlaceSpec::Opponents(s)) => Place::Section(opponent, s),

@@ -4,10 +4,10 @@
 
 use super::ast::{Kind, Qual, Selector};
 use super::state::{Source, Val, Vars, Zone};
-use crate::cards::{CardIdx, Pool, Section, db, normalize};
+use crate::cards::{CardIdx, CardType, Pool, Section, db, normalize};
 use crate::engine::Seat;
 use crate::engine::xfiles::combat::Combatant;
-use crate::engine::xfiles::{AgentRef, Place, XfGame};
+use crate::engine::xfiles::{AgentRef, Away, Pending, Place, XfGame};
 
 /// Every card's title, normalised once (titles are compared often).
 static TITLES: std::sync::LazyLock<Vec<String>> =
@@ -112,7 +112,9 @@ impl XfGame {
         for seat in self.seats_for(src, quals) {
             for a in &self.player(seat).agents {
                 let r = AgentRef { seat, card: a.card };
-                if a.away.is_none() && self.agent_ok(src, vars, r, quals) {
+                // Agents out of play are found only under this card (`under`).
+                let here = a.away.is_none() || quals.contains(&Qual::Under);
+                if here && self.agent_ok(src, vars, r, quals) {
                     out.push(r);
                 }
             }
@@ -189,6 +191,9 @@ impl XfGame {
                     && (a.section != Section::Hospital
                         || self.last_move(r).is_some_and(|m| m.1 == Section::Hospital))
             }
+            Qual::Under => src
+                .perm
+                .is_some_and(|perm| a.away == Some(Away::Held { perm })),
             _ => false,
         })
     }
@@ -202,6 +207,23 @@ impl XfGame {
             Fact::Negated { card: c } => *c == card,
             _ => false,
         })
+    }
+
+    /// How many copies of the card the last card the Investigating Player
+    /// (`seat`) played to search his deck this turn took into his hand.
+    fn searched(&self, seat: Seat, card: CardIdx) -> usize {
+        use crate::engine::xfiles::Fact;
+        if seat != self.active {
+            return 0;
+        }
+        self.facts
+            .iter()
+            .rev()
+            .find_map(|f| match f {
+                Fact::Searched { seat: s, cards } if *s == seat => Some(cards),
+                _ => None,
+            })
+            .map_or(0, |cards| cards.iter().filter(|x| **x == card).count())
     }
 
     /// An Agent card of this seat was removed from the game this turn.
@@ -280,39 +302,54 @@ impl XfGame {
     fn stack_matching(&self, src: &Source, vars: &Vars, quals: &[Qual]) -> Vec<Val> {
         self.stack
             .iter()
+            // Cards played as one match when one of them does (Overwhelming
+            // Force: negating one negates them all, Rules Assistant p. 11).
             .filter(|p| {
-                quals.iter().all(|q| match q {
-                    Qual::Mine => p.player == src.controller,
-                    Qual::Theirs | Qual::AgainstMe => p.player != src.controller,
-                    Qual::Is(v) => vars.get(v) == Some(&Val::Stack(p.id)),
-                    Qual::ForcesCheck => self.forces_check(p.card),
-                    Qual::Hospitalizes => self.hospitalizes(p.card, src.controller),
-                    Qual::Abducts => {
-                        self.script_has(p.card, |s| matches!(s, super::verbs::Step::Abduct { .. }))
-                    }
-                    Qual::Removes => self.script_has(p.card, |s| {
-                        matches!(
-                            s,
-                            super::verbs::Step::Remove { .. } | super::verbs::Step::Exile { .. }
-                        )
-                    }),
-                    Qual::EndsCombat => self.script_has(p.card, |s| {
-                        matches!(
-                            s,
-                            super::verbs::Step::LeaveCombat { .. } | super::verbs::Step::EndCombat
-                        )
-                    }),
-                    Qual::Keyword(k) if !p.keywords.is_empty() => {
-                        k.iter().any(|k| p.keywords.contains(k))
-                    }
-                    Qual::NotKeyword(k) if !p.keywords.is_empty() => {
-                        !k.iter().any(|k| p.keywords.contains(k))
-                    }
-                    _ => self.card_ok(p.card, q),
-                })
+                p.members()
+                    .into_iter()
+                    .any(|card| quals.iter().all(|q| self.stack_ok(src, vars, p, card, q)))
             })
             .map(|p| Val::Stack(p.id))
             .collect()
+    }
+
+    /// One filter on one card of a stack entry.
+    fn stack_ok(&self, src: &Source, vars: &Vars, p: &Pending, card: CardIdx, q: &Qual) -> bool {
+        // The entry's own card: Keywords a card changed, an Agent attacking.
+        let own = card == p.card;
+        match q {
+            Qual::Mine => p.player == src.controller,
+            Qual::Theirs | Qual::AgainstMe => p.player != src.controller,
+            Qual::Is(v) => vars.get(v) == Some(&Val::Stack(p.id)),
+            Qual::AltersKeywords(v) => vars.get(v).is_some_and(|x| self.alters_keywords_of(p, x)),
+            Qual::ForcesCheck => self.forces_check(card),
+            Qual::Hospitalizes => {
+                (own && p.attacker.is_some()) || self.hospitalizes(card, src.controller)
+            }
+            Qual::Abducts => {
+                self.script_has(card, |s| matches!(s, super::verbs::Step::Abduct { .. }))
+            }
+            Qual::Removes => self.script_has(card, |s| {
+                matches!(
+                    s,
+                    super::verbs::Step::Remove { .. } | super::verbs::Step::Exile { .. }
+                )
+            }),
+            Qual::EndsCombat => self.script_has(card, |s| {
+                matches!(
+                    s,
+                    super::verbs::Step::LeaveCombat { .. } | super::verbs::Step::EndCombat
+                )
+            }),
+            Qual::Type(t) if own && p.attacker.is_some() => t.contains(&CardType::Adversary),
+            Qual::Keyword(k) if own && !p.keywords.is_empty() => {
+                k.iter().any(|k| p.keywords.contains(k))
+            }
+            Qual::NotKeyword(k) if own && !p.keywords.is_empty() => {
+                !k.iter().any(|k| p.keywords.contains(k))
+            }
+            _ => self.card_ok(card, q),
+        }
     }
 
     fn perm_ok(
@@ -328,6 +365,18 @@ impl XfGame {
             Qual::Other => Some(p.id) != src.perm,
             Qual::Itself => Some(p.id) == src.perm,
             Qual::Is(v) => vars.get(v) == Some(&Val::Perm(p.id)),
+            // Keywords a card gave it (Safe House: EVENT, RESOURCE); with
+            // EVENT it "acts as an EVENT card".
+            Qual::Type(t)
+                if t.contains(&crate::cards::CardType::Event)
+                    && p.keywords.contains(&crate::cards::Keyword::Event) =>
+            {
+                true
+            }
+            Qual::Keyword(k) if !p.keywords.is_empty() => k.iter().any(|k| p.keywords.contains(k)),
+            Qual::NotKeyword(k) if !p.keywords.is_empty() => {
+                !k.iter().any(|k| p.keywords.contains(k))
+            }
             Qual::In(s) => match p.place {
                 Place::Section(_, x) => x == *s,
                 Place::Agent(a) => self.agent(a).is_some_and(|a| a.section == *s),
@@ -420,7 +469,18 @@ impl XfGame {
                         .cost
                         .is_some_and(|k| k.amount.with_x(0) == src.x),
                     Qual::Joinable => self.may_join(seat, *c),
+                    Qual::Playable => {
+                        sel.kind == Kind::Hand && self.playable_now(seat, *c).is_some()
+                    }
                     Qual::Failed => self.failed_site().is_some_and(|f| f.0 == *c),
+                    // Each copy found once, not other copies already held.
+                    Qual::Searched if sel.kind == Kind::Hand => {
+                        let taken = out
+                            .iter()
+                            .filter(|v| matches!(v, Val::Held(s, _, x) if *s == seat && x == c))
+                            .count();
+                        self.searched(seat, *c) > taken
+                    }
                     _ => self.card_ok(*c, q),
                 }) {
                     out.push(held);

@@ -3,18 +3,17 @@
 
 use super::run::Flow;
 use super::select::card_titled;
-use super::state::{Resolution, Wait};
+use super::state::Resolution;
 use crate::cards::Section;
 use crate::engine::Event;
-use crate::engine::xfiles::{AgentRef, Events, Foe, FrameKind, XfEvent, XfGame};
+use crate::engine::xfiles::{AgentRef, Events, XfEvent, XfGame};
 
 /// Every handler a script may name with `special <name>`.
-pub const NAMES: &[&str] = &["phoebe-green", "patterson-attacks"];
+pub const NAMES: &[&str] = &["phoebe-green"];
 
 pub fn run(g: &mut XfGame, r: &mut Resolution, name: &str, events: &mut Events) -> Flow {
     match name {
         "phoebe-green" => phoebe_green(g, r, events),
-        "patterson-attacks" => patterson_attacks(g, r, events),
         _ => unreachable!("no special handler '{name}' (checked when the script was read)"),
     }
 }
@@ -65,25 +64,4 @@ fn phoebe_green(g: &mut XfGame, r: &Resolution, events: &mut Events) -> Flow {
         }
     }
     Flow::Next
-}
-
-/// Agent Bill Patterson attacks a Team investigating a Site as an
-/// Adversary (once a game): negated, he returns to his player's Field; at
-/// 0 HEALTH he is removed from the game.
-fn patterson_attacks(g: &mut XfGame, r: &mut Resolution, events: &mut Events) -> Flow {
-    let Some(me) = r.src.agent else {
-        return Flow::Next;
-    };
-    if g.combat().is_some()
-        || !g
-            .frames
-            .iter()
-            .any(|f| matches!(f.kind, FrameKind::Check(_)))
-    {
-        return Flow::Next;
-    }
-    let mut foe = Foe::new(me.card, me.seat);
-    foe.agent = Some(me);
-    let frame = g.start_combat(vec![foe], me.seat, false, events);
-    Flow::Wait(Wait::Combat(frame))
 }

@@ -140,6 +140,11 @@ impl Val {
     }
 }
 
+/// The prefix of a kept value known to its card's controller alone (the
+/// Agent The List names on its paper): no other seat's table holds it, and
+/// nothing shows it until a step reveals it.
+pub const SECRET: &str = "secret-";
+
 /// Named values of an effect in progress, in binding order.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Vars(pub Vec<(String, Val)>);
@@ -177,6 +182,11 @@ impl Vars {
 
     pub fn flag(&self, name: &str) -> bool {
         matches!(self.get(name), Some(Val::Bool(true)))
+    }
+
+    /// Forgets the secret values (see [`SECRET`]).
+    pub fn drop_secrets(&mut self) {
+        self.0.retain(|(n, _)| !n.starts_with(SECRET));
     }
 }
 

@@ -36,6 +36,13 @@ pub(crate) fn bears_on_contribution(m: &Modifier) -> bool {
     matches!(m, Modifier::NoContribution { .. } | Modifier::OnlyAt { .. })
 }
 
+/// Whether an open hand of these pools shows the card ("[RP] cost cards":
+/// those whose printed Cost is paid from that pool).
+pub(crate) fn shows_face_up(pools: &[Option<Pool>], card: CardIdx) -> bool {
+    let paid = db().get(card).cost.map(|c| c.pool);
+    pools.iter().any(|p| p.is_none() || paid == *p)
+}
+
 /// A modifier in force and where it comes from.
 #[derive(Debug, Clone)]
 pub struct InForce<'a> {
@@ -831,6 +838,37 @@ impl XfGame {
             Modifier::NoBuy { seat_of } => buying && self.scope_seat(f, seat_of) == Some(seat),
             _ => false,
         })
+    }
+
+    /// The pools whose cards the seat plays face up from its hand (`None`:
+    /// every card), by the modifiers in force (Circuit Board Implant).
+    pub(crate) fn open_hand_pools(&self, seat: Seat) -> Vec<Option<Pool>> {
+        self.in_force_of(&|m| matches!(m, Modifier::OpenHand { .. }))
+            .iter()
+            .filter_map(|f| match &f.modifier {
+                Modifier::OpenHand { seat_of, pool }
+                    if self.scope_seat(f, seat_of) == Some(seat) =>
+                {
+                    Some(*pool)
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The cards of the seat's hand that lie face up: public, shown to
+    /// every player through the views (Circuit Board Implant).
+    pub fn face_up_hand(&self, seat: Seat) -> Vec<CardIdx> {
+        let pools = self.open_hand_pools(seat);
+        if pools.is_empty() {
+            return Vec::new();
+        }
+        self.player(seat)
+            .hand
+            .iter()
+            .copied()
+            .filter(|c| shows_face_up(&pools, *c))
+            .collect()
     }
 
     /// The seat holds a card that lets it do this (Foo Fighter, The Video Trap).

@@ -77,12 +77,18 @@ pub fn table() -> XfGame {
 
 /// The host card's script replaced by `body` (indented lines of a `play` block).
 pub fn with_play(g: &mut XfGame, body: &str) {
+    with_header(g, "", body);
+}
+
+/// As [`with_play`], with these header lines (`negated removed`, `goes stays`).
+pub fn with_header(g: &mut XfGame, header: &str, body: &str) {
     let c = db().get(id(HOST));
     let text = super::db::printed_text(id(HOST)).expect("host has text");
     let script = format!(
-        "card {}\ntext {}\nstatus reviewed\nplay\n{}",
+        "card {}\ntext {}\nstatus reviewed\n{}play\n{}",
         c.title,
         text,
+        header.lines().map(|l| format!("{l}\n")).collect::<String>(),
         body.lines().map(|l| format!("  {l}\n")).collect::<String>()
     );
     g.set_scripts(scripts().with(&script).unwrap_or_else(|e| panic!("{e}")));
@@ -156,6 +162,8 @@ pub fn push_item(g: &mut XfGame, seat: Seat) -> (u32, CardIdx) {
         with: Vec::new(),
         keywords: Vec::new(),
         mods: Vec::new(),
+        stand_ins: Vec::new(),
+        attacker: None,
     });
     (sid, card)
 }

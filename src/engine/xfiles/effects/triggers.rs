@@ -3,11 +3,11 @@
 //! Site won against their controller, the turn ending. A triggered effect
 //! runs after the one in progress.
 
-use super::ast::{EventPat, PhaseName, Qual};
-use super::state::{AbilityRef, Source, Vars};
+use super::ast::{EventPat, PhaseName, Qual, ReplacePat};
+use super::state::{AbilityRef, Source, Val, Vars};
 use crate::cards::CardIdx;
-use crate::engine::Seat;
-use crate::engine::xfiles::{AgentRef, Events, Place, XfGame};
+use crate::engine::xfiles::{AgentRef, Away, Events, Place, XfEvent, XfGame};
+use crate::engine::{Event, Seat};
 
 /// Something that happened, as triggers see it.
 enum Happening {
@@ -17,6 +17,7 @@ enum Happening {
     SiteLost { directed: Seat },
     SiteWon { seat: Seat },
     SiteFailed,
+    Investigates,
     TurnEnds,
 }
 
@@ -111,6 +112,7 @@ impl XfGame {
                     (EventPat::SiteWon, Happening::SiteWon { seat }) => *seat == src.controller,
                     (EventPat::SiteFailed, Happening::SiteFailed) => self.on_investigated(&src),
                     (EventPat::TurnEnds, Happening::TurnEnds) => true,
+                    (EventPat::Investigates, Happening::Investigates) => true,
                     (EventPat::AgentAbducted, Happening::Abducted { seat }) => {
                         *seat == src.controller
                     }
@@ -160,7 +162,47 @@ impl XfGame {
         }
     }
 
+    /// A Team has just been sent to a Site (its check not begun).
+    pub(crate) fn fire_investigates(&mut self, events: &mut Events) {
+        self.fire(Happening::Investigates, events);
+    }
+
     pub(crate) fn fire_turn_ends(&mut self, events: &mut Events) {
         self.fire(Happening::TurnEnds, events);
+    }
+
+    /// An Agent forced to go to the Hospital: the first card in play whose
+    /// `replace to-hospital` finds it takes it under itself instead
+    /// (Ceremony), out of play, and its block runs with `agent` bound. The
+    /// block may ask and send it on (`hospitalize agent`); meanwhile nothing
+    /// (a combat going on) sees a 0-HEALTH Agent in the Field. True when taken.
+    pub(crate) fn replace_to_hospital(&mut self, a: AgentRef, events: &mut Events) -> bool {
+        let scripts = self.script_db();
+        for mut src in self.listeners() {
+            let (Some(perm), Some(s)) = (src.perm, scripts.of_source(&src)) else {
+                continue;
+            };
+            let kept = self.kept(&src);
+            for (i, rp) in s.replacements.iter().enumerate() {
+                let ReplacePat::ToHospital(sel) = &rp.event else {
+                    continue;
+                };
+                src.ability = AbilityRef::Replace(i as u8);
+                if !self.select(&src, &kept, sel).contains(&Val::Agent(a))
+                    || !self.conditions_hold(&src, &kept, &rp.ability.when)
+                {
+                    continue;
+                }
+                if let Some(x) = self.agent_mut(a) {
+                    x.away = Some(Away::Held { perm });
+                }
+                events.push(Event::public(XfEvent::AgentAway { agent: a }));
+                let mut vars = kept;
+                vars.set("agent", Val::Agent(a));
+                self.start_effect(src, vars, None);
+                return true;
+            }
+        }
+        false
     }
 }

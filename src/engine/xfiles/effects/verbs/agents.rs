@@ -7,7 +7,7 @@ use crate::cards::{Keyword, Section, db};
 use crate::engine::xfiles::effects::ast::Num;
 use crate::engine::xfiles::effects::lex::Args;
 use crate::engine::xfiles::effects::run::Flow;
-use crate::engine::xfiles::effects::state::{Resolution, Val};
+use crate::engine::xfiles::effects::state::{AbilityRef, Resolution, Val};
 use crate::engine::xfiles::{AgentRef, Events, Place, XfEvent, XfGame};
 
 fn agents_in(r: &Resolution, var: &str) -> Vec<AgentRef> {
@@ -78,10 +78,24 @@ pub fn move_to(
     events: &mut Events,
 ) -> Flow {
     for a in agents_in(r, who) {
+        if to == Section::Hospital && forced_elsewhere(g, r, a, events) {
+            continue;
+        }
         g.move_agent(a, to, events);
         g.moved_by(a, r.src.card);
     }
     Flow::Next
+}
+
+/// An Agent an effect sends to the Hospital: a card in play may take it
+/// instead (Ceremony). A replacement's own block sends on the Agent waiting
+/// under its card, and is not replaced again.
+fn forced_elsewhere(g: &mut XfGame, r: &Resolution, a: AgentRef, events: &mut Events) -> bool {
+    if matches!(r.src.ability, AbilityRef::Replace(_)) {
+        g.unhold(a, r.src.perm);
+        return false;
+    }
+    !g.held_in_section(a) && g.hospital_replaced(a, events)
 }
 
 /// `remove <var>`: the Agents are removed from the game.
@@ -89,9 +103,25 @@ pub fn parse_remove(a: &mut Args) -> Result<Step, String> {
     Ok(Step::Remove { who: a.var()? })
 }
 
-pub fn remove(g: &mut XfGame, r: &Resolution, who: &str, events: &mut Events) -> Flow {
+pub fn remove(g: &mut XfGame, r: &mut Resolution, who: &str, events: &mut Events) -> Flow {
     for a in agents_in(r, who) {
-        g.remove_agent(a, events);
+        if g.agent(a).is_some() && !super::stood_in(g, r, a.seat, events) {
+            g.remove_agent(a, events);
+        }
+    }
+    Flow::Next
+}
+
+/// `discard-agent <var>`: the Agents go to their owners' Discard Piles,
+/// with the cards on them (Additional Resources: "discard this card and
+/// the selected Agent").
+pub fn parse_discard_agent(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::DiscardAgent { who: a.var()? })
+}
+
+pub fn discard_agent(g: &mut XfGame, r: &Resolution, who: &str, events: &mut Events) -> Flow {
+    for a in agents_in(r, who) {
+        g.discard_agent(a, events);
     }
     Flow::Next
 }
@@ -233,6 +263,9 @@ pub fn hospitalize(
         if at_zero {
             let h = g.current_health(a);
             g.damage_agent(a, h, events);
+        }
+        if forced_elsewhere(g, r, a, events) {
+            continue;
         }
         g.move_agent(a, crate::cards::Section::Hospital, events);
         g.moved_by(a, r.src.card);
@@ -415,16 +448,29 @@ pub fn hold(g: &mut XfGame, r: &mut Resolution, who: &str, events: &mut Events) 
     Flow::Next
 }
 
-/// `release`: the Agents this card holds return to their Bureau.
-pub fn parse_release(_: &mut Args) -> Result<Step, String> {
-    Ok(Step::Release)
+/// `release`: the Agents this card holds return to their Bureau (Oubliette);
+/// `release <var> field`: those Agents it holds return to the Field (Ceremony).
+pub fn parse_release(a: &mut Args) -> Result<Step, String> {
+    if a.is_done() {
+        return Ok(Step::Release { who: None });
+    }
+    let who = a.var()?;
+    a.expect("field")?;
+    Ok(Step::Release { who: Some(who) })
 }
 
-pub fn release(g: &mut XfGame, r: &Resolution, events: &mut Events) -> Flow {
+pub fn release(g: &mut XfGame, r: &Resolution, who: Option<&str>, events: &mut Events) -> Flow {
     let Some(perm) = r.src.perm else {
         return Flow::Next;
     };
-    g.release_held(perm, events);
+    match who {
+        None => g.release_held(perm, events),
+        Some(v) => {
+            for a in agents_in(r, v) {
+                g.unhold_to(a, perm, Section::Field, events);
+            }
+        }
+    }
     Flow::Next
 }
 
@@ -457,6 +503,17 @@ mod tests {
     use crate::cards::Section;
     use crate::engine::xfiles::effects::state::Val;
     use crate::engine::xfiles::effects::testing::*;
+    use crate::engine::xfiles::{AgentRef, Away, Place, XfGame};
+
+    #[test]
+    fn discard_agent_sends_it_to_its_owners_discard_pile_additional_resources() {
+        let mut g = table();
+        let l = agent(0, LAMANA);
+        run_with(&mut g, 1, "discard-agent a", vec![("a", Val::Agent(l))]);
+        assert!(g.agent(l).is_none());
+        assert!(g.player(0).discard.contains(&l.card));
+        assert!(!g.player(0).removed.contains(&l.card));
+    }
 
     #[test]
     fn heal_and_damage_keep_health_within_bounds() {
@@ -550,6 +607,73 @@ mod tests {
             "the abductee is not drawn: the next card is"
         );
         assert!(!g.player(0).hand.contains(&m.card));
+    }
+
+    /// The host card in play for seat 0, with Ceremony's replacement.
+    fn ceremony_in_play(g: &mut XfGame) -> u32 {
+        use crate::engine::xfiles::effects::db::{printed_text, scripts};
+        let title = &crate::cards::db().get(id(HOST)).title;
+        let text = printed_text(id(HOST)).expect("the host has text");
+        let script = format!(
+            "card {title}\ntext {text}\nstatus reviewed\nreplace to-hospital agent(mine keyword=believer)\n  if not may \"Under it?\"\n    hospitalize agent\n"
+        );
+        g.set_scripts(scripts().with(&script).unwrap_or_else(|e| panic!("{e}")));
+        g.put_in_play(0, id(HOST), Place::Section(0, Section::Field))
+    }
+
+    /// The Agent drops to 0 HEALTH outside any effect (as in combat).
+    fn knock_out(g: &mut XfGame, a: AgentRef) {
+        let mut events = Vec::new();
+        g.damage_agent(a, 9, &mut events);
+        g.hospitalize_if_down(a, &mut events);
+        g.settle(&mut events);
+    }
+
+    #[test]
+    fn a_to_hospital_replacement_holds_the_agent_while_asking_and_a_no_sends_it_on_ceremony() {
+        let mut g = table();
+        let perm = ceremony_in_play(&mut g);
+        to_field(&mut g, 0, &[MULDER, SCULLY]);
+        let (m, s) = (agent(0, MULDER), agent(0, SCULLY));
+        knock_out(&mut g, s);
+        assert!(g.choice.is_none(), "Scully is no BELIEVER");
+        assert_eq!(g.agent(s).unwrap().section, Section::Hospital);
+        knock_out(&mut g, m);
+        assert_eq!(g.choice.as_ref().map(|c| c.seat), Some(0));
+        assert_eq!(
+            g.agent(m).unwrap().away,
+            Some(Away::Held { perm }),
+            "out of the Field while the answer waits"
+        );
+        choose(&mut g, &["No"]);
+        let x = g.agent(m).unwrap();
+        assert_eq!((x.section, x.away), (Section::Hospital, None));
+    }
+
+    #[test]
+    fn a_yes_keeps_the_agent_under_the_card_until_released_to_the_field_ceremony() {
+        let mut g = table();
+        let perm = ceremony_in_play(&mut g);
+        to_field(&mut g, 0, &[MULDER]);
+        let m = agent(0, MULDER);
+        knock_out(&mut g, m);
+        choose(&mut g, &["Yes"]);
+        assert_eq!(g.agent(m).unwrap().away, Some(Away::Held { perm }));
+        run_on(&mut g, 0, perm, "choose p agent(under)\nrelease p field");
+        let x = g.agent(m).unwrap();
+        assert_eq!((x.section, x.away), (Section::Field, None));
+    }
+
+    #[test]
+    fn an_agent_at_0_health_under_a_card_leaving_play_goes_to_the_hospital() {
+        let mut g = table();
+        let perm = ceremony_in_play(&mut g);
+        let m = agent(0, MULDER);
+        knock_out(&mut g, m);
+        choose(&mut g, &["Yes"]);
+        g.leave_play(perm, &mut Vec::new());
+        let x = g.agent(m).unwrap();
+        assert_eq!((x.section, x.away), (Section::Hospital, None));
     }
 
     #[test]

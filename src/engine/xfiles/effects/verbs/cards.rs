@@ -45,6 +45,18 @@ pub(crate) fn held(v: &Val) -> Vec<(Seat, Zone, CardIdx)> {
 }
 
 impl XfGame {
+    /// The card is in that pile of the player's.
+    pub(crate) fn has_held(&self, seat: Seat, zone: Zone, card: CardIdx) -> bool {
+        let p = self.player(seat);
+        let pile = match zone {
+            Zone::Hand => &p.hand,
+            Zone::Discard => &p.discard,
+            Zone::Deck => &p.deck,
+            Zone::Removed => &p.removed,
+        };
+        pile.contains(&card)
+    }
+
     /// Takes one copy of a held card out of its zone; false if it is gone.
     pub(crate) fn take_held(&mut self, seat: Seat, zone: Zone, card: CardIdx) -> bool {
         let p = self.player_mut(seat);
@@ -499,9 +511,25 @@ pub fn search(
         seat: me,
         cards: cards.clone(),
     }));
+    if matches!(to, To::Hand) {
+        g.searched_into_hand(r, &cards);
+    }
     g.put_found(r, &cards, to, events);
     g.shuffle_deck(me, events);
     Flow::Next
+}
+
+impl XfGame {
+    /// A card being played took these cards from its player's deck into
+    /// his hand: a fact A False Leads answers.
+    fn searched_into_hand(&mut self, r: &Resolution, cards: &[CardIdx]) {
+        if r.played.is_some() && !cards.is_empty() {
+            self.facts.push(crate::engine::xfiles::Fact::Searched {
+                seat: r.src.controller,
+                cards: cards.to_vec(),
+            });
+        }
+    }
 }
 
 impl XfGame {
@@ -692,6 +720,9 @@ pub fn may_play(
     for v in g.targets(r, &Target::Var(what.to_string())) {
         for (seat, zone, card) in held(&v) {
             if zone != Zone::Hand && g.take_held(seat, zone, card) {
+                if zone == Zone::Deck && seat == me {
+                    g.searched_into_hand(r, &[card]);
+                }
                 g.player_mut(me).hand.push(card);
                 if seat != me || turn {
                     // Another player's card, borrowed for this turn (Hidden
@@ -774,7 +805,9 @@ pub fn reveal(g: &mut XfGame, r: &Resolution, what: &Target, events: &mut Events
             }));
         }
     }
-    let cards: Vec<CardIdx> = vals.iter().flat_map(held).map(|h| h.2).collect();
+    let mut cards: Vec<CardIdx> = vals.iter().flat_map(held).map(|h| h.2).collect();
+    // An Agent named in secret is shown by the one who named it (The List).
+    cards.extend(vals.iter().flat_map(Val::agents).map(|a| a.card));
     let seat = vals
         .iter()
         .flat_map(held)
@@ -814,7 +847,8 @@ pub fn to_hand(g: &mut XfGame, r: &Resolution, what: &Target, events: &mut Event
                 g.take_held(*seat, *zone, *card).then_some((*seat, *card))
             }
             Val::Site(id) => g.take_site(*id, events),
-            Val::Stack(id) => g.take_from_stack(*id).map(|p| (p.player, p.card)),
+            // Not an attacking Agent's card; those played with it are discarded.
+            Val::Stack(_) => g.take_card(&v, events),
             Val::Perm(id) => g.take_perm(*id, events),
             _ => None,
         };
@@ -830,30 +864,44 @@ pub fn to_hand(g: &mut XfGame, r: &Resolution, what: &Target, events: &mut Event
     Flow::Next
 }
 
-/// `to-under <target>`: held cards (from a Discard Pile or a hand) go under
-/// this card and stay with it (Suspect Description keeps the Site it saved).
+/// `to-under <target> [face-down]`: held cards (from a hand, a deck or a
+/// Discard Pile, another player's too) go under this card and stay with it,
+/// shown to all unless `face-down`; another player's go back to his
+/// Discard Pile when it leaves play (Suspect Description, Surfing The Net).
 pub fn parse_to_under(a: &mut Args) -> Result<Step, String> {
     Ok(Step::ToUnder {
         what: super::target(a)?,
+        face_down: a.eat("face-down"),
     })
 }
 
-pub fn to_under(g: &mut XfGame, r: &mut Resolution, what: &Target, events: &mut Events) -> Flow {
+pub fn to_under(
+    g: &mut XfGame,
+    r: &mut Resolution,
+    what: &Target,
+    face_down: bool,
+    events: &mut Events,
+) -> Flow {
     let mut moved = Vec::new();
     for v in g.targets(r, what) {
         if let Val::Held(seat, zone, card) = v
             && g.take_held(seat, zone, card)
         {
+            if seat != r.src.controller {
+                super::keep_value(g, r, super::UNDER_OWNER, Val::Seat(seat));
+            }
             moved.push(card);
         }
     }
     if moved.is_empty() {
         return Flow::Next;
     }
-    events.push(Event::public(XfEvent::Shown {
-        seat: r.src.controller,
-        cards: moved.clone(),
-    }));
+    if !face_down {
+        events.push(Event::public(XfEvent::Shown {
+            seat: r.src.controller,
+            cards: moved.clone(),
+        }));
+    }
     let in_play = r.played.is_none();
     match r.src.perm.and_then(|id| g.perm_mut(id)) {
         Some(p) if in_play => p.under.extend(&moved),
@@ -891,42 +939,69 @@ pub fn under_to_hand(g: &mut XfGame, r: &Resolution, events: &mut Events) -> Flo
 }
 
 /// `join <var>`: an Agent card from a hand, deck or pile joins its owner's
-/// Team in the Bureau for good, if it still may (Assigned To The X-Files).
+/// Team in the Bureau for good, if it still may (Assigned To The X-Files);
+/// the variable then names the Agent in play (Additional Resources).
 pub fn parse_join(a: &mut Args) -> Result<Step, String> {
     Ok(Step::Join {
         what: super::target(a)?,
     })
 }
 
-pub fn join(g: &mut XfGame, r: &Resolution, what: &Target, events: &mut Events) -> Flow {
+pub fn join(g: &mut XfGame, r: &mut Resolution, what: &Target, events: &mut Events) -> Flow {
+    let mut joined = Vec::new();
     for v in g.targets(r, what) {
         if let Val::Held(seat, zone, card) = v
             && g.may_join(seat, card)
             && g.take_held(seat, zone, card)
         {
             g.join_team(seat, card, events);
+            joined.push(crate::engine::xfiles::AgentRef { seat, card });
         }
+    }
+    if let Target::Var(name) = what
+        && !joined.is_empty()
+    {
+        let v = if joined.len() == 1 {
+            Val::Agent(joined[0])
+        } else {
+            Val::Agents(joined)
+        };
+        r.vars.set(name, v);
     }
     Flow::Next
 }
 
-/// `put-on-top <var>`: cards go on top of their owner's deck, the first
-/// chosen on top (Final Repose).
+/// `put-on-top <var> [secret]`: cards go on top of their owner's deck, the
+/// first chosen on top (Final Repose); `secret`: shown to the controller
+/// alone (Surfing The Net puts back cards only its player saw).
 pub fn parse_put_on_top(a: &mut Args) -> Result<Step, String> {
+    let what = super::target(a)?;
     Ok(Step::PutOnTop {
-        what: super::target(a)?,
+        what,
+        secret: a.eat("secret"),
     })
 }
 
-pub fn put_on_top(g: &mut XfGame, r: &Resolution, what: &Target, events: &mut Events) -> Flow {
+pub fn put_on_top(
+    g: &mut XfGame,
+    r: &Resolution,
+    what: &Target,
+    secret: bool,
+    events: &mut Events,
+) -> Flow {
     let vals = g.targets(r, what);
     for (seat, zone, card) in vals.iter().flat_map(held).rev() {
         if g.take_held(seat, zone, card) {
             g.player_mut(seat).deck.insert(0, card);
-            events.push(Event::public(XfEvent::Shown {
+            let shown = XfEvent::Shown {
                 seat,
                 cards: vec![card],
-            }));
+            };
+            events.push(if secret {
+                Event::private(r.src.controller, shown)
+            } else {
+                Event::public(shown)
+            });
         }
     }
     Flow::Next
@@ -962,16 +1037,24 @@ pub fn parse_exile(a: &mut Args) -> Result<Step, String> {
     })
 }
 
-pub fn exile(g: &mut XfGame, r: &Resolution, what: &Target, events: &mut Events) -> Flow {
+pub fn exile(g: &mut XfGame, r: &mut Resolution, what: &Target, events: &mut Events) -> Flow {
     for v in g.targets(r, what) {
         // A card in play (Work A Deal: the Taped Intelligence attached).
         if let Val::Perm(id) = v {
+            let owner = g.perm(id).map(|p| p.owner);
+            if owner.is_some_and(|o| super::stood_in(g, r, o, events)) {
+                continue;
+            }
             if let Some((owner, card)) = g.take_perm(id, events) {
                 g.player_mut(owner).removed.push(card);
             }
             continue;
         }
         for (seat, zone, card) in held(&v) {
+            // A card of the player's a stand-in replaces stays where it is.
+            if g.has_held(seat, zone, card) && super::stood_in(g, r, seat, events) {
+                continue;
+            }
             if g.take_held(seat, zone, card) {
                 g.player_mut(seat).removed.push(card);
                 events.push(Event::public(XfEvent::Shown {
@@ -992,6 +1075,49 @@ mod tests {
     use crate::engine::xfiles::effects::testing::*;
 
     #[test]
+    fn to_under_keeps_an_opponents_card_under_this_one_surfing_the_net() {
+        use crate::cards::Section;
+        use crate::engine::xfiles::Place;
+        use crate::engine::xfiles::effects::state::Val;
+        let mut g = table();
+        let p = g.put_in_play(0, id(HOST), Place::Section(0, Section::Bureau));
+        let top = g.player(1).deck[0];
+        run_on(
+            &mut g,
+            0,
+            p,
+            "choose t deck(theirs top=1)\nto-under t face-down",
+        );
+        assert_eq!(g.perm(p).unwrap().under, vec![top]);
+        assert!(!g.player(1).deck.contains(&top));
+        let owner = g
+            .perm(p)
+            .unwrap()
+            .data
+            .get(super::super::UNDER_OWNER)
+            .cloned();
+        assert_eq!(owner, Some(Val::Seat(1)));
+        let mut events = Vec::new();
+        g.leave_play(p, &mut events);
+        assert!(g.player(1).discard.contains(&top), "back to its owner");
+        assert!(g.player(0).discard.contains(&id(HOST)));
+    }
+
+    #[test]
+    fn join_names_the_agent_now_in_play_additional_resources() {
+        use crate::engine::xfiles::effects::state::{Val, Zone};
+        let mut g = table();
+        let weiss = id("XF96-0181v1");
+        g.players[0].deck.push(weiss);
+        let held = Val::Held(0, Zone::Deck, weiss);
+        // `ag` names the card in the deck, then the Agent: discarded from play.
+        run_with(&mut g, 0, "join ag\ndiscard-agent ag", vec![("ag", held)]);
+        assert!(!g.player(0).deck.contains(&weiss));
+        assert!(g.agent(agent(0, "XF96-0181v1")).is_none());
+        assert!(g.player(0).discard.contains(&weiss));
+    }
+
+    #[test]
     fn draw_takes_from_the_top_and_tells_only_the_drawer_which() {
         let mut g = table();
         let top = g.player(0).deck[..2].to_vec();
@@ -1002,6 +1128,16 @@ mod tests {
             .find(|e| matches!(e.body, XfEvent::DrewCards { .. }))
             .unwrap();
         assert_eq!(private.audience, Audience::Seats(vec![0]));
+    }
+
+    #[test]
+    fn reveal_shows_an_agent_a_variable_holds_to_everyone_the_list() {
+        use crate::engine::xfiles::effects::state::Val;
+        let mut g = table();
+        let m = agent(0, MULDER);
+        let ev = run_with(&mut g, 1, "reveal a", vec![("a", Val::Agent(m))]);
+        assert!(ev.iter().any(|e| e.audience == Audience::All
+            && matches!(&e.body, XfEvent::Shown { seat: 1, cards } if *cards == vec![m.card])));
     }
 
     #[test]

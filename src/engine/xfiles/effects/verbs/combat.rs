@@ -50,7 +50,15 @@ pub fn fight(g: &mut XfGame, r: &mut Resolution, events: &mut Events) -> Flow {
         return Flow::Next;
     }
     let mut foes = vec![Foe::new(p.card, p.player)];
-    foes.extend(p.with.iter().map(|c| Foe::new(*c, p.player)));
+    // A card played with the Adversaries that is not one (Overwhelming
+    // Force) has done its part once they fight: discarded.
+    let (fighting, riders): (Vec<_>, Vec<_>) = p
+        .with
+        .iter()
+        .copied()
+        .partition(|c| crate::cards::db().get(*c).kind == crate::cards::CardType::Adversary);
+    g.player_mut(p.player).discard.extend(riders);
+    foes.extend(fighting.iter().map(|c| Foe::new(*c, p.player)));
     for f in &mut foes {
         f.mods.extend(p.mods.iter().cloned());
     }

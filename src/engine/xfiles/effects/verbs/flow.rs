@@ -12,7 +12,7 @@ use crate::engine::xfiles::effects::state::{ChoiceOption, Resolution, Val};
 use crate::engine::xfiles::{Events, XfEvent, XfGame};
 
 /// `choose <var> <selector> [by=me|opponent|active|target-owner]
-/// [count=N|up-to=N] [random] ["prompt"]`.
+/// [count=N|up-to=N] [random] [open|secret] ["prompt"]`.
 pub fn parse_choose(a: &mut Args) -> Result<Step, String> {
     let var = a.var()?;
     let sel = a.selector()?;
@@ -47,6 +47,9 @@ pub fn parse_choose(a: &mut Args) -> Result<Step, String> {
             c.random = true;
         } else if a.eat("open") {
             c.secret = false;
+        } else if a.eat("secret") {
+            // Told to the chooser alone (The List's paper).
+            c.secret = true;
         } else if matches!(a.peek(), Some(Tok::Str(_))) {
             c.prompt = a.string()?;
         } else {
@@ -281,6 +284,30 @@ mod tests {
             "choose victim agent(theirs field) random\nmove victim bureau",
         );
         assert!(g.choice.is_none(), "a random choice asks no one");
+    }
+
+    #[test]
+    fn a_secret_choice_is_told_to_the_chooser_alone_the_list() {
+        use crate::engine::Audience;
+        use crate::engine::xfiles::XfEvent;
+        let mut g = table();
+        to_field(&mut g, 0, &[MULDER, SCULLY]);
+        run(
+            &mut g,
+            1,
+            "choose secret-listed agent(theirs field) secret \"the Agent listed\"",
+        );
+        assert!(g.choice.as_ref().expect("two Agents: a choice").secret);
+        let events = choose(&mut g, &["Agent Fox Mulder"]);
+        let mut told = 0;
+        for e in &events {
+            if let XfEvent::Chose { what, .. } = &e.body {
+                let named = what.iter().any(|w| w.contains("Mulder"));
+                assert_eq!(named, e.audience == Audience::Seats(vec![1]));
+                told += usize::from(named);
+            }
+        }
+        assert_eq!(told, 1);
     }
 
     #[test]

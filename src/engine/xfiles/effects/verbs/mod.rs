@@ -25,8 +25,49 @@ pub(crate) fn keep_value(g: &mut XfGame, r: &mut Resolution, name: &str, v: Val)
 /// Cards a card being played puts under itself, kept as it enters play.
 pub const UNDER: &str = "under";
 
+/// One of `seat`'s cards the resolving card would remove from the game:
+/// true when a card stands in for it (Lucy Householder) and is removed
+/// instead, so the removal does not happen.
+pub(crate) fn stood_in(
+    g: &mut XfGame,
+    r: &mut Resolution,
+    seat: crate::engine::Seat,
+    events: &mut Events,
+) -> bool {
+    let Some(p) = r.played.as_mut() else {
+        return false;
+    };
+    let Some(i) = p.stand_ins.iter().position(|(s, _)| *s == seat) else {
+        return false;
+    };
+    let Some(id) = p.stand_ins.remove(i).1 else {
+        return true;
+    };
+    g.drop_check_mods(id);
+    match g.take_perm(id, events) {
+        Some((owner, card)) => {
+            g.player_mut(owner).removed.push(card);
+            true
+        }
+        // It left play before: nothing stands in.
+        None => false,
+    }
+}
+/// Whose cards lie under a card in play, when not its owner's (`to-under`).
+pub const UNDER_OWNER: &str = "under-owner";
+
+/// A Witness kept in play that may add its modifier again (`reuse`).
+pub const REUSE: &str = "reuse";
+
 /// The turn in which an Agent keeps his dedicated RP (`keep-rp`).
 pub const RP_KEPT: &str = "rp-kept";
+
+/// The card whose Keywords a card in play holds fixed (`fix-keywords`).
+pub const FIXED: &str = "fixed";
+
+/// A card in play's normal number of tokens when its text placed more than
+/// its usual number as it came into play (A Final Choice on Mulder: seven).
+pub const NORMAL_TOKENS: &str = "normal-tokens";
 mod cards;
 mod checks;
 mod combat;
@@ -126,6 +167,7 @@ pub enum Step {
     },
     ToUnder {
         what: Target,
+        face_down: bool,
     },
     UnderToHand,
     StopPurchase {
@@ -136,6 +178,7 @@ pub enum Step {
     },
     PutOnTop {
         what: Target,
+        secret: bool,
     },
     Steal {
         what: String,
@@ -182,6 +225,9 @@ pub enum Step {
         to: Section,
     },
     Remove {
+        who: String,
+    },
+    DiscardAgent {
         who: String,
     },
     Abduct {
@@ -231,7 +277,11 @@ pub enum Step {
         /// Goes back to its owner's Bureau, not to its own Team (Warrant Served).
         to_bureau: bool,
     },
-    Release,
+    /// The Agents this card holds go to their Bureau (`None`), or those a
+    /// variable names to the Field.
+    Release {
+        who: Option<String>,
+    },
     MoveBluff {
         what: String,
         to: String,
@@ -266,14 +316,24 @@ pub enum Step {
         n: Num,
         on: Option<String>,
     },
+    MoveToken,
     Stay,
     DiscardSelf,
     RemoveSelf,
+    RemoveInstead {
+        what: String,
+    },
     Attach {
         to: String,
     },
     Keep {
         var: String,
+    },
+    Reuse {
+        what: String,
+    },
+    PlaceUnder {
+        what: String,
     },
     Forget {
         var: String,
@@ -281,6 +341,15 @@ pub enum Step {
     Until {
         duration: Duration,
         modifier: Modifier,
+    },
+    /// The ability's Agent attacks as an Adversary (on the stack).
+    AttackAsAdversary {
+        /// This card is discarded if he is negated (Mostow's Sketches).
+        tied: bool,
+    },
+    /// Cards from the hand played as one with this card (Overwhelming Force).
+    PlayAsOne {
+        var: String,
     },
     // sites
     ChangeKeyword {
@@ -295,6 +364,9 @@ pub enum Step {
     ChangeQuestion {
         what: String,
         to: Category,
+    },
+    FixKeywords {
+        what: String,
     },
     DiscardBluff {
         what: String,
@@ -394,6 +466,9 @@ pub enum Step {
     AskBack,
     AskFoeAffiliation,
     NoPenalty,
+    ReplaceXFile {
+        to: crate::cards::Trait,
+    },
     AskMay {
         var: String,
         prompt: String,
@@ -485,6 +560,7 @@ const VERBS: &[(&str, Parse)] = &[
     ("damage", agents::parse_damage),
     ("move", agents::parse_move),
     ("remove", agents::parse_remove),
+    ("discard-agent", agents::parse_discard_agent),
     ("abduct", agents::parse_abduct),
     ("away", agents::parse_away),
     ("restore", agents::parse_restore),
@@ -495,20 +571,28 @@ const VERBS: &[(&str, Parse)] = &[
     ("ask-back", questions::parse_ask_back),
     ("ask-foe-affiliation", questions::parse_ask_foe_affiliation),
     ("no-penalty", questions::parse_no_penalty),
+    ("replace-xfile", questions::parse_replace_xfile),
     ("tax", stack::parse_tax),
     ("bottom", stack::parse_bottom),
     ("shuffle-in", stack::parse_shuffle_in),
     ("tokens", stack::parse_tokens),
+    ("move-token", stack::parse_move_token),
     ("stay", stack::parse_stay),
     ("discard-self", stack::parse_discard_self),
     ("remove-self", stack::parse_remove_self),
+    ("remove-instead", stack::parse_remove_instead),
     ("attach", stack::parse_attach),
     ("keep", stack::parse_keep),
+    ("reuse", stack::parse_reuse),
+    ("place-under", stack::parse_place_under),
     ("forget", stack::parse_forget),
+    ("attack-as-adversary", stack::parse_attack_as_adversary),
+    ("play-as-one", stack::parse_play_as_one),
     ("until", modifiers::parse_until),
     ("change-keyword", sites::parse_change_keyword),
     ("add-keyword", sites::parse_add_keyword),
     ("change-question", sites::parse_change_question),
+    ("fix-keywords", sites::parse_fix_keywords),
     ("discard-bluff", sites::parse_discard_bluff),
     ("ask", questions::parse_ask),
     ("ask-value", questions::parse_ask_value),
@@ -613,11 +697,11 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
         S::Look { what } => cards::look(g, r, what, events),
         S::Shuffle { who } => cards::shuffle(g, r, *who, events),
         S::ToHand { what } => cards::to_hand(g, r, what, events),
-        S::ToUnder { what } => cards::to_under(g, r, what, events),
+        S::ToUnder { what, face_down } => cards::to_under(g, r, what, *face_down, events),
         S::UnderToHand => cards::under_to_hand(g, r, events),
         S::StopPurchase { refund } => pools::stop_purchase(g, *refund, events),
         S::Join { what } => cards::join(g, r, what, events),
-        S::PutOnTop { what } => cards::put_on_top(g, r, what, events),
+        S::PutOnTop { what, secret } => cards::put_on_top(g, r, what, *secret, events),
         S::Steal { what } => cards::steal(g, r, what, events),
         S::Exile { what } => cards::exile(g, r, what, events),
         S::ModifyCheck { n, skills } => checks::modify(g, r, n, skills, events),
@@ -631,6 +715,7 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
         S::Damage { who, n } => agents::damage(g, r, who, n, events),
         S::Move { who, to } => agents::move_to(g, r, who, *to, events),
         S::Remove { who } => agents::remove(g, r, who, events),
+        S::DiscardAgent { who } => agents::discard_agent(g, r, who, events),
         S::Abduct { who } => agents::abduct(g, r, who, events),
         S::Away { who, turns } => agents::away(g, r, who, *turns, events),
         S::Restore { who } => agents::restore(g, r, who, events),
@@ -641,16 +726,23 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
         S::Bottom { what } => stack::bottom(g, r, what, events),
         S::ShuffleIn { what } => stack::shuffle_in(g, r, what, events),
         S::Tokens { n, on } => stack::tokens(g, r, n, on.as_deref(), events),
+        S::MoveToken => stack::move_token(g, r, events),
         S::Stay => stack::stay(g, r, events),
         S::DiscardSelf => stack::discard_self(g, r, events),
         S::RemoveSelf => stack::remove_self(g, r, events),
+        S::RemoveInstead { what } => stack::remove_instead(g, r, what, events),
         S::Attach { to } => stack::attach(g, r, to, events),
         S::Keep { var } => stack::keep(g, r, var, events),
+        S::Reuse { what } => stack::reuse(g, r, what, events),
+        S::PlaceUnder { what } => stack::place_under(g, r, what, events),
         S::Forget { var } => stack::forget(g, r, var, events),
+        S::AttackAsAdversary { tied } => stack::attack_as_adversary(g, r, *tied, events),
+        S::PlayAsOne { var } => stack::play_as_one(g, r, var, events),
         S::Until { duration, modifier } => modifiers::until(g, r, *duration, modifier, events),
         S::ChangeKeyword { what, from, to } => sites::change_keyword(g, r, what, from, *to, events),
         S::AddKeyword { what, to } => sites::add_keyword(g, r, what, *to, events),
         S::ChangeQuestion { what, to } => sites::change_question(g, r, what, *to, events),
+        S::FixKeywords { what } => sites::fix_keywords(g, r, what, events),
         S::DiscardBluff { what } => sites::discard_bluff(g, r, what, events),
         S::Ask { categories, of } => questions::ask(g, r, categories, *of, events),
         S::AskValue { value } => questions::ask_value(g, r, *value, events),
@@ -693,7 +785,7 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
             team,
             to_bureau,
         } => agents::borrow(g, r, who, (team.as_deref(), *to_bureau), events),
-        S::Release => agents::release(g, r, events),
+        S::Release { who } => agents::release(g, r, who.as_deref(), events),
         S::MoveBluff { what, to } => sites::move_bluff(g, r, what, to, events),
         S::BluffToHand { what } => sites::bluff_to_hand(g, r, what, events),
         S::Provide { keywords, half } => cards::provide(g, r, keywords, *half, events),
@@ -724,6 +816,7 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
         S::AskBack => questions::ask_back(g, r, events),
         S::AskFoeAffiliation => questions::ask_foe_affiliation(g, r, events),
         S::NoPenalty => questions::no_penalty(g, r, events),
+        S::ReplaceXFile { to } => questions::replace_xfile(g, r, *to, events),
         S::EndTurn => flow::end_turn(g, r, events),
         S::Special(name) => flow::special(g, r, name, events),
     }

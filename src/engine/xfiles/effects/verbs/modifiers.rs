@@ -129,6 +129,13 @@ pub fn parse_modifier(a: &mut Args) -> Result<Modifier, String> {
         }
         "skill" => {
             let who = scope(a)?;
+            if let Some(witness) = a.keyed("witness") {
+                return Ok(Modifier::WitnessSkill {
+                    who,
+                    witness,
+                    amount: signed(a)?,
+                });
+            }
             let skill = if a.eat("all") { None } else { Some(a.skill()?) };
             Modifier::Skill {
                 who,
@@ -234,6 +241,11 @@ pub fn parse_modifier(a: &mut Args) -> Result<Modifier, String> {
         "no-buy" => Modifier::NoBuy {
             seat_of: seat_scope(a)?,
         },
+        "open-hand" => {
+            let seat_of = seat_scope(a)?;
+            let pool = a.keyed("pool").map(|v| lex::pool(&v)).transpose()?;
+            Modifier::OpenHand { seat_of, pool }
+        }
         "skip-lrc" => Modifier::SkipLrc,
         "split" => Modifier::Split {
             round: if a.is_done() { None } else { Some(a.skill()?) },
@@ -299,6 +311,7 @@ pub fn parse_modifier(a: &mut Args) -> Result<Modifier, String> {
         "hurts-occult" => Modifier::HurtsOccult,
         "team-card" => Modifier::TeamCard,
         "bureau-watch" => Modifier::BureauWatch,
+        "fixed-keywords" => Modifier::FixedKeywords,
         "shuns" => Modifier::Shuns {
             keywords: a.keywords()?,
         },
@@ -311,7 +324,7 @@ pub fn parse_modifier(a: &mut Args) -> Result<Modifier, String> {
         }
         _ => {
             return Err(format!(
-                "'{w}' is not a modifier (gear, skill, skill-as, health, res, res-to-cp, res-must-buy, rp-income, dedicated-rp, no-contribution, only-at, hand-limit, cost, forbid, no-attack, no-healing, stuck, can-use, extra-draw, extra-sale, site-keyword, no-draw, no-buy, skip-lrc, split, halve-lrc-taken, reduce-taken, regenerate, wounds-block-healing, rounds, computer-combat, unhurt, no-combat, cured-by-healing, absorb, free-site-token, peek-bluff-token, gear-bonus, inert, survives-lrc, poison-blood, returns-to-deck, mirrors-best, counts-adversaries, multiply, hospitalizes-on-hit, weakens, no-lrc-damage, last-word, exposed, remote, ward, reduce-from, slayer, splits-damage, shuns, gear-once, protects, hurts-occult)"
+                "'{w}' is not a modifier (gear, skill, skill-as, health, res, res-to-cp, res-must-buy, rp-income, dedicated-rp, no-contribution, only-at, hand-limit, cost, forbid, no-attack, no-healing, stuck, can-use, extra-draw, extra-sale, site-keyword, no-draw, no-buy, open-hand, skip-lrc, split, halve-lrc-taken, reduce-taken, regenerate, wounds-block-healing, rounds, computer-combat, unhurt, no-combat, cured-by-healing, absorb, free-site-token, peek-bluff-token, gear-bonus, inert, survives-lrc, poison-blood, returns-to-deck, mirrors-best, counts-adversaries, multiply, hospitalizes-on-hit, weakens, no-lrc-damage, last-word, exposed, remote, ward, reduce-from, slayer, splits-damage, shuns, gear-once, protects, hurts-occult, fixed-keywords)"
             ));
         }
     })
@@ -375,6 +388,26 @@ impl XfGame {
                 skill: *skill,
                 amount: *amount,
             },
+            Modifier::WitnessSkill {
+                who,
+                witness,
+                amount,
+            } => {
+                let card = r.vars.get(witness).and_then(|v| self.card_of_val(v));
+                match card.and_then(|c| self.witness_skill(c)) {
+                    Some(s) => Modifier::Skill {
+                        who: agents(who),
+                        skill: Some(s),
+                        amount: *amount,
+                    },
+                    // No Witness, or one that names no skill: nothing changes.
+                    None => Modifier::Skill {
+                        who: AgentScope::Agents(Vec::new()),
+                        skill: None,
+                        amount: 0,
+                    },
+                }
+            }
             Modifier::SkillAs { who, skill, from } => Modifier::SkillAs {
                 who: agents(who),
                 skill: *skill,
@@ -434,6 +467,10 @@ impl XfGame {
             },
             Modifier::NoBuy { seat_of } => Modifier::NoBuy {
                 seat_of: seat(seat_of),
+            },
+            Modifier::OpenHand { seat_of, pool } => Modifier::OpenHand {
+                seat_of: seat(seat_of),
+                pool: *pool,
             },
             Modifier::Cost {
                 cards: c,
@@ -505,6 +542,51 @@ mod tests {
         assert_eq!(g.agent_skill(m, Skill::Behavioral), before - 1);
         g.end_turn(&mut Vec::new());
         assert_eq!(g.agent_skill(m, Skill::Behavioral), before);
+    }
+
+    #[test]
+    fn witness_skill_raises_the_skill_the_witness_modifies_first_assassinated() {
+        let mut g = table();
+        let m = agent(1, MULDER);
+        let braun = crate::cards::db()
+            .iter()
+            .find(|(_, c)| c.title == "Dr. Sheila Braun")
+            .unwrap()
+            .0;
+        let before = g.agent_skill(m, Skill::Behavioral);
+        let medical = g.agent_skill(m, Skill::Medical);
+        run_with(
+            &mut g,
+            1,
+            "until permanent skill a witness=w +1",
+            vec![("a", Val::Agent(m)), ("w", Val::Card(braun))],
+        );
+        assert_eq!(g.agent_skill(m, Skill::Behavioral), before + 1);
+        assert_eq!(g.agent_skill(m, Skill::Medical), medical);
+        g.end_turn(&mut Vec::new());
+        assert_eq!(g.agent_skill(m, Skill::Behavioral), before + 1);
+    }
+
+    #[test]
+    fn open_hand_shows_the_seats_cards_of_that_pool_circuit_board_implant() {
+        let mut g = table();
+        assert!(g.face_up_hand(1).is_empty());
+        run(&mut g, 0, "until turn open-hand opponent pool=rp");
+        let rp: Vec<_> = g.players[1]
+            .hand
+            .iter()
+            .copied()
+            .filter(|c| {
+                crate::cards::db()
+                    .get(*c)
+                    .cost
+                    .is_some_and(|k| k.pool == crate::cards::Pool::Rp)
+            })
+            .collect();
+        assert_eq!(g.face_up_hand(1), rp);
+        assert!(g.face_up_hand(0).is_empty());
+        g.end_turn(&mut Vec::new());
+        assert!(g.face_up_hand(1).is_empty());
     }
 
     #[test]

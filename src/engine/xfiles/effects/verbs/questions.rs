@@ -279,12 +279,78 @@ pub fn no_penalty(g: &mut XfGame, _: &Resolution, events: &mut Events) -> Flow {
     Flow::Next
 }
 
+/// `replace-xfile <value>`: the controller exchanges the X-File in play for
+/// one of its X-File cards set aside with this characteristic, chosen in
+/// secret (Believe The Lie); the old one is set aside. Answers already in
+/// the notebooks stay as they were.
+pub fn parse_replace_xfile(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::ReplaceXFile {
+        to: a.trait_value()?,
+    })
+}
+
+pub fn replace_xfile(g: &mut XfGame, r: &mut Resolution, to: Trait, events: &mut Events) -> Flow {
+    let me = r.src.controller;
+    let now = g.player(me).xfile;
+    let aside: Vec<crate::cards::CardIdx> = g
+        .player(me)
+        .candidates
+        .iter()
+        .copied()
+        .filter(|c| Some(*c) != now && g.xfile_is(Some(*c), to))
+        .collect();
+    let picked = match super::cards::answered(r) {
+        Some(Val::Card(c)) if aside.contains(&c) => c,
+        _ if aside.len() == 1 => aside[0],
+        _ if aside.is_empty() => return Flow::Next,
+        _ => {
+            let options = aside
+                .iter()
+                .map(|c| ChoiceOption {
+                    label: db().get(*c).title.clone(),
+                    val: Val::Card(*c),
+                })
+                .collect();
+            let key = super::cards::ask_key(r);
+            let prompt = format!("the X-File of {} {} you take instead", to.category(), to);
+            g.offer(me, prompt, options, 1, 1, &key, true, events);
+            return Flow::Retry(Wait::Choice);
+        }
+    };
+    g.player_mut(me).xfile = Some(picked);
+    // Everyone learns that it changed, only its player which it is now.
+    events.push(Event::public(XfEvent::XFileChosen { seat: me }));
+    events.push(Event::private(me, XfEvent::YourXFile { card: picked }));
+    Flow::Next
+}
+
 #[cfg(test)]
 mod tests {
     use crate::cards::Trait;
     use crate::engine::xfiles::XfEvent;
     use crate::engine::xfiles::effects::state::Val;
     use crate::engine::xfiles::effects::testing::*;
+
+    #[test]
+    fn replace_xfile_takes_the_one_set_aside_believe_the_lie() {
+        let mut g = table();
+        let (worm, barry) = (id("XF96-0141v1"), id("XF96-0122v1"));
+        let p = &mut g.players[1];
+        p.candidates = vec![worm, barry, id("XF96-0142v1")];
+        p.xfile = Some(worm);
+        run(&mut g, 1, "replace-xfile government");
+        assert_eq!(g.player(1).xfile, Some(barry));
+        assert!(
+            g.player(1).candidates.contains(&worm),
+            "set aside, not lost"
+        );
+        // And back: Arctic Worm is the ALIEN one set aside now.
+        run(&mut g, 1, "replace-xfile alien");
+        assert_eq!(g.player(1).xfile, Some(worm));
+        // None set aside with that value: nothing changes.
+        run(&mut g, 1, "replace-xfile primordial");
+        assert_eq!(g.player(1).xfile, Some(worm));
+    }
 
     #[test]
     fn ask_uses_the_value_named_at_play_deep_throat() {

@@ -1,13 +1,14 @@
-//! Site verbs: Keywords changed or added (only the Keyword changes, p. 17),
-//! the question a Site asks, and Bluffs discarded.
+//! Site verbs: Keywords changed, added or held fixed (only the Keyword
+//! changes, p. 17), the question a Site asks, and Bluffs discarded.
 
 use super::Step;
 use crate::cards::{Category, Keyword, db};
 use crate::engine::Event;
+use crate::engine::xfiles::effects::ast::{Instr, Modifier};
 use crate::engine::xfiles::effects::lex::{self, Args};
 use crate::engine::xfiles::effects::run::Flow;
 use crate::engine::xfiles::effects::state::{ChoiceOption, Resolution, Val, Wait};
-use crate::engine::xfiles::{Events, XfEvent, XfGame};
+use crate::engine::xfiles::{Events, Pending, XfEvent, XfGame};
 
 /// `change-keyword <var> from=<k|k|any> [to=<k>]`: one Keyword of a Site
 /// (or the Site a Bluff was played on) becomes another; without `to`, the
@@ -47,6 +48,9 @@ pub fn change_keyword(
             None => return Flow::Next,
         },
     };
+    if g.keywords_fixed(&holder) {
+        return Flow::Next;
+    }
     let Some((card, current)) = g.keywords_of(&holder) else {
         return Flow::Next;
     };
@@ -148,6 +152,71 @@ impl XfGame {
         }
     }
 
+    /// A card in play gains a Keyword for as long as it stays; with
+    /// RESOURCE it is no longer discarded at the end of the turn (a Witness
+    /// with RESOURCE remains on the table, Rules Assistant p. 8).
+    pub(crate) fn add_perm_keyword(&mut self, v: &Val, k: Keyword, events: &mut Events) {
+        let Some((card, mut ks)) = self.keywords_of(v) else {
+            return;
+        };
+        if k == Keyword::Resource
+            && let Val::Perm(id) = v
+            && let Some(p) = self.perm_mut(*id)
+        {
+            p.this_turn = false;
+        }
+        if ks.contains(&k) {
+            return;
+        }
+        ks.push(k);
+        self.set_keywords(v, ks);
+        events.push(Event::public(XfEvent::KeywordChanged {
+            card,
+            from: k,
+            to: k,
+        }));
+    }
+
+    /// Whether a card in play holds this card's Keywords fixed (`fix-keywords`).
+    pub(crate) fn keywords_fixed(&self, v: &Val) -> bool {
+        self.in_force_of(&|m| *m == Modifier::FixedKeywords)
+            .iter()
+            .filter_map(|f| f.src.perm.and_then(|id| self.perm(id)))
+            .any(|p| p.data.get(super::FIXED) == Some(v))
+    }
+
+    /// Whether a card waiting on the stack would change or add a Keyword of
+    /// the card `v` names: one aimed at it (its target), or at the Site being
+    /// investigated when its script neither targets nor chooses the card.
+    pub(crate) fn alters_keywords_of(&self, p: &Pending, v: &Val) -> bool {
+        let Some(ab) = self
+            .scripts_ref()
+            .of(p.card)
+            .and_then(|s| s.plays.get(usize::from(p.mode)))
+        else {
+            return false;
+        };
+        let chosen = |var: &str| {
+            ab.program
+                .iter()
+                .any(|i| matches!(i, Instr::Do(Step::Choose(c)) if c.var == var))
+        };
+        let current = match v {
+            Val::Site(id) => self.investigation.as_ref().is_some_and(|i| i.site == *id),
+            _ => false,
+        };
+        ab.program.iter().any(|i| match i {
+            Instr::Do(Step::ChangeKeyword { what, .. } | Step::AddKeyword { what, .. }) => {
+                if what == "target" {
+                    p.target.as_ref() == Some(v)
+                } else {
+                    !chosen(what.as_str()) && current
+                }
+            }
+            _ => false,
+        })
+    }
+
     /// Sets a card's Keywords (see [`XfGame::keywords_of`]).
     pub(crate) fn set_keywords(&mut self, v: &Val, ks: Vec<Keyword>) {
         match v {
@@ -171,8 +240,9 @@ impl XfGame {
     }
 }
 
-/// `add-keyword <var> [keyword]`: the Site gains a Keyword; without one,
-/// the controller chooses any (Sacrificing a Pawn).
+/// `add-keyword <var> [keyword]`: the Site (or card in play) gains a
+/// Keyword; without one, the controller chooses any (Sacrificing a Pawn).
+/// A Witness given RESOURCE stays in play (Safe House).
 pub fn parse_add_keyword(a: &mut Args) -> Result<Step, String> {
     let what = a.var()?;
     let to = if a.is_done() {
@@ -190,9 +260,18 @@ pub fn add_keyword(
     to: Option<Keyword>,
     events: &mut Events,
 ) -> Flow {
+    if let Some(v @ Val::Perm(_)) = r.vars.get(what).cloned()
+        && let Some(k) = to
+    {
+        g.add_perm_keyword(&v, k, events);
+        return Flow::Next;
+    }
     let Some(site) = site_of(g, r, what) else {
         return Flow::Next;
     };
+    if g.keywords_fixed(&Val::Site(site)) {
+        return Flow::Next;
+    }
     let to = match (to, super::cards::answered(r)) {
         (Some(k), _) | (None, Some(Val::Keyword(k))) => k,
         (None, _) => {
@@ -222,6 +301,36 @@ pub fn add_keyword(
             to,
         }));
     }
+    Flow::Next
+}
+
+/// `fix-keywords <var>`: the Keywords of a Site or a card in play go back
+/// to those printed (changes already made are undone) and, while the card
+/// running this stays in play with `static fixed-keywords`, cannot be
+/// altered (Sleep With the Fishes).
+pub fn parse_fix_keywords(a: &mut Args) -> Result<Step, String> {
+    Ok(Step::FixKeywords { what: a.var()? })
+}
+
+pub fn fix_keywords(g: &mut XfGame, r: &mut Resolution, what: &str, events: &mut Events) -> Flow {
+    let Some(v @ (Val::Site(_) | Val::Perm(_))) = r.vars.get(what).cloned() else {
+        return Flow::Next;
+    };
+    let Some((card, _)) = g.keywords_of(&v) else {
+        return Flow::Next;
+    };
+    let printed = db().get(card).keywords.clone();
+    // A card in play keeps no list of its own while its Keywords are as printed.
+    let restored = match v {
+        Val::Site(_) => printed.clone(),
+        _ => Vec::new(),
+    };
+    g.set_keywords(&v, restored);
+    events.push(Event::public(XfEvent::KeywordsFixed {
+        card,
+        keywords: printed,
+    }));
+    super::keep_value(g, r, super::FIXED, v);
     Flow::Next
 }
 
@@ -341,9 +450,60 @@ pub fn discard_bluff(g: &mut XfGame, r: &Resolution, what: &str, events: &mut Ev
 
 #[cfg(test)]
 mod tests {
-    use crate::cards::{Category, Keyword};
-    use crate::engine::xfiles::effects::state::Val;
+    use crate::cards::{Category, Keyword, Section};
+    use crate::engine::Seat;
+    use crate::engine::xfiles::effects::state::{AbilityRef, Source, Val, Vars};
     use crate::engine::xfiles::effects::testing::*;
+    use crate::engine::xfiles::{Place, XfGame};
+
+    /// The host card's script (with `static fixed-keywords`): mode 0 fixes
+    /// `s`, mode 1 adds a Keyword to it; runs one mode with `s` bound.
+    fn run_fixing(g: &mut XfGame, seat: Seat, mode: u8, perm: Option<u32>, site: u32) {
+        let host = id(HOST);
+        let text = crate::engine::xfiles::effects::db::printed_text(host).expect("text");
+        let script = format!(
+            "card {}\ntext {text}\nstatus reviewed\nstatic fixed-keywords\nplay\n  fix-keywords s\nplay\n  add-keyword s occult-investigation\n",
+            crate::cards::db().get(host).title
+        );
+        let db = crate::engine::xfiles::effects::db::scripts().with(&script);
+        g.set_scripts(db.unwrap_or_else(|e| panic!("{e}")));
+        let mut vars = Vars::default();
+        vars.set("s", Val::Site(site));
+        let src = Source {
+            perm,
+            ..Source::new(host, AbilityRef::Play(mode), seat)
+        };
+        g.start_effect(src, vars, None);
+        g.settle(&mut Vec::new());
+    }
+
+    #[test]
+    fn fix_keywords_undoes_a_change_and_holds_the_keywords_sleep_with_the_fishes() {
+        let mut g = table();
+        let site = site_in_play(&mut g, 0, "XF96-0063v1");
+        let printed = g.site(site).unwrap().keywords.clone();
+        run_fixing(&mut g, 1, 1, None, site);
+        assert!(
+            g.site(site)
+                .unwrap()
+                .keywords
+                .contains(&Keyword::OccultInvestigation)
+        );
+        let p = g.put_in_play(1, id(HOST), Place::Section(1, Section::Field));
+        run_fixing(&mut g, 1, 0, Some(p), site);
+        assert_eq!(g.site(site).unwrap().keywords, printed);
+        assert!(g.keywords_fixed(&Val::Site(site)));
+        run_fixing(&mut g, 1, 1, None, site);
+        assert_eq!(g.site(site).unwrap().keywords, printed);
+        g.leave_play(p, &mut Vec::new());
+        run_fixing(&mut g, 1, 1, None, site);
+        assert!(
+            g.site(site)
+                .unwrap()
+                .keywords
+                .contains(&Keyword::OccultInvestigation)
+        );
+    }
 
     #[test]
     fn change_keyword_turns_one_site_keyword_into_another_detective_kelly_ryan() {
