@@ -111,7 +111,23 @@ impl XfGame {
         if play.is_some_and(|a| a.target.is_some() || !a.program.is_empty()) {
             return None;
         }
-        if !self.player(seat).hand.contains(&card) || self.type_allowed(card, false).is_err() {
+        if !self.player(seat).hand.contains(&card)
+            || (db().get(card).kind == CardType::Adversary
+                && self.foe_has(card, |m| *m == Modifier::NoCombat))
+        {
+            return None;
+        }
+        self.could_play(seat, card, 0)
+    }
+
+    /// Whether `seat` could play this card now were it in the hand, for
+    /// `less` points less: type, a check's used cards (p. 29), Activators,
+    /// Cost (its pool and amount when so). An Adversary in a Discard Pile
+    /// is "eligible" for the X-File Power Violence so (p. 44).
+    pub(crate) fn could_play(&self, seat: Seat, card: CardIdx, less: u32) -> Option<(Pool, u32)> {
+        let scripts = self.script_db();
+        let play = scripts.of(card).and_then(|s| s.plays.first());
+        if self.type_allowed(card, false).is_err() {
             return None;
         }
         // The same card is not used twice in a skill check (p. 29).
@@ -122,11 +138,7 @@ impl XfGame {
         {
             return None;
         }
-        let adversary = db().get(card).kind == CardType::Adversary;
-        if adversary
-            && (self.refuse_adversary(card).is_some()
-                || self.foe_has(card, |m| *m == Modifier::NoCombat))
-        {
+        if db().get(card).kind == CardType::Adversary && self.refuse_adversary(card).is_some() {
             return None;
         }
         if super::setup::is_killer(card) && !self.options.killer {
@@ -148,7 +160,7 @@ impl XfGame {
         if play.is_some_and(|a| a.when.iter().any(|w| !self.holds(&src, &vars, w))) {
             return None;
         }
-        let cost = self.play_cost(&src, &vars, pool);
+        let cost = self.play_cost(&src, &vars, pool).saturating_sub(less);
         self.can_pay(seat, card, pool, cost).then_some((pool, cost))
     }
 

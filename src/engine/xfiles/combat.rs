@@ -488,7 +488,11 @@ impl XfGame {
     }
 
     fn redirected(&self, who: Combatant) -> Option<Combatant> {
+        let fighters = self.fighters();
         self.boons_on(who).into_iter().find_map(|b| match b {
+            // Not at an Agent who has left the fight (a possessed Agent's
+            // teammate gone to the Hospital in an earlier round).
+            Boon::Redirect(Combatant::Agent(a)) if !fighters.contains(&a) => None,
             Boon::Redirect(to) => Some(to),
             _ => None,
         })
@@ -998,6 +1002,9 @@ impl XfGame {
                 Combatant::Agent(a) => {
                     t.to_agents.push((*a, n));
                     let dealt = self.damage_agent(*a, n, events);
+                    if dealt > 0 {
+                        self.note_combat_hurt(*a);
+                    }
                     if let Combatant::Foe(i) = from
                         && dealt > 0
                     {
@@ -1020,6 +1027,14 @@ impl XfGame {
         }
     }
 
+    /// An Agent took damage in a combat this turn (Possession).
+    pub(crate) fn note_combat_hurt(&mut self, agent: AgentRef) {
+        let fact = Fact::CombatHurt { agent };
+        if !self.facts.contains(&fact) {
+            self.facts.push(fact);
+        }
+    }
+
     /// A hit on a foe with poisonous blood in Close Range hurts every
     /// fighting Agent (the Alien Bounty Hunter).
     fn poison_blood(&mut self, foe: usize, n: u8, t: &mut Tally, events: &mut Events) {
@@ -1037,7 +1052,9 @@ impl XfGame {
             return;
         };
         for a in self.fighters() {
-            self.damage_agent(a, p, events);
+            if self.damage_agent(a, p, events) > 0 {
+                self.note_combat_hurt(a);
+            }
             t.to_agents.push((a, p));
             t.foes_deal += i32::from(p);
         }

@@ -401,6 +401,10 @@ pub enum Fact {
     Healed {
         agent: AgentRef,
     },
+    /// An Agent took damage in a combat (the X-File Power Possession).
+    CombatHurt {
+        agent: AgentRef,
+    },
     /// A card the player played took these cards from his Bureau deck into
     /// his hand and showed them (A Call for Help; answered by A False Leads).
     Searched {

@@ -496,6 +496,14 @@ impl XfGame {
         if self.frames.is_empty() && seat == self.active && !self.own_phase_allows_plays() {
             return Err(self.out_of_phase(seat));
         }
+        if let Some(owed) = self.owed_play(seat)
+            && owed != card
+        {
+            return Err(Refusal::new(format!(
+                "{} must be your next card played: it is played immediately, or passed on (/pass) and back to your Discard Pile",
+                db().get(owed).title
+            )));
+        }
         let scripts = self.script_db();
         let script = scripts.of(card);
         let in_combat_ok = script
@@ -850,6 +858,7 @@ impl XfGame {
         {
             return Err(self.not_your_move(seat));
         }
+        self.lapse_owed_play(seat, events);
         let everyone = self.seats_in() as u8;
         let next = self.next_seat(seat);
         let f = self.frames.last_mut().expect("checked");
@@ -860,6 +869,37 @@ impl XfGame {
             self.round_complete(events);
         }
         Ok(())
+    }
+
+    /// A card the seat took to play at once and still holds (`may-play
+    /// now`: Violence): their next card played must be it.
+    pub(crate) fn owed_play(&self, seat: Seat) -> Option<CardIdx> {
+        self.lasting.iter().find_map(|l| match l.modifier {
+            super::effects::ast::Modifier::FreePlay {
+                card, now: true, ..
+            } if l.controller == seat && self.player(seat).hand.contains(&card) => Some(card),
+            _ => None,
+        })
+    }
+
+    /// A card to be played at once that its player passes on instead goes
+    /// back to their Discard Pile (Violence: "play it immediately").
+    fn lapse_owed_play(&mut self, seat: Seat, events: &mut Events) {
+        while let Some(card) = self.owed_play(seat) {
+            let p = self.player_mut(seat);
+            if let Some(i) = p.hand.iter().position(|c| *c == card) {
+                p.hand.remove(i);
+                p.discard.push(card);
+                events.push(Event::public(XfEvent::Discarded {
+                    seat,
+                    cards: vec![card],
+                }));
+            }
+            self.lasting.retain(|l| {
+                !(l.controller == seat
+                    && matches!(l.modifier, super::effects::ast::Modifier::FreePlay { card: c, now: true, .. } if c == card))
+            });
+        }
     }
 
     /// Everyone passed in turn: the top card resolves, or the frame ends.

@@ -313,6 +313,9 @@ pub enum Kind {
     Foe,
     /// Any combatant: a fighting Agent or a foe.
     Combatant,
+    /// A card on the table whose Keywords a card may change: a Site, a card
+    /// on the stack or in play (the X-File Power Ideology).
+    Card,
 }
 
 /// A filter on the objects of a [`Kind`].
@@ -423,8 +426,15 @@ pub enum Qual {
     ThisTurn,
     /// A card in a hand its player could play now with others at once:
     /// Activators met, Cost payable, nothing named as it is played
-    /// (Overwhelming Force).
-    Playable,
+    /// (Overwhelming Force). In a Discard Pile: one its player could play
+    /// now were it in the hand, for this many points less (`playable-less=N`:
+    /// the X-File Power Violence's "eligible" Adversary).
+    Playable(u8),
+    /// An Agent damaged in a combat this turn (the X-File Power Possession).
+    HurtInCombat,
+    /// A card in a hand one of whose plays could now be aimed at an
+    /// Adversary its player controls in the combat (the X-File Power Death).
+    OnOwnFoe,
     /// A card on the stack that would change or add a Keyword of the card a
     /// variable holds (Sleep With the Fishes).
     AltersKeywords(String),
@@ -904,6 +914,11 @@ pub enum Modifier {
         half: bool,
         #[serde(default, skip_serializing_if = "is_zero")]
         less: u8,
+        /// Played at once or not at all: the player's next card played
+        /// must be it, and passing sends it back to the Discard Pile
+        /// (Violence: "play it immediately").
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        now: bool,
     },
     /// Adversaries in scope may be played at any Site: their Site and
     /// Keyword Activators hold (the Affiliation X-File Powers, p. 43).

@@ -480,9 +480,10 @@ fn kind(w: &str) -> Result<Kind, String> {
         "player" => Kind::Player,
         "foe" => Kind::Foe,
         "combatant" => Kind::Combatant,
+        "card" => Kind::Card,
         _ => {
             return Err(format!(
-                "'{w}' is not an object kind (agent, team, stack, perm, hand, discard, deck, site, bluff, player, foe, combatant)"
+                "'{w}' is not an object kind (agent, team, stack, perm, hand, discard, deck, site, bluff, player, foe, combatant, card)"
             ));
         }
     })
@@ -535,6 +536,10 @@ fn qual(w: &str) -> Result<Qual, String> {
             "same-keywords" => Qual::SameKeywords(v.to_string()),
             "alters-keywords" => Qual::AltersKeywords(v.to_string()),
             "top" => Qual::Top(v.parse().map_err(|_| format!("top={v} is not a number"))?),
+            "playable-less" => Qual::Playable(
+                v.parse()
+                    .map_err(|_| format!("playable-less={v} is not a number"))?,
+            ),
             "pool" => Qual::Pool(pool(v)?),
             "not-gear" => Qual::NotGear(skills(v)?),
             "went" => Qual::Went(section(v)?),
@@ -582,7 +587,9 @@ fn qual(w: &str) -> Result<Qual, String> {
         "down" => Qual::Down,
         "movable" => Qual::Movable,
         "joinable" => Qual::Joinable,
-        "playable" => Qual::Playable,
+        "playable" => Qual::Playable(0),
+        "hurt-in-combat" => Qual::HurtInCombat,
+        "on-own-foe" => Qual::OnOwnFoe,
         "not-controlled" => Qual::NotControlled,
         "elsewhere" => Qual::Elsewhere,
         "failed" => Qual::Failed,

@@ -3,7 +3,7 @@
 //! Bluffs, players and combatants.
 
 use super::ast::{Kind, Qual, Selector};
-use super::state::{Source, Val, Vars, Zone};
+use super::state::{AbilityRef, Source, Val, Vars, Zone};
 use crate::cards::{CardIdx, CardType, Pool, Section, db, normalize};
 use crate::engine::Seat;
 use crate::engine::xfiles::combat::Combatant;
@@ -87,6 +87,16 @@ impl XfGame {
                 out.extend(self.foes_matching(src, vars, &sel.quals));
                 out
             }
+            Kind::Card => [Kind::Site, Kind::Stack, Kind::Perm]
+                .into_iter()
+                .flat_map(|kind| {
+                    let one = Selector {
+                        kind,
+                        quals: sel.quals.clone(),
+                    };
+                    self.select(src, vars, &one)
+                })
+                .collect(),
         }
     }
 
@@ -172,6 +182,9 @@ impl XfGame {
             Qual::NotTitle(t) => !card_titled(r.card, t),
             Qual::Stunned => self.stunned(Combatant::Agent(r)),
             Qual::Hurt(n) => self.hurt_by(Combatant::Agent(r)) >= *n,
+            Qual::HurtInCombat => self.facts.iter().any(
+                |f| matches!(f, crate::engine::xfiles::Fact::CombatHurt { agent } if *agent == r),
+            ),
             Qual::Went(s) => a.section == *s && self.last_move(r).is_some_and(|m| m.1 == *s),
             Qual::NotControlled => !self
                 .player(src.controller)
@@ -469,9 +482,12 @@ impl XfGame {
                         .cost
                         .is_some_and(|k| k.amount.with_x(0) == src.x),
                     Qual::Joinable => self.may_join(seat, *c),
-                    Qual::Playable => {
-                        sel.kind == Kind::Hand && self.playable_now(seat, *c).is_some()
-                    }
+                    Qual::Playable(less) => match sel.kind {
+                        Kind::Hand => self.playable_now(seat, *c).is_some(),
+                        Kind::Discard => self.could_play(seat, *c, u32::from(*less)).is_some(),
+                        _ => false,
+                    },
+                    Qual::OnOwnFoe => sel.kind == Kind::Hand && self.aims_at_own_foe(seat, *c),
                     Qual::Failed => self.failed_site().is_some_and(|f| f.0 == *c),
                     // Each copy found once, not other copies already held.
                     Qual::Searched if sel.kind == Kind::Hand => {
@@ -488,6 +504,34 @@ impl XfGame {
             }
         }
         out
+    }
+
+    /// Whether one of the card's plays could now be aimed at an Adversary
+    /// `seat` controls in the combat: its conditions hold and its target
+    /// finds one of that player's foes (Death: "a Combat card on an
+    /// Adversary you control").
+    fn aims_at_own_foe(&self, seat: Seat, card: CardIdx) -> bool {
+        let Some(c) = self.combat() else {
+            return false;
+        };
+        let scripts = self.script_db();
+        let Some(script) = scripts.of(card) else {
+            return false;
+        };
+        let vars = Vars::default();
+        script.plays.iter().enumerate().any(|(mode, ab)| {
+            let Some(decl) = &ab.target else {
+                return false;
+            };
+            let src = Source {
+                opponent: (seat != self.active).then_some(self.active),
+                ..Source::new(card, AbilityRef::Play(mode as u8), seat)
+            };
+            ab.when.iter().all(|w| self.holds(&src, &vars, w))
+                && self.select(&src, &vars, &decl.sel).iter().any(
+                    |v| matches!(v, Val::Foe(i) if c.foes.get(*i).is_some_and(|f| f.owner == seat)),
+                )
+        })
     }
 
     fn foes_matching(&self, src: &Source, vars: &Vars, quals: &[Qual]) -> Vec<Val> {

@@ -630,6 +630,7 @@ impl XfGame {
                     card: c,
                     half,
                     less,
+                    ..
                 } if c == card && l.controller == seat => {
                     cost = match (half, less) {
                         (_, 1..) => cost - i32::from(less),

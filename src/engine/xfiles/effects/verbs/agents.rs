@@ -55,7 +55,11 @@ pub fn parse_damage(a: &mut Args) -> Result<Step, String> {
 pub fn damage(g: &mut XfGame, r: &Resolution, who: &str, n: &Num, events: &mut Events) -> Flow {
     let amount = g.num(r, n).clamp(0, 255) as u8;
     for a in agents_in(r, who) {
-        g.damage_agent(a, amount, events);
+        let dealt = g.damage_agent(a, amount, events);
+        // A card's damage to a fighting Agent is damage in Combat (Possession).
+        if dealt > 0 && g.fighters().contains(&a) {
+            g.note_combat_hurt(a);
+        }
         g.hospitalize_if_down(a, events);
     }
     Flow::Next

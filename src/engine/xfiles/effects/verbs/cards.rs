@@ -685,9 +685,10 @@ pub fn provide(
     Flow::Next
 }
 
-/// `may-play <var> [free|half]`: the card goes to its player's hand and may
-/// be played now for nothing (or half): until that player's next card
-/// (Jeraldine Kallenchuk, A Call for Help).
+/// `may-play <var> [free|half] [less=N] [this-turn] [now]`: the card goes to
+/// its player's hand and may be played now for nothing (or half, or N
+/// less): until that player's next card (Jeraldine Kallenchuk, A Call for
+/// Help). `now`: played at once or not at all (Violence).
 pub fn parse_may_play(a: &mut Args) -> Result<Step, String> {
     let what = a.var()?;
     let free = !a.eat("half");
@@ -701,11 +702,15 @@ pub fn parse_may_play(a: &mut Args) -> Result<Step, String> {
     // `this-turn`: the offer lasts the turn, and the card, unplayed, is
     // discarded when the turn ends (Blue Plate Special).
     let turn = a.eat("this-turn");
+    // `now`: its player's next card played must be it; a pass sends it back
+    // to the Discard Pile (Violence: "play it immediately").
+    let now = a.eat("now");
     Ok(Step::MayPlay {
         what,
         free,
         less,
         turn,
+        now,
     })
 }
 
@@ -713,7 +718,7 @@ pub fn may_play(
     g: &mut XfGame,
     r: &Resolution,
     what: &str,
-    (free, less, turn): (bool, u8, bool),
+    (free, less, turn, now): (bool, u8, bool, bool),
     events: &mut Events,
 ) -> Flow {
     let me = r.src.controller;
@@ -736,6 +741,7 @@ pub fn may_play(
                     card,
                     half: !free,
                     less,
+                    now,
                 },
                 card: r.src.card,
                 controller: me,
@@ -1115,6 +1121,20 @@ mod tests {
         assert!(!g.player(0).deck.contains(&weiss));
         assert!(g.agent(agent(0, "XF96-0181v1")).is_none());
         assert!(g.player(0).discard.contains(&weiss));
+    }
+
+    #[test]
+    fn may_play_now_owes_the_card_as_the_next_one_played_violence() {
+        use crate::engine::xfiles::effects::state::{Val, Zone};
+        let mut g = table();
+        let card = g.players[1].deck.pop().expect("a deck");
+        g.players[1].discard.push(card);
+        let held = Val::Held(1, Zone::Discard, card);
+        run_with(&mut g, 1, "may-play c less=2 now", vec![("c", held)]);
+        assert!(g.player(1).hand.contains(&card));
+        assert!(!g.player(1).discard.contains(&card));
+        assert_eq!(g.owed_play(1), Some(card));
+        assert_eq!(g.owed_play(0), None);
     }
 
     #[test]

@@ -404,12 +404,16 @@ pub fn parse_first(a: &mut Args) -> Result<Step, String> {
     })
 }
 
-/// `redirect <var> <to-var>`: the combatant's damage this round goes to
-/// that combatant (Mind Control, Watch Out!).
+/// `redirect <var> <to-var> [combat]`: the combatant's damage this round
+/// (`combat`: every round until the combat ends) goes to that combatant
+/// (Mind Control, Watch Out!; the X-File Power Possession).
 pub fn parse_redirect(a: &mut Args) -> Result<Step, String> {
+    let who = a.var()?;
+    let to = a.var()?;
+    let whole_combat = a.eat("combat");
     Ok(Step::Tactic {
-        who: a.var()?,
-        tactic: Tactic::Redirect(a.var()?),
+        who,
+        tactic: Tactic::Redirect(to, whole_combat),
     })
 }
 
@@ -423,17 +427,20 @@ pub fn parse_choke(a: &mut Args) -> Result<Step, String> {
 }
 
 pub fn tactic(g: &mut XfGame, r: &Resolution, who: &str, t: &Tactic, _: &mut Events) -> Flow {
-    let boon = match t {
-        Tactic::Twice => Boon::Twice,
-        Tactic::First => Boon::First,
-        Tactic::Choke => Boon::Choke,
-        Tactic::Redirect(to) => match combatants(r, to).first() {
-            Some(c) => Boon::Redirect(*c),
+    let (boon, whole_combat) = match t {
+        Tactic::Twice => (Boon::Twice, false),
+        Tactic::First => (Boon::First, false),
+        Tactic::Choke => (Boon::Choke, false),
+        Tactic::Redirect(to, whole) => match combatants(r, to).first() {
+            Some(c) => (Boon::Redirect(*c), *whole),
             None => return Flow::Next,
         },
     };
     for c in combatants(r, who) {
-        add_boon(g, c, boon.clone());
+        match g.combat_mut() {
+            Some(cm) if whole_combat => cm.lasting.push((c, boon.clone())),
+            _ => add_boon(g, c, boon.clone()),
+        }
     }
     Flow::Next
 }
@@ -630,6 +637,27 @@ mod tests {
             g.fighters(),
             vec![m],
             "the foe Agent does not fight for the Team"
+        );
+    }
+
+    #[test]
+    fn redirect_lasts_the_round_or_with_combat_the_whole_combat_possession() {
+        use crate::engine::xfiles::combat::{Boon, Combatant};
+        let mut g = table();
+        to_field(&mut g, 0, &[MULDER, LAMANA]);
+        let (m, l) = (agent(0, MULDER), agent(0, LAMANA));
+        let vars = vec![("a", Val::Agent(l)), ("b", Val::Agent(m))];
+        run_with(&mut g, 1, "duel a b", vars);
+        let hit = (Combatant::Agent(m), Boon::Redirect(Combatant::Foe(0)));
+        let vars = || vec![("who", Val::Agent(m)), ("to", Val::Foe(0))];
+        run_with(&mut g, 1, "redirect who to", vars());
+        let c = g.combat().expect("a combat began");
+        assert!(c.boons.contains(&hit) && c.lasting.is_empty());
+        run_with(&mut g, 1, "redirect who to combat", vars());
+        let c = g.combat().expect("still on");
+        assert!(
+            c.lasting.contains(&hit),
+            "every round until the combat ends"
         );
     }
 

@@ -298,6 +298,7 @@ pub enum Step {
         free: bool,
         less: u8,
         turn: bool,
+        now: bool,
     },
     // stack and cards in play
     Negate {
@@ -482,8 +483,9 @@ pub enum Step {
 pub enum Tactic {
     Twice,
     First,
-    /// Its damage goes to the combatant this variable holds.
-    Redirect(String),
+    /// Its damage goes to the combatant this variable holds (for the whole
+    /// combat when true).
+    Redirect(String, bool),
     Choke,
 }
 
@@ -794,7 +796,8 @@ pub fn run(g: &mut XfGame, r: &mut Resolution, step: &Step, events: &mut Events)
             free,
             less,
             turn,
-        } => cards::may_play(g, r, what, (*free, *less, *turn), events),
+            now,
+        } => cards::may_play(g, r, what, (*free, *less, *turn, *now), events),
         S::MillUntil {
             who,
             max,
