@@ -412,7 +412,17 @@ fn site_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
     use XfAction as A;
     let p = g.player(seat);
     out.push(A::Done);
-    for card in hand_of(p, CardType::Site) {
+    // The hand's Sites, and its own under a card that plays them (Travel Plans).
+    let mut sites = hand_of(p, CardType::Site);
+    sites.extend(
+        g.playable_under(seat)
+            .into_iter()
+            .filter(|(id, c)| {
+                db().get(*c).kind == CardType::Site && g.under_owner(*id) == Some(seat)
+            })
+            .map(|(_, c)| c),
+    );
+    for card in distinct(&sites) {
         for d in g.others_from(seat) {
             out.push(A::PlaySite {
                 card,
@@ -459,6 +469,11 @@ fn bluff_moves(g: &XfGame, seat: Seat, out: &mut Vec<XfAction>) {
     for (i, s) in g.sites.iter().enumerate() {
         if s.owner == g.active && s.bluffs.len() < 3 {
             for card in distinct(&p.hand).into_iter().take(4) {
+                out.push(A::PlaceBluff { site: i, card });
+            }
+            // Those kept under a card in play to be placed (Men In Black).
+            let kept: Vec<CardIdx> = g.bluffs_under(seat).into_iter().map(|x| x.1).collect();
+            for card in distinct(&kept) {
                 out.push(A::PlaceBluff { site: i, card });
             }
         }

@@ -235,6 +235,10 @@ pub struct Bluff {
     /// Turned face up by a card (The Plain-Clothes Man): everyone knows it.
     #[serde(default)]
     pub shown: bool,
+    /// CP it costs less than printed when revealed, when not the rule's 1
+    /// (p. 25): placed from under Men In Black, 2 (FAQ21 #65).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub less: Option<u32>,
 }
 
 /// A Site in the Field.

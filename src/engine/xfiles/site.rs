@@ -1,7 +1,7 @@
 //! Sites and Bluffs (pp. 24-25), starting an investigation (p. 27), and Site
 //! resolution: the question, the guess and its penalty (p. 37).
 
-use super::effects::ast::Modifier;
+use super::effects::ast::{Modifier, PlaysUnder};
 use super::{
     AgentRef, Bluff, Check, Events, Fact, Frame, FrameKind, Investigation, Note, Pending, Phase,
     SiteInPlay, Stage, XfEvent, XfGame,
@@ -24,9 +24,7 @@ impl XfGame {
         if c.kind != CardType::Site {
             return Err(Refusal::new(format!("{} is not a Site", c.title)));
         }
-        if !self.player(seat).hand.contains(&card) {
-            return Err(Refusal::new(format!("{} is not in your hand", c.title)));
-        }
+        let from_under = self.site_from_under(seat, card)?;
         if self.basic().is_some() && !self.sites_this_turn.is_empty() {
             return Err(Refusal::new(
                 "the Basic Game allows one Site a turn (FAQ21 #54(g)); you have played yours",
@@ -77,10 +75,16 @@ impl XfGame {
                 card: self.player(seat).agents[i].card,
                 ability: "a token to play a Site for 0 RP".into(),
             }));
+        } else if let Some(id) = from_under {
+            let full = self.cost_now(seat, card, Pool::Rp, 0);
+            let cost = self.under_cost(seat, id, card, full);
+            self.pay_exact(seat, card, Pool::Rp, cost)?;
         } else {
             self.pay(seat, card, Pool::Rp, 0)?;
         }
-        self.take_from_hand(seat, card)?;
+        if from_under.is_none() {
+            self.take_from_hand(seat, card)?;
+        }
         self.sites_this_turn.push(c.title.clone());
         let id = self.new_id();
         self.site_order.push(id);
@@ -99,7 +103,24 @@ impl XfGame {
             card,
             directed,
         }));
+        if let Some(id) = from_under {
+            self.lift_under(id, card, events);
+        }
         Ok(())
+    }
+
+    /// Where the Site played comes from: the hand (`None`), or under one
+    /// of the seat's cards in play whose cards it plays, when the Site is
+    /// its own (Travel Plans).
+    fn site_from_under(&self, seat: Seat, card: CardIdx) -> Result<Option<u32>, Refusal> {
+        if self.player(seat).hand.contains(&card) {
+            return Ok(None);
+        }
+        self.playable_under(seat)
+            .into_iter()
+            .find(|(id, c)| *c == card && self.under_owner(*id) == Some(seat))
+            .map(|(id, _)| Some(id))
+            .ok_or_else(|| Refusal::new(format!("{} is not in your hand", db().get(card).title)))
     }
 
     pub(super) fn place_bluff(
@@ -133,14 +154,43 @@ impl XfGame {
                 db().get(by.card).title
             )));
         }
-        self.take_from_hand(seat, card)?;
+        let (owner, less) = match self.bluff_from_under(seat, card)? {
+            None => {
+                self.take_from_hand(seat, card)?;
+                (seat, None)
+            }
+            Some((id, rule)) => {
+                let owner = self.under_owner(id).unwrap_or(seat);
+                self.lift_under(id, card, events);
+                (owner, Some(if rule.free { u32::MAX } else { rule.less }))
+            }
+        };
         self.sites[site].bluffs.push(Bluff {
             card,
-            owner: seat,
+            owner,
             shown: false,
+            less,
         });
         events.push(Event::public(XfEvent::BluffPlaced { seat, site }));
         Ok(())
+    }
+
+    /// Where the Bluff placed comes from: the hand (`None`), or under one
+    /// of the seat's cards in play that keeps Bluffs (Men In Black), with
+    /// how that card plays them.
+    fn bluff_from_under(
+        &self,
+        seat: Seat,
+        card: CardIdx,
+    ) -> Result<Option<(u32, PlaysUnder)>, Refusal> {
+        if self.player(seat).hand.contains(&card) {
+            return Ok(None);
+        }
+        self.under_plays(seat)
+            .into_iter()
+            .find(|(_, rule, c)| rule.bluffs && *c == card)
+            .map(|(id, rule, _)| Some((id, rule)))
+            .ok_or_else(|| Refusal::new(format!("{} is not in your hand", db().get(card).title)))
     }
 
     pub(super) fn peek_bluff(
@@ -366,9 +416,15 @@ impl XfGame {
     }
 
     /// What a revealed Bluff costs its owner: 1 CP less than printed (p. 25),
-    /// with the cards that change costs; never below 0.
+    /// or what the card it came from under says (Men In Black: 2 less,
+    /// FAQ21 #65), with the cards that change costs; never below 0.
     pub fn bluff_cost(&self, owner: Seat, card: CardIdx, x: u32) -> u32 {
-        let printed = Self::cost_of(card, x).saturating_sub(1);
+        self.bluff_cost_less(owner, card, x, 1)
+    }
+
+    /// What a revealed Bluff costs, `less` CP off its printed Cost.
+    fn bluff_cost_less(&self, owner: Seat, card: CardIdx, x: u32, less: u32) -> u32 {
+        let printed = Self::cost_of(card, x).saturating_sub(less);
         self.adjusted_cost(owner, card, Pool::Cp, printed)
     }
 
@@ -408,7 +464,7 @@ impl XfGame {
             )));
         }
         self.bluff_may_be_played(b.owner, b.card)?;
-        let cost = self.bluff_cost(b.owner, b.card, x);
+        let cost = self.bluff_cost_less(b.owner, b.card, x, b.less.unwrap_or(1));
         if self.player(b.owner).cp < cost {
             return Err(Refusal::new(format!(
                 "the Bluff costs {cost} CP under a Site and your Conspiracy Pool holds {}; let it go (/pass)",

@@ -7,7 +7,7 @@
 //! the frame's base, the frame ends: a check is judged, a window closes, a
 //! combat round deals its damage.
 
-use super::effects::ast::{Cond, Duration, Qual};
+use super::effects::ast::{Cond, Duration, PlaysUnder, Qual};
 use super::effects::run::ability_in;
 use super::effects::state::{AbilityRef, Source, Val, Vars};
 use super::effects::statics::{InForce, bears_on_contribution, bears_on_skill};
@@ -464,6 +464,13 @@ impl XfGame {
             src.x = self.num_for(&src, &vars, n).max(0) as u32;
         }
         let cost = self.play_cost(&src, &vars, pool);
+        // Played from under a card in play, at that card's price.
+        let cost = match self.playable_under(seat).into_iter().find(|x| x.1 == card) {
+            Some((id, _)) if !self.player(seat).hand.contains(&card) => {
+                self.under_cost(seat, id, card, cost)
+            }
+            _ => cost,
+        };
         if !self.can_pay(seat, card, pool, cost) {
             let p = self.player(seat);
             let have = if pool == Pool::Rp { p.rp } else { p.cp };
@@ -737,37 +744,99 @@ impl XfGame {
         Ok(())
     }
 
-    /// Cards under the seat's cards in play that it may play as from the
-    /// hand (`plays-under`: Surfing The Net): (the card in play, the card).
-    pub fn playable_under(&self, seat: Seat) -> Vec<(u32, CardIdx)> {
+    /// The cards under the seat's `plays-under` cards in play: (the card
+    /// in play, how they are played, the card).
+    pub(crate) fn under_plays(&self, seat: Seat) -> Vec<(u32, PlaysUnder, CardIdx)> {
         let scripts = self.script_db();
         self.perms
             .iter()
-            .filter(|p| p.controller == seat && scripts.of(p.card).is_some_and(|s| s.plays_under))
-            .flat_map(|p| p.under.iter().map(move |c| (p.id, *c)))
+            .filter(|p| p.controller == seat)
+            .filter_map(|p| Some((p, scripts.of(p.card)?.plays_under?)))
+            .flat_map(|(p, rule)| p.under.iter().map(move |c| (p.id, rule, *c)))
             .collect()
+    }
+
+    /// Cards under the seat's cards in play that it may play as from the
+    /// hand (`plays-under`: Surfing The Net, Travel Plans' Sites with
+    /// `/site`): (the card in play, the card). Not those placed only as
+    /// Bluffs (Men In Black).
+    pub fn playable_under(&self, seat: Seat) -> Vec<(u32, CardIdx)> {
+        self.under_plays(seat)
+            .into_iter()
+            .filter(|(_, rule, _)| !rule.bluffs)
+            .map(|(id, _, c)| (id, c))
+            .collect()
+    }
+
+    /// Cards under the seat's cards in play that it may place as Bluffs
+    /// (`plays-under ... bluffs`: Men In Black): (the card in play, the card).
+    pub fn bluffs_under(&self, seat: Seat) -> Vec<(u32, CardIdx)> {
+        self.under_plays(seat)
+            .into_iter()
+            .filter(|(_, rule, _)| rule.bluffs)
+            .map(|(id, _, c)| (id, c))
+            .collect()
+    }
+
+    /// What `card`, played from under the seat's card in play `id`, costs
+    /// instead of `full` (Travel Plans: 0; Men In Black: 2 CP less).
+    pub(crate) fn under_cost(&self, seat: Seat, id: u32, card: CardIdx, full: u32) -> u32 {
+        self.under_plays(seat)
+            .into_iter()
+            .find(|(i, _, c)| *i == id && *c == card)
+            .map_or(full, |(_, rule, _)| rule.cost(full))
+    }
+
+    /// Whose card lies under the card in play `id` (its owner's unless
+    /// `to-under` took another player's: Surfing The Net).
+    pub(crate) fn under_owner(&self, id: u32) -> Option<Seat> {
+        let p = self.perm(id)?;
+        Some(match p.data.get(verbs::UNDER_OWNER) {
+            Some(Val::Seat(s)) => *s,
+            _ => p.owner,
+        })
     }
 
     /// A card played from under a card in play (Surfing The Net): held for
     /// this turn like another player's card, so that it ends in its
-    /// owner's Discard Pile; the card it lay under has done its work.
+    /// owner's Discard Pile.
     fn take_from_under(&mut self, seat: Seat, card: CardIdx, events: &mut Events) {
         let Some((id, _)) = self.playable_under(seat).into_iter().find(|x| x.1 == card) else {
             return;
         };
-        let Some(p) = self.perm_mut(id) else {
+        let Some(owner) = self.under_owner(id) else {
             return;
         };
-        let owner = match p.data.get(verbs::UNDER_OWNER) {
-            Some(Val::Seat(s)) => *s,
-            _ => p.owner,
+        self.stolen.push((seat, card, owner));
+        self.lift_under(id, card, events);
+    }
+
+    /// Takes one card from under the card in play `id`; with none left
+    /// there, that card has done its work (`leave_if_bare`).
+    pub(crate) fn lift_under(&mut self, id: u32, card: CardIdx, events: &mut Events) {
+        let Some(p) = self.perm_mut(id) else {
+            return;
         };
         if let Some(i) = p.under.iter().position(|c| *c == card) {
             p.under.remove(i);
         }
-        let empty = p.under.is_empty();
-        self.stolen.push((seat, card, owner));
-        if empty {
+        self.leave_if_bare(id, events);
+    }
+
+    /// A `plays-under` card with no card under it goes to its owner's
+    /// Discard Pile ("Discard this card when no cards remain underneath":
+    /// Travel Plans, also as it enters play with none), unless it `stays`
+    /// (Men In Black).
+    pub(crate) fn leave_if_bare(&mut self, id: u32, events: &mut Events) {
+        let scripts = self.script_db();
+        let bare = self.perm(id).is_some_and(|p| {
+            p.under.is_empty()
+                && scripts
+                    .of(p.card)
+                    .and_then(|s| s.plays_under)
+                    .is_some_and(|rule| !rule.stays)
+        });
+        if bare {
             self.leave_play(id, events);
         }
     }

@@ -133,7 +133,8 @@ pub(super) fn on_site(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
     let args = a.args;
     let table = a.table;
     Ok(XfAction::PlaySite {
-        card: in_hand(a, "card")?,
+        // From the hand, or from under a card in play (Travel Plans).
+        card: playable_named(a)?,
         directed: args.text("at").map(|w| seat_named(table, w)).transpose()?,
         free: args.flag("free").unwrap_or(false),
     })
@@ -145,7 +146,7 @@ pub(super) fn on_bluff(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
     let args = a.args;
     Ok(XfAction::PlaceBluff {
         site: site_index(g, args, "site")?,
-        card: in_hand(a, "card")?,
+        card: bluff_named(a)?,
     })
 }
 
@@ -564,6 +565,20 @@ fn playable_named(a: &Ask<'_, XfGame>) -> Result<CardIdx, UserError> {
     let mut among = hand(a);
     if let Some(s) = a.seat {
         among.extend(a.game.playable_under(s).into_iter().map(|(_, c)| c));
+    }
+    pick(
+        a.args.text("card").unwrap_or_default(),
+        &among,
+        "in your hand",
+    )
+}
+
+/// The card option `card` names for `/bluff`: in the asker's hand, or
+/// kept under a card in play to be placed as a Bluff (Men In Black).
+fn bluff_named(a: &Ask<'_, XfGame>) -> Result<CardIdx, UserError> {
+    let mut among = hand(a);
+    if let Some(s) = a.seat {
+        among.extend(a.game.bluffs_under(s).into_iter().map(|(_, c)| c));
     }
     pick(
         a.args.text("card").unwrap_or_default(),

@@ -51,8 +51,8 @@ pub struct Script {
     pub negated: Option<OnNegated>,
     /// Its controller may play the cards under it as from the hand, paying
     /// their cost; each then goes to its owner's Discard Pile, and this card
-    /// to its own (Surfing The Net).
-    pub plays_under: bool,
+    /// to its own (Surfing The Net). `None`: it has no such text.
+    pub plays_under: Option<PlaysUnder>,
     /// At most this many copies in a Bureau deck ("Each player may only have
     /// one of this card in their decks").
     pub deck_limit: Option<u8>,
@@ -69,6 +69,32 @@ impl Script {
     /// Every sentence is scripted and a person checked it.
     pub fn automated(&self) -> bool {
         self.status == Status::Reviewed && self.manual.is_empty()
+    }
+}
+
+/// How the cards under a `plays-under` card are played, and when it leaves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PlaysUnder {
+    /// `free`: each is played for 0 (Travel Plans' Sites).
+    pub free: bool,
+    /// `less=N`: each costs N less (Men In Black: a Bluff, when revealed).
+    pub less: u32,
+    /// `bluffs`: they are placed only as Bluffs under a Site in the Case
+    /// Assignment Phase (`/bluff`), never played from the hand (Men In Black).
+    pub bluffs: bool,
+    /// `stays`: it stays in play with none left under it (Men In Black);
+    /// otherwise it goes to its owner's Discard Pile once none is left.
+    pub stays: bool,
+}
+
+impl PlaysUnder {
+    /// What a card of this full cost costs played from under the card.
+    pub fn cost(&self, full: u32) -> u32 {
+        if self.free {
+            0
+        } else {
+            full.saturating_sub(self.less)
+        }
     }
 }
 
@@ -245,6 +271,8 @@ pub enum Num {
     Count(Box<Selector>),
     /// Tokens on the card itself.
     Tokens,
+    /// How many cards lie under the card itself (`under`: Men In Black).
+    Under,
     /// The printed cost of the card a variable holds.
     CostOf(String),
     /// A skill of the Agent (or foe) a variable holds (printed plus lasting changes).

@@ -397,6 +397,7 @@ pub fn num_of(t: &Tok) -> Result<Num, String> {
             match w {
                 "x" => Ok(Num::X),
                 "tokens" => Ok(Num::Tokens),
+                "under" => Ok(Num::Under),
                 "known-count" => Ok(Num::KnownCount),
                 "rp-spent-here" => Ok(Num::RpSpentHere),
                 "cards-paid" => Ok(Num::CardsPaid),

@@ -84,7 +84,7 @@ pub fn parse_file(name: &str, text: &str) -> Result<Vec<Script>, String> {
                 place: None,
                 unnegatable: false,
                 negated: None,
-                plays_under: false,
+                plays_under: None,
                 deck_limit: None,
                 plays: Vec::new(),
                 abilities: Vec::new(),
@@ -173,7 +173,7 @@ fn header(s: &mut Script, l: &Line, head: &str, rest: &str, body: &[Line]) -> Re
         "place" => s.place = Some(place(rest)?),
         "unnegatable" => s.unnegatable = true,
         "negated" => s.negated = Some(on_negated(rest)?),
-        "plays-under" => s.plays_under = true,
+        "plays-under" => s.plays_under = Some(plays_under(rest)?),
         "deck-limit" => {
             s.deck_limit = Some(
                 rest.trim()
@@ -211,6 +211,28 @@ fn header(s: &mut Script, l: &Line, head: &str, rest: &str, body: &[Line]) -> Re
         no_body(head)?;
     }
     Ok(())
+}
+
+/// `plays-under [free|less=N] [bluffs] [stays]`: how the cards under the
+/// card are played (Surfing The Net, Travel Plans, Men In Black).
+fn plays_under(rest: &str) -> Result<super::ast::PlaysUnder, String> {
+    let mut p = super::ast::PlaysUnder::default();
+    for w in rest.split_whitespace() {
+        match w {
+            "free" => p.free = true,
+            "bluffs" => p.bluffs = true,
+            "stays" => p.stays = true,
+            _ => match w.strip_prefix("less=").map(str::parse::<u32>) {
+                Some(Ok(n)) => p.less = n,
+                _ => {
+                    return Err(format!(
+                        "plays-under takes free, less=N, bluffs or stays, not '{w}'"
+                    ));
+                }
+            },
+        }
+    }
+    Ok(p)
 }
 
 /// `negated removed [with=<var>]`: a negated card is removed from the game,
@@ -581,6 +603,18 @@ mod tests {
         assert_eq!(s.plays.len(), 1);
         assert_eq!(s.plays[0].program.len(), 1);
         assert!(s.automated());
+    }
+
+    #[test]
+    fn plays_under_takes_its_options() {
+        let s = one("card T\ntext T\nplays-under less=2 bluffs stays\n");
+        let p = s.plays_under.expect("plays-under");
+        assert_eq!((p.free, p.less, p.bluffs, p.stays), (false, 2, true, true));
+        assert_eq!(p.cost(3), 1);
+        let s = one("card T\ntext T\nplays-under free\n");
+        assert_eq!(s.plays_under.map(|p| p.cost(2)), Some(0));
+        assert!(one("card T\ntext T\n").plays_under.is_none());
+        assert!(parse_file("t.xfs", "card T\ntext T\nplays-under cheap\n").is_err());
     }
 
     #[test]

@@ -248,6 +248,8 @@ impl XfGame {
                         x.away = Some(crate::engine::xfiles::Away::Held { perm: id });
                     }
                 }
+                // Nothing to play from under it: it is done (Travel Plans, no Site taken).
+                self.leave_if_bare(id, events);
                 Some(id)
             }
             None if resource && home == p.player => {
@@ -414,6 +416,11 @@ impl XfGame {
                 .perm
                 .and_then(|id| self.perm(id))
                 .map_or(0, |p| i32::from(p.tokens)),
+            Num::Under => r
+                .src
+                .perm
+                .and_then(|id| self.perm(id))
+                .map_or(0, |p| p.under.len() as i32),
             Num::CostOf(v) => match r.vars.get(v) {
                 Some(Val::Card(c)) | Some(Val::Held(_, _, c)) => {
                     db().get(*c).cost.map_or(0, |k| k.amount.with_x(0) as i32)
