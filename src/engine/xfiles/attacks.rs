@@ -44,19 +44,11 @@ impl XfGame {
         let opponent = (seat != self.active).then_some(self.active);
         self.push_stack(
             Pending {
-                id,
-                card: a.card,
-                player: seat,
-                mode: 0,
-                target: None,
-                x: 0,
                 opponent,
                 check,
-                with: Vec::new(),
                 keywords,
-                mods: Vec::new(),
                 attacker: Some(a),
-                stand_ins: Vec::new(),
+                ..Pending::new(id, a.card, seat)
             },
             events,
         );
@@ -212,19 +204,10 @@ impl XfGame {
         let opponent = (seat != self.active).then_some(self.active);
         self.push_stack(
             Pending {
-                id,
-                card: first,
-                player: seat,
-                mode: 0,
-                target: None,
-                x: 0,
                 opponent,
                 check,
                 with,
-                keywords: Vec::new(),
-                mods: Vec::new(),
-                attacker: None,
-                stand_ins: Vec::new(),
+                ..Pending::new(id, first, seat)
             },
             events,
         );

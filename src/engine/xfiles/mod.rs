@@ -517,6 +517,26 @@ pub struct Pending {
 }
 
 impl Pending {
+    /// A card just put on the stack: mode 1, nothing named, no X; the
+    /// rest is set with struct update syntax where a play has it.
+    pub fn new(id: u32, card: CardIdx, player: Seat) -> Self {
+        Self {
+            id,
+            card,
+            player,
+            mode: 0,
+            target: None,
+            x: 0,
+            opponent: None,
+            check: None,
+            with: Vec::new(),
+            keywords: Vec::new(),
+            mods: Vec::new(),
+            stand_ins: Vec::new(),
+            attacker: None,
+        }
+    }
+
     /// The cards this entry counts as: its card and those played with it.
     pub fn members(&self) -> Vec<CardIdx> {
         let mut out = vec![self.card];

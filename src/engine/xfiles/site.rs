@@ -488,19 +488,10 @@ impl XfGame {
         let opponent = Some(self.active);
         self.push_stack(
             Pending {
-                id,
-                card: b.card,
-                player: b.owner,
-                mode: 0,
-                target: None,
                 x,
                 opponent,
                 check: Some(frame),
-                with: Vec::new(),
-                keywords: Vec::new(),
-                mods: Vec::new(),
-                stand_ins: Vec::new(),
-                attacker: None,
+                ..Pending::new(id, b.card, b.owner)
             },
             events,
         );

@@ -724,19 +724,12 @@ impl XfGame {
         }
         self.push_stack(
             Pending {
-                id,
-                card,
-                player: seat,
                 mode,
                 target,
                 x,
                 opponent,
                 check,
-                with: Vec::new(),
-                keywords: Vec::new(),
-                mods: Vec::new(),
-                stand_ins: Vec::new(),
-                attacker: None,
+                ..Pending::new(id, card, seat)
             },
             events,
         );

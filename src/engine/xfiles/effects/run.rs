@@ -229,20 +229,36 @@ impl XfGame {
         } else {
             script.and_then(|s| s.goes)
         };
-        let resource = db().get(p.card).has_keyword(Keyword::Resource);
         let home = self.home_of(p.player, p.card);
-        let entered = match goes {
+        if self.place_resolved(&p, &r, (goes, home), events).is_none() {
+            self.drop_kept_under(&r, home);
+        }
+    }
+
+    /// A resolved card goes where `goes` (or RESOURCE) says, `home` its
+    /// owner's ([`XfGame::home_of`], taken once); its id once in play.
+    fn place_resolved(
+        &mut self,
+        p: &Pending,
+        r: &Resolution,
+        (goes, home): (Option<Goes>, Seat),
+        events: &mut Events,
+    ) -> Option<u32> {
+        let scripts = self.script_db();
+        let script = scripts.of(p.card);
+        let resource = db().get(p.card).has_keyword(Keyword::Resource);
+        match goes {
             Some(Goes::Removed) => {
                 self.player_mut(home).removed.push(p.card);
                 None
             }
             Some(Goes::Stays) | Some(Goes::Attached) if home == p.player => {
-                let id = self.enter_play(&p, script, events);
+                let id = self.enter_play(p, script, events);
                 if goes == Some(Goes::Attached) {
-                    self.attach_to_target(id, &p);
+                    self.attach_to_target(id, p);
                 }
-                self.add_pending_tokens(id, &r, events);
-                self.keep_values(id, &r);
+                self.add_pending_tokens(id, r, events);
+                self.keep_values(id, r);
                 for a in r.vars.get("held").map(Val::agents).unwrap_or_default() {
                     if let Some(x) = self.agent_mut(a) {
                         x.away = Some(crate::engine::xfiles::Away::Held { perm: id });
@@ -253,25 +269,27 @@ impl XfGame {
                 Some(id)
             }
             None if resource && home == p.player => {
-                let id = self.enter_play(&p, script, events);
-                self.add_pending_tokens(id, &r, events);
+                let id = self.enter_play(p, script, events);
+                self.add_pending_tokens(id, r, events);
                 Some(id)
             }
             _ => {
                 self.player_mut(home).discard.push(p.card);
                 None
             }
+        }
+    }
+
+    /// Cards a card took under itself while it resolved go to a Discard
+    /// Pile when it does not enter play: theirs they were taken from.
+    fn drop_kept_under(&mut self, r: &Resolution, home: Seat) {
+        let kept = |name: &str| r.vars.get(&format!("{}{name}", verbs::KEPT));
+        let to = match kept(verbs::UNDER_OWNER) {
+            Some(Val::Seat(s)) => *s,
+            _ => home,
         };
-        if entered.is_none() {
-            // Cards it would have kept under it go with it.
-            let kept = |name: &str| r.vars.get(&format!("{}{name}", verbs::KEPT));
-            let to = match kept(verbs::UNDER_OWNER) {
-                Some(Val::Seat(s)) => *s,
-                _ => home,
-            };
-            if let Some(Val::Cards(cards)) = kept(verbs::UNDER) {
-                self.player_mut(to).discard.extend(cards);
-            }
+        if let Some(Val::Cards(cards)) = kept(verbs::UNDER) {
+            self.player_mut(to).discard.extend(cards);
         }
     }
 

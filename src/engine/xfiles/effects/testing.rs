@@ -150,21 +150,8 @@ pub fn site_in_play(g: &mut XfGame, seat: Seat, card: &str) -> u32 {
 pub fn push_item(g: &mut XfGame, seat: Seat) -> (u32, CardIdx) {
     let card = g.players[usize::from(seat)].hand.remove(0);
     let sid = 800 + g.stack.len() as u32;
-    g.stack.push(crate::engine::xfiles::Pending {
-        id: sid,
-        card,
-        player: seat,
-        mode: 0,
-        target: None,
-        x: 0,
-        opponent: None,
-        check: None,
-        with: Vec::new(),
-        keywords: Vec::new(),
-        mods: Vec::new(),
-        stand_ins: Vec::new(),
-        attacker: None,
-    });
+    g.stack
+        .push(crate::engine::xfiles::Pending::new(sid, card, seat));
     (sid, card)
 }
 
