@@ -466,6 +466,7 @@ impl GameUi for XfGame {
             XfEvent::PoolLost { .. }
             | XfEvent::PoolsSwapped { .. }
             | XfEvent::Damaged { .. }
+            | XfEvent::CardDamaged { .. }
             | XfEvent::AgentRemoved { .. }
             | XfEvent::AgentAbducted { .. }
             | XfEvent::AgentAway { .. }

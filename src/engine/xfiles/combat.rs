@@ -9,9 +9,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::effects::ast::Modifier;
+use super::effects::ast::{AgentScope, Modifier};
+use super::effects::state::Val;
 use super::{AgentRef, Events, Fact, Frame, FrameKind, XfEvent, XfGame};
-use crate::cards::{CardIdx, Keyword, Section, Skill, SkillValue, db};
+use crate::cards::{CardIdx, CardType, Keyword, Section, Skill, SkillValue, db};
 use crate::engine::{Event, Refusal, Seat};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,7 +37,13 @@ pub enum CombatStep {
 pub enum Combatant {
     Agent(AgentRef),
     Foe(usize),
+    /// A Witness in play fighting beside the Team like an Agent, by its id
+    /// (Charley Tskany).
+    Witness(u32),
 }
+
+/// Where a fighting Witness keeps the damage it has taken.
+pub const WOUNDS: &str = "wounds";
 
 /// An Adversary (or anything fighting as one).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -174,6 +181,15 @@ pub struct Combat {
     /// The Long Range round was skipped (Fast Draw).
     #[serde(default)]
     pub lrc_skipped: bool,
+    /// Witnesses who take no further part (Choke Hold).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub witnesses_left: Vec<u32>,
+    /// The Team attacked where it is, not the one making the check, and
+    /// its section (He's Gonna Find You).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub team: Vec<AgentRef>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team_section: Option<Section>,
 }
 
 impl Combat {
@@ -318,6 +334,9 @@ impl XfGame {
                 .map(|_| vec![a])
                 .unwrap_or_default();
         }
+        if let Some(section) = c.team_section {
+            return self.hunted_fighters(c, section);
+        }
         let team = match &self.investigation {
             Some(inv) => inv
                 .team
@@ -341,6 +360,137 @@ impl XfGame {
                 self.agent(*r)
                     .is_some_and(|a| a.section == Section::Field && a.away.is_none())
             })
+            .collect()
+    }
+
+    /// The Agents of a Team attacked where it is (He's Gonna Find You):
+    /// still in its section and standing (in the Hospital, with HEALTH left).
+    fn hunted_fighters(&self, c: &Combat, section: Section) -> Vec<AgentRef> {
+        c.team
+            .iter()
+            .copied()
+            .filter(|r| !c.left.contains(r))
+            .filter(|r| {
+                self.agent(*r)
+                    .is_some_and(|a| a.section == section && a.away.is_none())
+                    && (section != Section::Hospital || self.current_health(*r) > 0)
+            })
+            .collect()
+    }
+
+    /// The Team a card lets this seat's Adversaries attack wherever it is
+    /// (He's Gonna Find You): the named Agent's Team now and its section.
+    /// How xfiles-bot plays it: a Team of the Investigating Player (whose
+    /// turn it is); in the Bureau or the Hospital, every Agent there.
+    pub fn hunted_team(&self, seat: Seat) -> Option<(Vec<AgentRef>, Section)> {
+        let hunted = self
+            .in_force_of(&|m| matches!(m, Modifier::Hunts { .. }))
+            .into_iter()
+            .filter(|f| f.src.controller == seat)
+            .find_map(|f| match f.modifier {
+                Modifier::Hunts {
+                    who: AgentScope::Agent(a),
+                } => Some(*a),
+                Modifier::Hunts {
+                    who: AgentScope::Agents(v),
+                } => v.first().copied(),
+                _ => None,
+            })
+            .filter(|a| a.seat == self.active)?;
+        let x = self.agent(hunted).filter(|x| x.away.is_none())?;
+        let (section, team) = (x.section, x.team);
+        let members = self
+            .player(hunted.seat)
+            .agents
+            .iter()
+            .filter(|y| y.section == section && y.away.is_none())
+            .filter(|y| section != Section::Field || y.team == team)
+            .map(|y| AgentRef {
+                seat: hunted.seat,
+                card: y.card,
+            })
+            .collect();
+        Some((members, section))
+    }
+
+    /// The Adversary is played on the hunted Team (named by `target:`, or
+    /// it is the Team making the check): its Activators are ignored.
+    pub(crate) fn hunt_covers(&self, seat: Seat, card: CardIdx, target: Option<AgentRef>) -> bool {
+        if db().get(card).kind != CardType::Adversary {
+            return false;
+        }
+        let Some((team, _)) = self.hunted_team(seat) else {
+            return false;
+        };
+        match target {
+            Some(a) => team.contains(&a),
+            None => self.check_team_now().iter().any(|a| team.contains(a)),
+        }
+    }
+
+    /// The combat just begun is fought by the hunted Team where it is,
+    /// when that is not the Team making the check (He's Gonna Find You).
+    /// The Team making the check did not fight: `fought_before` is kept.
+    pub(crate) fn fight_hunted_team(&mut self, seat: Seat, target: AgentRef, fought_before: bool) {
+        let Some((team, section)) = self.hunted_team(seat) else {
+            return;
+        };
+        // An Agent of the Team at the Site fights there, unless it has
+        // left the Field since (sent to the Hospital: A Final Choice).
+        let at_site = self.check_team_now().contains(&target)
+            && self
+                .agent(target)
+                .is_some_and(|x| x.section == Section::Field);
+        if !team.contains(&target) || at_site {
+            return;
+        }
+        if let Some(c) = self.combat_mut() {
+            c.team = team;
+            c.team_section = Some(section);
+        }
+        if let Some(inv) = self.investigation.as_mut() {
+            inv.fought = fought_before;
+        }
+    }
+
+    /// A Witness's combat ratings when its text makes it fight like an
+    /// Agent: [LRC, CRC, HEALTH].
+    pub(crate) fn witness_ratings(&self, card: CardIdx) -> Option<[u8; 3]> {
+        self.scripts_ref()
+            .of(card)?
+            .statics
+            .iter()
+            .find_map(|st| match st.modifier {
+                Modifier::FightsAsAgent { lrc, crc, health } => Some([lrc, crc, health]),
+                _ => None,
+            })
+    }
+
+    /// The damage a Witness in play has taken.
+    pub fn witness_damage(&self, id: u32) -> u8 {
+        self.perm(id)
+            .and_then(|p| p.data.get(WOUNDS))
+            .and_then(Val::num)
+            .map_or(0, |n| n.clamp(0, 255) as u8)
+    }
+
+    /// Witnesses fighting beside the Team now (p. 33: treated as Agents in
+    /// combat rounds): attached to a fighting Agent, HEALTH left, not gone
+    /// from the combat; none while one Agent fights alone. (id, ratings).
+    pub fn fighting_witnesses(&self) -> Vec<(u32, [u8; 3])> {
+        let Some(c) = self.combat() else {
+            return Vec::new();
+        };
+        if c.only.is_some() {
+            return Vec::new();
+        }
+        let fighters = self.fighters();
+        self.perms
+            .iter()
+            .filter(|p| matches!(p.place, super::Place::Agent(a) if fighters.contains(&a)))
+            .filter(|p| !c.witnesses_left.contains(&p.id))
+            .filter_map(|p| Some((p.id, self.witness_ratings(p.card)?)))
+            .filter(|(id, r)| self.witness_damage(*id) < r[2])
             .collect()
     }
 
@@ -418,6 +568,9 @@ impl XfGame {
                 dealt_in: None,
                 infected: Vec::new(),
                 lrc_skipped: skip,
+                witnesses_left: Vec::new(),
+                team: Vec::new(),
+                team_section: None,
             })),
         });
         if let Some(inv) = self.investigation.as_mut() {
@@ -535,7 +688,13 @@ impl XfGame {
         } else {
             self.agent_skill(a, skill)
         };
-        let weakened: i32 = self.combat().map_or(0, |c| {
+        (base + boost - self.weakened()).max(0)
+    }
+
+    /// How much the living foes lower every opposing combatant's LRC and
+    /// CRC (Deadly Blur).
+    fn weakened(&self) -> i32 {
+        self.combat().map_or(0, |c| {
             c.living()
                 .map(|(_, f)| {
                     self.foe_mods(f.card)
@@ -547,8 +706,34 @@ impl XfGame {
                         .sum::<i32>()
                 })
                 .sum()
-        });
-        (base + boost - weakened).max(0)
+        })
+    }
+
+    /// Each fighting Witness's hits this round: its rating plus boosts, to
+    /// the first foe it may fight (or where a card redirects it).
+    fn witness_hits(&self, c: &Combat, living: &[usize]) -> Vec<(Combatant, Combatant, u8)> {
+        let mut hits = Vec::new();
+        for (id, r) in self.fighting_witnesses() {
+            let me = Combatant::Witness(id);
+            if self.deals_nothing(me) {
+                continue;
+            }
+            let rating = match c.round {
+                CombatRound::Long => r[0],
+                CombatRound::Close => r[1],
+            };
+            let dmg = (i32::from(rating) + self.boost_of(me, c.skill()) - self.weakened()).max(0);
+            let target = living.iter().copied().find(|i| c.foes[*i].only.is_none());
+            let Some(to) = self.redirected(me).or(target.map(Combatant::Foe)) else {
+                continue;
+            };
+            for _ in 0..self.attacks(me) {
+                if dmg > 0 {
+                    hits.push((me, to, dmg.min(255) as u8));
+                }
+            }
+        }
+        hits
     }
 
     fn foe_attack(&self, i: usize, skill: Skill) -> i32 {
@@ -619,7 +804,10 @@ impl XfGame {
         let skill = c.skill();
         let living: Vec<usize> = c.living().map(|(i, _)| i).collect();
         let mut hits = self.agent_hits(&c, &fighters, &living);
+        hits.extend(self.witness_hits(&c, &living));
         self.team_combat_cut(&fighters, skill, &mut hits);
+        // A Witness fighting beside a lone Agent may take the damage too.
+        let alone = fighters.len() == 1 && self.fighting_witnesses().is_empty();
         let mut assign = Vec::new();
         for i in &living {
             if self.deals_nothing(Combatant::Foe(*i)) || fighters.is_empty() {
@@ -636,11 +824,9 @@ impl XfGame {
                     hits.push((me, to, dmg));
                     continue;
                 }
-                let fixed = c.foes[*i].only.or(if fighters.len() == 1 {
-                    Some(fighters[0])
-                } else {
-                    None
-                });
+                let fixed = c.foes[*i]
+                    .only
+                    .or(if alone { Some(fighters[0]) } else { None });
                 match fixed {
                     Some(a) if !self.may_split(*i) || fighters.len() == 1 => {
                         hits.push((me, Combatant::Agent(a), dmg))
@@ -688,22 +874,24 @@ impl XfGame {
         }
         let (foe, amount) = c.assign[0];
         let fighters = self.fighters();
-        let refs: Vec<(AgentRef, u8)> = to
+        let witnesses: Vec<u32> = self.fighting_witnesses().iter().map(|w| w.0).collect();
+        let refs: Vec<(Combatant, u8)> = to
             .iter()
-            .map(|(card, n)| {
-                (
-                    AgentRef {
-                        seat: self.active,
-                        card: *card,
-                    },
-                    *n,
-                )
-            })
+            .map(|(card, n)| (self.combatant_of(*card, &witnesses), *n))
             .collect();
-        if refs.iter().any(|(r, _)| !fighters.contains(r)) {
+        if refs
+            .iter()
+            .any(|(r, _)| matches!(r, Combatant::Agent(a) if !fighters.contains(a)))
+        {
             let names: Vec<&str> = fighters
                 .iter()
-                .map(|f| db().get(f.card).title.as_str())
+                .map(|f| f.card)
+                .chain(
+                    witnesses
+                        .iter()
+                        .filter_map(|w| self.perm(*w).map(|p| p.card)),
+                )
+                .map(|card| db().get(card).title.as_str())
                 .collect();
             return Err(Refusal::new(format!(
                 "damage goes to a fighting Agent: {}",
@@ -730,8 +918,12 @@ impl XfGame {
                 Some(Modifier::Ward { keywords }) if keywords.iter().any(|k| foe_ref.has_keyword(*k))
             )
         };
-        if let Some((a, _)) = refs.iter().find(|(a, _)| warded(*a))
-            && fighters.iter().any(|f| !warded(*f))
+        let warded_ref = refs.iter().find_map(|(who, _)| match who {
+            Combatant::Agent(a) if warded(*a) => Some(*a),
+            _ => None,
+        });
+        if let Some(a) = warded_ref
+            && (fighters.iter().any(|f| !warded(*f)) || !witnesses.is_empty())
         {
             return Err(Refusal::new(format!(
                 "{} may not put damage on {} while another Agent fights (its Equipment wards it)",
@@ -740,9 +932,9 @@ impl XfGame {
             )));
         }
         let cm = self.combat_mut().expect("checked");
-        for (a, n) in refs {
+        for (who, n) in refs {
             if n > 0 {
-                cm.hits.push((Combatant::Foe(foe), Combatant::Agent(a), n));
+                cm.hits.push((Combatant::Foe(foe), who, n));
             }
         }
         cm.assign.remove(0);
@@ -750,6 +942,22 @@ impl XfGame {
             self.apply_damage(events);
         }
         Ok(())
+    }
+
+    /// The combatant a card named as a damage target is: a fighting
+    /// Witness's card, else the Team's Agent of that card.
+    fn combatant_of(&self, card: CardIdx, witnesses: &[u32]) -> Combatant {
+        witnesses
+            .iter()
+            .copied()
+            .find(|id| self.perm(*id).is_some_and(|p| p.card == card))
+            .map_or(
+                Combatant::Agent(AgentRef {
+                    seat: self.active,
+                    card,
+                }),
+                Combatant::Witness,
+            )
     }
 
     /// Damage after reductions: shields, "no damage", and the foe's own text
@@ -798,6 +1006,9 @@ impl XfGame {
         let lifted = match (from, to) {
             (Combatant::Agent(a), Combatant::Foe(i)) => {
                 self.hurt_as_normal(c.foes[i].card, Some(a.seat))
+            }
+            (Combatant::Witness(w), Combatant::Foe(i)) => {
+                self.hurt_as_normal(c.foes[i].card, self.perm(w).map(|p| p.controller))
             }
             _ => false,
         };
@@ -854,6 +1065,10 @@ impl XfGame {
             .into_iter()
             .filter(|(from, _, _)| match from {
                 Combatant::Agent(a) if !early.is_empty() => self.current_health(*a) > 0,
+                Combatant::Witness(w) if !early.is_empty() => self
+                    .perm(*w)
+                    .and_then(|p| self.witness_ratings(p.card))
+                    .is_some_and(|r| self.witness_damage(*w) < r[2]),
                 _ => true,
             })
             .collect();
@@ -920,7 +1135,7 @@ impl XfGame {
             if cut <= 0 {
                 break;
             }
-            if matches!(h.0, Combatant::Agent(_)) {
+            if !matches!(h.0, Combatant::Foe(_)) {
                 let take = cut.min(i32::from(h.2));
                 h.2 -= take as u8;
                 cut -= take;
@@ -976,9 +1191,9 @@ impl XfGame {
                 }
                 None => t.hurt.push((*to, n, n)),
             }
-            match (from, to) {
-                (Combatant::Agent(_), _) => t.agents_deal += i32::from(n),
-                (Combatant::Foe(_), _) => t.foes_deal += i32::from(n),
+            match from {
+                Combatant::Foe(_) => t.foes_deal += i32::from(n),
+                Combatant::Agent(_) | Combatant::Witness(_) => t.agents_deal += i32::from(n),
             }
             match to {
                 Combatant::Foe(i) => {
@@ -1023,6 +1238,7 @@ impl XfGame {
                         self.hospitalize_on_hit(*i, *a, events);
                     }
                 }
+                Combatant::Witness(id) => self.wound_witness(*id, n, events),
             }
         }
     }
@@ -1032,6 +1248,38 @@ impl XfGame {
         let fact = Fact::CombatHurt { agent };
         if !self.facts.contains(&fact) {
             self.facts.push(fact);
+        }
+    }
+
+    /// Damage on a fighting Witness stays on its card.
+    fn wound_witness(&mut self, id: u32, n: u8, events: &mut Events) {
+        if n == 0 {
+            return;
+        }
+        let now = self.witness_damage(id).saturating_add(n);
+        let Some(p) = self.perm_mut(id) else {
+            return;
+        };
+        p.data.set(WOUNDS, Val::Num(i32::from(now)));
+        let card = p.card;
+        events.push(Event::public(XfEvent::CardDamaged { card, amount: n }));
+    }
+
+    /// A Witness brought to 0 HEALTH is sent to the Hospital: it leaves
+    /// play (p. 33: to its Discard Pile; removed from the game when its
+    /// text says so, Charley Tskany).
+    fn witnesses_down(&mut self, events: &mut Events) {
+        let down: Vec<u32> = self
+            .perms
+            .iter()
+            .filter(|p| {
+                self.witness_ratings(p.card)
+                    .is_some_and(|r| self.witness_damage(p.id) >= r[2])
+            })
+            .map(|p| p.id)
+            .collect();
+        for id in down {
+            self.team_card_leaves(id, events);
         }
     }
 
@@ -1106,6 +1354,11 @@ impl XfGame {
                         cm.left.push(*a);
                     }
                 }
+                Combatant::Witness(id) => {
+                    if let Some(cm) = self.combat_mut() {
+                        cm.witnesses_left.push(*id);
+                    }
+                }
             }
         }
         let _ = events;
@@ -1114,6 +1367,7 @@ impl XfGame {
     /// End of a round: Agents at 0 go to the Hospital; foes at 0 HEALTH die;
     /// otherwise another round (p. 33).
     fn finish_round(&mut self, events: &mut Events) {
+        self.witnesses_down(events);
         for a in self.fighters() {
             if self.current_health(a) == 0 {
                 self.hospitalize_if_down(a, events);

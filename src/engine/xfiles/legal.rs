@@ -260,11 +260,17 @@ fn candidates(g: &XfGame, seat: Seat) -> Vec<XfAction> {
             if c.owner != seat {
                 return Vec::new();
             }
+            let witnesses = g
+                .fighting_witnesses()
+                .into_iter()
+                .filter_map(|w| g.perm(w.0).map(|p| p.card));
             return g
                 .fighters()
                 .into_iter()
-                .map(|a| A::AssignDamage {
-                    to: vec![(a.card, c.pending_damage())],
+                .map(|a| a.card)
+                .chain(witnesses)
+                .map(|card| A::AssignDamage {
+                    to: vec![(card, c.pending_damage())],
                 })
                 .collect();
         }

@@ -905,6 +905,11 @@ pub enum XfEvent {
         agent: AgentRef,
         amount: u8,
     },
+    /// A card in play fighting like an Agent took damage (Charley Tskany).
+    CardDamaged {
+        card: CardIdx,
+        amount: u8,
+    },
     Equipped {
         agent: AgentRef,
         card: CardIdx,

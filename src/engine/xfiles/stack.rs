@@ -422,7 +422,24 @@ impl XfGame {
         if let Some(ab) = ability {
             x_allowed(ab, x, &c.title)?;
         }
-        if !ability.is_some_and(|a| a.ignore_activators) {
+        let named = target
+            .as_ref()
+            .and_then(|t| self.val_of_target(t))
+            .and_then(|v| v.agent());
+        let hunting = self.hunt_covers(seat, card, named);
+        if let Some(a) = named
+            && !hunting
+            && c.kind == CardType::Adversary
+            && self.hunted_team(seat).is_some()
+            && !self.check_team_now().contains(&a)
+        {
+            return Err(Refusal::new(format!(
+                "{} attacks the Team making the check or the Team you hunt; {} is in neither",
+                c.title,
+                db().get(a.card).title
+            )));
+        }
+        if !ability.is_some_and(|a| a.ignore_activators) && !hunting {
             self.activators_hold(seat, card)?;
         }
         let pool = self.paying_pool(seat, card, pool)?;
@@ -451,6 +468,11 @@ impl XfGame {
                 Some(t) => self.val_of_target(t),
                 None => None,
             },
+        };
+        // An Adversary sent after the hunted Team keeps the Agent named.
+        let target_val = match (target_val, named) {
+            (None, Some(a)) if hunting => Some(Val::Agent(a)),
+            (v, _) => v,
         };
         if let Some(a) = target_val.as_ref().and_then(Val::agent) {
             self.agent_may_take(seat, card, a)?;

@@ -559,8 +559,9 @@ impl XfGame {
     /// A card attached to a Team follows the Team when its Agent leaves it
     /// (to the Hospital, away) and is discarded once no Agent is left.
     pub(crate) fn tidy_team_cards(&mut self, events: &mut Events) {
-        let team_cards: Vec<(u32, AgentRef)> = self
-            .perms_with_static(&Modifier::TeamCard)
+        let mut with_team = self.perms_with_static(&Modifier::TeamCard);
+        with_team.extend(self.perms_with_static(&Modifier::TeamCardRemoved));
+        let team_cards: Vec<(u32, AgentRef)> = with_team
             .into_iter()
             .filter_map(|id| match self.perm(id)?.place {
                 Place::Agent(a) => Some((id, a)),
@@ -572,7 +573,7 @@ impl XfGame {
         };
         for (id, a) in team_cards {
             let Some(bearer) = self.agent(a) else {
-                self.leave_play(id, events);
+                self.team_card_leaves(id, events);
                 continue;
             };
             if in_team(bearer) {
@@ -595,8 +596,25 @@ impl XfGame {
                         p.place = Place::Agent(h);
                     }
                 }
-                None => self.leave_play(id, events),
+                None => self.team_card_leaves(id, events),
             }
+        }
+    }
+
+    /// A card attached to a Team leaves play: to its owner's Discard Pile,
+    /// or removed from the game when its text says so (Charley Tskany).
+    pub(crate) fn team_card_leaves(&mut self, id: u32, events: &mut Events) {
+        let removed = self.perm(id).is_some_and(|p| {
+            self.scripts_ref().of(p.card).is_some_and(|s| {
+                s.statics
+                    .iter()
+                    .any(|st| st.modifier == Modifier::TeamCardRemoved)
+            })
+        });
+        if !removed {
+            self.leave_play(id, events);
+        } else if let Some((owner, card)) = self.take_perm(id, events) {
+            self.player_mut(owner).removed.push(card);
         }
     }
 

@@ -420,7 +420,13 @@ pub(super) fn on_aim(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
 pub(super) fn on_damage(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError> {
     let g = a.game;
     let args = a.args;
-    let fighters: Vec<CardIdx> = g.fighters().iter().map(|f| f.card).collect();
+    let mut fighters: Vec<CardIdx> = g.fighters().iter().map(|f| f.card).collect();
+    // A Witness fighting like an Agent may take it too (Charley Tskany).
+    fighters.extend(
+        g.fighting_witnesses()
+            .iter()
+            .filter_map(|w| g.perm(w.0).map(|p| p.card)),
+    );
     let pending = g.combat().map_or(0, |c| c.pending_damage());
     let mut to = Vec::new();
     let parts = split_list(args.text("to").unwrap_or_default());

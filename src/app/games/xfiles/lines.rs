@@ -372,6 +372,9 @@ pub(super) fn effect_line(event: &XfEvent, t: &Table) -> Option<String> {
             format!("{} and {} exchange their {pool} pools.", who(*a), who(*b))
         }
         XfEvent::Damaged { agent: a, amount } => format!("{} takes {amount} damage.", agent(a)),
+        XfEvent::CardDamaged { card, amount } => {
+            format!("{} takes {amount} damage.", title(*card))
+        }
         XfEvent::AgentRemoved { agent: a } => format!("{} is removed from the game.", agent(a)),
         XfEvent::AgentAbducted { agent: a } => format!(
             "{} is abducted: face up ten cards down in the Bureau deck.",

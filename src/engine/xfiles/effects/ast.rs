@@ -925,6 +925,18 @@ pub enum Modifier {
     /// Agent of the Team when that one leaves it, and is discarded when the
     /// Team has no Agent left (Gung Bituen).
     TeamCard,
+    /// As [`Modifier::TeamCard`], but removed from the game, not discarded,
+    /// once the Team has no Agent left or it is sent to the Hospital
+    /// (Charley Tskany).
+    TeamCardRemoved,
+    /// A Witness attached to a Team fights beside its Agents like an Agent
+    /// with these ratings (p. 33: a Witness with HEALTH is treated as an
+    /// Agent in combat rounds; Charley Tskany).
+    FightsAsAgent {
+        lrc: u8,
+        crc: u8,
+        health: u8,
+    },
     /// Discarded when one of its controller's Agents moves to or from the
     /// Bureau Section, for any reason (Improved Channels).
     BureauWatch,
@@ -966,6 +978,12 @@ pub enum Modifier {
     /// The Keywords of the card this one keeps as `fixed` cannot be altered
     /// (Sleep With the Fishes; see the `fix-keywords` verb).
     FixedKeywords,
+    /// The controller's Adversaries may attack the Team of this Agent
+    /// wherever it is (Field, Bureau, Hospital), ignoring their Activators
+    /// (He's Gonna Find You).
+    Hunts {
+        who: AgentScope,
+    },
 }
 
 /// Which card in play a modifier names.

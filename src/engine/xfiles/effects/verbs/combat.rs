@@ -81,7 +81,11 @@ pub fn fight(g: &mut XfGame, r: &mut Resolution, events: &mut Events) -> Flow {
         foes.extend(allies.iter().filter_map(ally_foe));
     }
     let skip = r.vars.flag("skip-lrc");
+    let fought = g.investigation.as_ref().is_some_and(|i| i.fought);
     let frame = g.start_combat(foes, p.player, skip, events);
+    if let Some(a) = p.target.as_ref().and_then(Val::agent) {
+        g.fight_hunted_team(p.player, a, fought);
+    }
     r.vars.set("gone", Val::Bool(true));
     Flow::Wait(Wait::Combat(frame))
 }

@@ -309,9 +309,25 @@ pub fn parse_modifier(a: &mut Args) -> Result<Modifier, String> {
                 .collect(),
         },
         "hurts-occult" => Modifier::HurtsOccult,
-        "team-card" => Modifier::TeamCard,
+        "team-card" => {
+            if a.eat("removed") {
+                Modifier::TeamCardRemoved
+            } else {
+                Modifier::TeamCard
+            }
+        }
+        "fights-as-agent" => {
+            let lrc = small(a)?;
+            let crc = small(a)?;
+            Modifier::FightsAsAgent {
+                lrc,
+                crc,
+                health: small(a)?,
+            }
+        }
         "bureau-watch" => Modifier::BureauWatch,
         "fixed-keywords" => Modifier::FixedKeywords,
+        "hunts" => Modifier::Hunts { who: scope(a)? },
         "shuns" => Modifier::Shuns {
             keywords: a.keywords()?,
         },
@@ -324,7 +340,7 @@ pub fn parse_modifier(a: &mut Args) -> Result<Modifier, String> {
         }
         _ => {
             return Err(format!(
-                "'{w}' is not a modifier (gear, skill, skill-as, health, res, res-to-cp, res-must-buy, rp-income, dedicated-rp, no-contribution, only-at, hand-limit, cost, forbid, no-attack, no-healing, stuck, can-use, extra-draw, extra-sale, site-keyword, no-draw, no-buy, open-hand, skip-lrc, split, halve-lrc-taken, reduce-taken, regenerate, wounds-block-healing, rounds, computer-combat, unhurt, no-combat, cured-by-healing, absorb, free-site-token, peek-bluff-token, gear-bonus, inert, survives-lrc, poison-blood, returns-to-deck, mirrors-best, counts-adversaries, multiply, hospitalizes-on-hit, weakens, no-lrc-damage, last-word, exposed, remote, ward, reduce-from, slayer, splits-damage, shuns, gear-once, protects, hurts-occult, fixed-keywords)"
+                "'{w}' is not a modifier (gear, skill, skill-as, health, res, res-to-cp, res-must-buy, rp-income, dedicated-rp, no-contribution, only-at, hand-limit, cost, forbid, no-attack, no-healing, stuck, can-use, extra-draw, extra-sale, site-keyword, no-draw, no-buy, open-hand, skip-lrc, split, halve-lrc-taken, reduce-taken, regenerate, wounds-block-healing, rounds, computer-combat, unhurt, no-combat, cured-by-healing, absorb, free-site-token, peek-bluff-token, gear-bonus, inert, survives-lrc, poison-blood, returns-to-deck, mirrors-best, counts-adversaries, multiply, hospitalizes-on-hit, weakens, no-lrc-damage, last-word, exposed, remote, ward, reduce-from, slayer, splits-damage, shuns, gear-once, protects, hurts-occult, team-card [removed], fights-as-agent, fixed-keywords, hunts)"
             ));
         }
     })
@@ -436,6 +452,7 @@ impl XfGame {
             },
             Modifier::NoHealing { who } => Modifier::NoHealing { who: agents(who) },
             Modifier::Stuck { who } => Modifier::Stuck { who: agents(who) },
+            Modifier::Hunts { who } => Modifier::Hunts { who: agents(who) },
             Modifier::NoEquipment { who } => Modifier::NoEquipment { who: agents(who) },
             Modifier::TeamCombat { who, skill, amount } => Modifier::TeamCombat {
                 who: agents(who),
@@ -601,6 +618,19 @@ mod tests {
             vec![("a", Val::Agent(m))],
         );
         assert_eq!(g.agent_skill(m, Skill::Bureaucracy), 2);
+    }
+
+    #[test]
+    fn hunts_names_the_team_adversaries_may_attack_where_it_is_he_s_gonna_find_you() {
+        let mut g = table();
+        let l = agent(0, LAMANA);
+        run_with(&mut g, 1, "until turn hunts a", vec![("a", Val::Agent(l))]);
+        let (team, section) = g.hunted_team(1).expect("a Team is hunted");
+        assert_eq!(section, crate::cards::Section::Bureau);
+        assert!(team.contains(&l) && team.contains(&agent(0, MULDER)));
+        assert!(g.hunted_team(0).is_none());
+        g.end_turn(&mut Vec::new());
+        assert!(g.hunted_team(1).is_none());
     }
 
     #[test]
