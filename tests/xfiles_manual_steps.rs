@@ -13,6 +13,7 @@ use scene::*;
 use xf::*;
 use xfiles_bot::cards::{Pool, Skill};
 use xfiles_bot::engine::Audience;
+use xfiles_bot::engine::xfiles::effects::db;
 use xfiles_bot::engine::xfiles::{
     AgentRef, Manual, ManualKind, XfAction, XfEvent, XfGame, XfOptions,
 };
@@ -26,10 +27,26 @@ fn rp_step(delta: i32) -> XfAction {
     })
 }
 
-/// Seat 0 has played Travel Plans (partly scripted: searching the deck for
+/// Travel Plans as a draft whose every sentence is played by hand (its
+/// embedded script is proven now): a manual card for these tests.
+const TRAVEL_PLANS_BY_HAND: &str = "card Travel Plans
+text Play this card in the Field. Search through your Bureau Deck and draw up to two Site cards. Place the drawn Site cards face down below this card. You may play these Site cards for zero [RP] during your Case Assignment phase. Discard this card when no cards remain underneath. If this card is negated, the Site cards beneath it are moved to your Discard Pile.
+status draft
+manual play this card in the field
+manual search through your bureau deck and draw up to two site cards
+manual place the drawn site cards face down below this card
+manual you may play these site cards for zero [rp] during your case assignment phase
+manual discard this card when no cards remain underneath
+manual if this card is negated, the site cards beneath it are moved to your discard pile
+play
+";
+
+/// Seat 0 has played Travel Plans (played by hand: searching the deck for
 /// Sites is done by hand) during its investigation, and it has resolved.
 fn travel_plans_resolved() -> XfGame {
     let mut g = checking(Skill::Observation, &[MULDER, SCULLY], &[TRAVEL_PLANS], &[]);
+    let by_hand = db::scripts().with(TRAVEL_PLANS_BY_HAND).expect("it parses");
+    g.scripts = db::Scripts(std::sync::Arc::new(by_hand));
     play_on(&mut g, 0, TRAVEL_PLANS, None);
     resolve(&mut g);
     let w = g.manual.as_ref().expect("a manual window is open");
