@@ -389,14 +389,6 @@ fn dispatch(
             },
         ) => g.deploy(*agent, *section, *team, events),
         (
-            Phase::Investigation,
-            A::Deploy {
-                agent,
-                section: Section::Field,
-                team,
-            },
-        ) => g.deploy(*agent, Section::Field, *team, events),
-        (
             Phase::Deployment,
             A::BuyAgent {
                 card,
@@ -415,6 +407,28 @@ fn dispatch(
         (Phase::Bluffing(_), A::PlaceBluff { site, card }) => {
             g.place_bluff(seat, *site, *card, events)
         }
+        _ => dispatch_investigation(g, seat, action, events),
+    }
+}
+
+/// The Investigation Phase's moves (and its start at the end of the Case
+/// Assignment Phase), the Debriefing's, and `/done` anywhere.
+fn dispatch_investigation(
+    g: &mut XfGame,
+    seat: Seat,
+    action: &XfAction,
+    events: &mut Events,
+) -> Result<(), Refusal> {
+    use XfAction as A;
+    match (&g.phase, action) {
+        (
+            Phase::Investigation,
+            A::Deploy {
+                agent,
+                section: Section::Field,
+                team,
+            },
+        ) => g.deploy(*agent, Section::Field, *team, events),
         (
             Phase::CaseEnd,
             A::Investigate { .. }

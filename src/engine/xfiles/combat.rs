@@ -1393,29 +1393,7 @@ impl XfGame {
                 .collect()
         };
         for i in dead {
-            let f = self.combat().expect("in combat").foes[i].clone();
-            if let (true, Some(a)) = (f.to_hospital, f.agent) {
-                // An Agent, not an Adversary, is down: the Hospital, as usual.
-                if let Some(cm) = self.combat_mut() {
-                    cm.foes[i].gone = true;
-                }
-                self.hospitalize_if_down(a, events);
-                continue;
-            }
-            events.push(Event::public(XfEvent::AdversaryKilled { card: f.card }));
-            self.facts.push(Fact::AdversaryKilled);
-            let back = self.foe_has(f.card, |m| *m == Modifier::ReturnsToDeck);
-            if let Some(cm) = self.combat_mut() {
-                cm.foes[i].gone = true;
-                cm.foes[i].moved |= back;
-            }
-            if back {
-                self.player_mut(f.owner).deck.push(f.card);
-                self.shuffle_deck(f.owner, events);
-            }
-            if let Some(a) = f.agent {
-                self.remove_agent(a, events);
-            }
+            self.foe_down(i, events);
         }
         let c = self.combat().expect("in combat").clone();
         let rounds = c.rounds + 1;
@@ -1447,6 +1425,34 @@ impl XfGame {
         let lead = self.combat_lead().unwrap_or(owner);
         self.reset_priority(lead);
         self.regenerate(events);
+    }
+
+    /// A foe brought down this round: an Agent fighting as one goes to the
+    /// Hospital; an Adversary is killed (back to its deck when it says so).
+    fn foe_down(&mut self, i: usize, events: &mut Events) {
+        let f = self.combat().expect("in combat").foes[i].clone();
+        if let (true, Some(a)) = (f.to_hospital, f.agent) {
+            // An Agent, not an Adversary, is down: the Hospital, as usual.
+            if let Some(cm) = self.combat_mut() {
+                cm.foes[i].gone = true;
+            }
+            self.hospitalize_if_down(a, events);
+            return;
+        }
+        events.push(Event::public(XfEvent::AdversaryKilled { card: f.card }));
+        self.facts.push(Fact::AdversaryKilled);
+        let back = self.foe_has(f.card, |m| *m == Modifier::ReturnsToDeck);
+        if let Some(cm) = self.combat_mut() {
+            cm.foes[i].gone = true;
+            cm.foes[i].moved |= back;
+        }
+        if back {
+            self.player_mut(f.owner).deck.push(f.card);
+            self.shuffle_deck(f.owner, events);
+        }
+        if let Some(a) = f.agent {
+            self.remove_agent(a, events);
+        }
     }
 
     /// Combat ends: foes are discarded whatever the outcome (p. 33); the

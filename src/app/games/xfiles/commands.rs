@@ -568,23 +568,24 @@ fn in_hand(a: &Ask<'_, XfGame>, name: &str) -> Result<CardIdx, UserError> {
 /// The card option `card` names: in the asker's hand, or one it may play
 /// from under a card in play (Surfing The Net).
 fn playable_named(a: &Ask<'_, XfGame>) -> Result<CardIdx, UserError> {
-    let mut among = hand(a);
-    if let Some(s) = a.seat {
-        among.extend(a.game.playable_under(s).into_iter().map(|(_, c)| c));
-    }
-    pick(
-        a.args.text("card").unwrap_or_default(),
-        &among,
-        "in your hand",
-    )
+    named_or_under(a, |g, s| g.playable_under(s))
 }
 
 /// The card option `card` names for `/bluff`: in the asker's hand, or
 /// kept under a card in play to be placed as a Bluff (Men In Black).
 fn bluff_named(a: &Ask<'_, XfGame>) -> Result<CardIdx, UserError> {
+    named_or_under(a, |g, s| g.bluffs_under(s))
+}
+
+/// The card option `card` names among the asker's hand and the cards
+/// `under` lists as his to use from under his cards in play.
+fn named_or_under<T>(
+    a: &Ask<'_, XfGame>,
+    under: impl Fn(&XfGame, Seat) -> Vec<(T, CardIdx)>,
+) -> Result<CardIdx, UserError> {
     let mut among = hand(a);
     if let Some(s) = a.seat {
-        among.extend(a.game.bluffs_under(s).into_iter().map(|(_, c)| c));
+        among.extend(under(a.game, s).into_iter().map(|(_, c)| c));
     }
     pick(
         a.args.text("card").unwrap_or_default(),
