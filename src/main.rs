@@ -46,6 +46,9 @@ enum Command {
         #[arg(long, default_value = "0.0.0.0:8080")]
         listen: std::net::SocketAddr,
     },
+    /// Registers the slash commands with Discord (in DISCORD_GUILD_ID's
+    /// server, else globally). Run it once per release: `serve` does not.
+    Register,
     /// Stored games: check them, or let a bot move in one.
     Game {
         #[command(subcommand)]
@@ -169,6 +172,7 @@ fn main() -> ExitCode {
         Some(Command::Game { command }) => runtime.block_on(game(cli.db, command)),
         Some(Command::Discord) => runtime.block_on(discord(cli.db, None)),
         Some(Command::Serve { listen }) => runtime.block_on(discord(cli.db, Some(listen))),
+        Some(Command::Register) => runtime.block_on(register()),
         None if std::env::var("DISCORD_TOKEN").is_ok_and(|t| !t.trim().is_empty()) => {
             runtime.block_on(discord(cli.db, None))
         }
@@ -414,6 +418,24 @@ async fn console(
         ExitCode::from(2)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// `xfiles-bot register`: the slash commands, registered once.
+async fn register() -> ExitCode {
+    let registered = match xfiles_bot::discord::Settings::from_env() {
+        Ok(settings) => xfiles_bot::discord::register_commands(settings).await,
+        Err(e) => Err(e),
+    };
+    match registered {
+        Ok(count) => {
+            println!("{count} slash commands registered");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
     }
 }
 

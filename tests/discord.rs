@@ -355,6 +355,8 @@ async fn a_restarted_bot_resumes_the_game_reminds_and_ignores_redelivered_intera
     let join = fake.command(&les(), Some(&thread), "/game join deck:Les");
     fake.redeliver(&join);
     fake.reply(&join).await;
+    // The first delivery acts; the second is told it arrived twice.
+    fake.settle().await;
     let start = fake.command(&randy(), Some(&thread), "/game start");
     fake.reply(&start).await;
     assert_eq!(
@@ -455,6 +457,153 @@ async fn after_the_agreed_deadline_the_game_moves_for_the_idle_player_and_vacati
     assert_eq!(contains(&fake.in_channel(&thread), "ran out"), before);
     bot.assert_no_dropped_events();
     fake.assert_spec_clean();
+}
+
+/// Issue 41: a display name made of Markdown and mentions is shown as
+/// typed and never makes a link, a spoiler, code, a role pill or a ping,
+/// through every kind of message (channel posts and the game's thread, DMs,
+/// replies, embeds, buttons); names the bot would store that way are refused.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_hostile_display_name_is_inert_in_every_message_and_hostile_stored_names_are_refused() {
+    const HOSTILE: &str = "[nitro](https://x.y) ||s|| `c` <@&9> @everyone";
+    let (fake, bot, _db) = bot(&[("XFILES_SEED", "11")]).await;
+    let mallory = Person::new(66, HOSTILE);
+    let bytes = std::fs::read("tests/data/decks/randy.txt").unwrap();
+    fake.add_file("randy.txt", &bytes);
+    let line = "/deck import name:Mallory file:\"file:randy.txt\"";
+    run(&fake, &mallory, Some(CHANNEL), line).await;
+    for (line, says) in [
+        (
+            format!("/deck import name:\"{HOSTILE}\" text:\"1 Knife\""),
+            "A deck's name cannot contain '['",
+        ),
+        (
+            format!("/league create game:xfiles-ccg name:\"{HOSTILE}\""),
+            "A league's name cannot contain '['",
+        ),
+    ] {
+        let mut boss = mallory.clone();
+        boss.manager = true;
+        let reply = run(&fake, &boss, Some(CHANNEL), &line).await;
+        assert!(reply.contains(says), "{reply}");
+    }
+    run(
+        &fake,
+        &mallory,
+        Some(CHANNEL),
+        &format!("/rules query:\"{HOSTILE}\""),
+    )
+    .await;
+    run(
+        &fake,
+        &mallory,
+        Some(CHANNEL),
+        &format!("/card name:\"{HOSTILE}\""),
+    )
+    .await;
+    import_decks(&fake).await;
+    let reply = run(
+        &fake,
+        &mallory,
+        Some(CHANNEL),
+        "/game new game:xfiles-ccg deck:Mallory",
+    )
+    .await;
+    assert!(reply.contains("Done"), "{reply}");
+    let thread = fake.threads().pop().expect("a thread");
+    run(&fake, &les(), Some(&thread), "/game join deck:Les").await;
+    run(&fake, &mallory, Some(&thread), "/game start").await;
+    for line in [
+        "/xfile card:\"The Jersey Devil\"",
+        "/hand",
+        "/board",
+        "/game status",
+    ] {
+        run(&fake, &mallory, Some(&thread), line).await;
+    }
+    fake.settle().await;
+    let mut texts = Vec::new();
+    for call in fake.calls() {
+        strings(&call.body, &mut texts);
+    }
+    let named = texts.iter().filter(|t| t.contains("nitro")).count();
+    assert!(named >= 5, "the name is shown ({named} texts)");
+    for text in &texts {
+        for raw in ["[nitro](", "||s||", "`c`", "<@&9>"] {
+            assert!(!text.contains(raw), "{raw} in {text}");
+        }
+        for (at, _) in text.match_indices("@everyone") {
+            assert!(text[..at].ends_with('\\'), "a bare @everyone in {text}");
+        }
+    }
+    bot.assert_no_dropped_events();
+    fake.assert_spec_clean();
+}
+
+/// Every string inside a JSON value.
+fn strings(v: &serde_json::Value, out: &mut Vec<String>) {
+    match v {
+        serde_json::Value::String(s) => out.push(s.clone()),
+        serde_json::Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
+        serde_json::Value::Object(o) => o.values().for_each(|x| strings(x, out)),
+        _ => {}
+    }
+}
+
+/// Issue 41, the outbox: a process SIGKILLed after committing a scheduled
+/// move and before posting it (`XFILES_KILL_BEFORE_POST`) leaves the move's
+/// posts owed in the store; the next process delivers them once, and every
+/// deadline move of the game ends up posted exactly once.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_scheduled_move_committed_by_a_killed_process_is_posted_once_by_the_next() {
+    let env = [
+        ("XFILES_SEED", "11"),
+        ("MIN_INTERVAL", "1s"),
+        ("OUTBOX_RETRY_AFTER", "1s"),
+    ];
+    let killed: Vec<(&str, &str)> = [("XFILES_KILL_BEFORE_POST", "1")]
+        .into_iter()
+        .chain(env)
+        .collect();
+    let (fake, first, db) = bot(&killed).await;
+    let thread = start_game(&fake, "deadline:2s").await;
+    let status = first.exited(Duration::from_secs(30)).await;
+    assert!(!status.success(), "killed: {status:?}");
+    let store = xfiles_bot::store::Store::open(&db).await.unwrap();
+    assert_eq!(
+        store.deadline_moves(1).await.unwrap(),
+        1,
+        "the move committed"
+    );
+    assert_eq!(
+        contains(&fake.in_channel(&thread), "ran out"),
+        0,
+        "not posted"
+    );
+    let second = BotProcess::start(&fake, &db, &env).await;
+    fake.wait_identified(2, T).await;
+    let owed = "randy's agreed time for a move (2 s) ran out";
+    fake.wait_until("the owed post", Duration::from_secs(20), |f| {
+        f.in_channel(&thread)
+            .into_iter()
+            .find(|p| p.content.contains(owed))
+    })
+    .await;
+    for who in [randy(), les()] {
+        run(&fake, &who, Some(&thread), "/game vacation days:3").await;
+    }
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    fake.settle().await;
+    let moves = store.deadline_moves(1).await.unwrap();
+    assert_eq!(
+        contains(&fake.in_channel(&thread), "ran out") as i64,
+        moves,
+        "each of the {moves} deadline moves posted once"
+    );
+    store.close().await;
+    second.assert_no_dropped_events();
+    fake.assert_spec_clean();
+    assert!(second.stop().await.success());
 }
 
 fn alice() -> Person {

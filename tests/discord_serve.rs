@@ -18,6 +18,11 @@ async fn endpoint(env: &[(&str, &str)]) -> (FakeDiscord, BotProcess, String, Str
     let fake = FakeDiscord::start().await;
     let db = support::pg_url().await;
     let (bot, address) = BotProcess::serve(&fake, &db, env).await;
+    assert!(
+        fake.registered().is_none(),
+        "serve starts without reaching Discord"
+    );
+    BotProcess::register(&fake).await;
     fake.add_endpoint(&address);
     fake.wait_registered(T).await;
     (fake, bot, db, address)
@@ -100,6 +105,78 @@ async fn an_unsigned_or_badly_signed_request_is_refused_with_401_logged_and_not_
     assert!(bot.stop().await.success());
 }
 
+/// Issue 41: a captured signed request cannot be replayed later: one whose
+/// signed timestamp is over 5 minutes from the server's clock is refused
+/// with 401 and not handled; one within the window is handled.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_signed_request_more_than_five_minutes_old_is_refused_with_401_and_not_handled() {
+    let (fake, bot, _db, address) = endpoint(&[("XFILES_SEED", "11")]).await;
+    import_decks(&fake).await;
+    // A real interaction's payload, as a template: a delete of no deck.
+    let probe = fake.command(&randy(), Some(CHANNEL), "/deck delete name:Nope");
+    fake.reply(&probe).await;
+    let delete_randy = |id: &str| {
+        let mut p = probe.payload.clone();
+        p["id"] = id.into();
+        p["token"] = format!("t{id}").into();
+        p["data"]["options"][0]["options"][0]["value"] = "Randy".into();
+        p.to_string()
+    };
+    let now = fake::now_s();
+    for (id, at) in [("78", now - 301), ("79", now + 301)] {
+        let body = delete_randy(id);
+        let headers = fake.signed_headers(body.as_bytes(), at);
+        let stale = fake.post_raw(&address, &headers, body.as_bytes()).await;
+        assert_eq!(stale.status, 401, "signed at {at}, now {now}");
+    }
+    bot.wait_log(2, |l| l.contains("timestamp is over 300 s from now"))
+        .await;
+    let list = run(&fake, &randy(), Some(CHANNEL), "/deck list").await;
+    assert!(list.contains("Randy"), "nothing handled: {list}");
+    let body = delete_randy("80");
+    let headers = fake.signed_headers(body.as_bytes(), now - 200);
+    let fresh = fake.post_raw(&address, &headers, body.as_bytes()).await;
+    let answer = String::from_utf8_lossy(&fresh.body).to_string();
+    assert_eq!(fresh.status, 200, "{answer}");
+    assert!(answer.contains("Deleted your deck 'Randy'"), "{answer}");
+    assert!(bot.stop().await.success());
+}
+
+/// Issue 41: an interaction id acts once across every replica on the
+/// database. A signed `/deck delete` captured and replayed to another
+/// replica (and again to the first) answers 200 with the first answer and
+/// deletes nothing more: the deck saved again after the first delete stays.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_replayed_interaction_acts_once_across_two_replicas_and_gets_its_first_answer() {
+    let (fake, bot_a, db, address_a) = endpoint(&[("XFILES_SEED", "11")]).await;
+    let (bot_b, address_b) = BotProcess::serve(&fake, &db, &[]).await;
+    import_decks(&fake).await;
+    let i = fake.command(&randy(), Some(CHANNEL), "/deck delete name:Randy");
+    let first = fake.try_reply(&i, T).await.expect("an answer")[0]
+        .content
+        .clone();
+    assert!(first.contains("Deleted your deck 'Randy'"), "{first}");
+    import_decks(&fake).await;
+    let body = i.payload.to_string();
+    for address in [&address_b, &address_a, &address_b] {
+        let headers = fake.signed_headers(body.as_bytes(), fake::now_s());
+        let again = fake.post_raw(address, &headers, body.as_bytes()).await;
+        assert_eq!(
+            again.status,
+            200,
+            "{}",
+            String::from_utf8_lossy(&again.body)
+        );
+        let answer: serde_json::Value = serde_json::from_slice(&again.body).unwrap();
+        assert_eq!(answer["data"]["content"], first.as_str(), "{answer}");
+    }
+    let list = run(&fake, &randy(), Some(CHANNEL), "/deck list").await;
+    assert!(list.contains("Randy"), "the deck saved again stays: {list}");
+    fake.assert_spec_clean();
+    assert!(bot_a.stop().await.success());
+    assert!(bot_b.stop().await.success());
+}
+
 /// A command's first answer (no waiting for the bot to go quiet: with
 /// games on 1 s deadlines it never is). A replica killed after deferring
 /// leaves no answer: the user, seeing none, runs the command again.
@@ -150,6 +227,7 @@ async fn three_replicas_drive_50_games_at_once_and_survive_one_killed() {
         fake.add_endpoint(&address);
         replicas.push((bot, address));
     }
+    BotProcess::register(&fake).await;
     fake.wait_registered(T).await;
     import_decks(&fake).await;
     // 50 games, each in its own channel; all set up at once.

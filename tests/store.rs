@@ -67,6 +67,7 @@ fn idem(key: &str) -> Idem<'_> {
     Idem {
         key,
         response: format!("response of {key}"),
+        owes: false,
     }
 }
 

@@ -24,6 +24,9 @@ pub struct Schedule {
     pub remind_after: i64,
     /// The shortest reminder interval or deadline a game may agree on.
     pub min_interval: i64,
+    /// How long a committed change's posts may stay undelivered before any
+    /// process delivers them (its first process was killed meanwhile).
+    pub outbox_after: i64,
 }
 
 impl Default for Schedule {
@@ -31,6 +34,7 @@ impl Default for Schedule {
         Schedule {
             remind_after: DAY,
             min_interval: HOUR,
+            outbox_after: MINUTE,
         }
     }
 }
@@ -425,18 +429,20 @@ async fn apply_default(
             ..r.clone()
         },
     };
+    // Said with the move and stored with it, so a process killed before
+    // posting leaves the whole post owed (the outbox).
+    let mut t = t;
+    match t
+        .messages
+        .iter_mut()
+        .find(|m| m.to == super::Address::Channel(home(game).to_string()))
+    {
+        Some(m) => m.text = format!("{note}\n{}", m.text),
+        None => t.messages.insert(0, Outgoing::channel(home(game), note)),
+    }
+    t.messages.insert(1, told);
     match store_transition(app, &req, game, driver, t, None, Some(seat)).await? {
-        Stored::Done(mut messages) => {
-            match messages
-                .iter_mut()
-                .find(|m| m.to == super::Address::Channel(home(game).to_string()))
-            {
-                Some(m) => m.text = format!("{note}\n{}", m.text),
-                None => messages.insert(0, Outgoing::channel(home(game), note).in_game(game.id)),
-            }
-            messages.insert(1, told);
-            Ok(messages)
-        }
+        Stored::Done(messages) => Ok(messages),
         Stored::Conflict => Err(UserError::new(format!(
             "Game #{} changed meanwhile; nothing was done. Please try again.",
             game.id

@@ -32,7 +32,8 @@ pub fn card(req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
             ),
         };
         return Err(UserError::new(format!(
-            "No card matches '{query}'{scope}. Try fewer words, a card id such as XF96-0063v1, or drop the set/type filter."
+            "No card matches '{}'{scope}. Try fewer words, a card id such as XF96-0063v1, or drop the set/type filter.",
+            super::names::inert(query)
         )));
     };
     let mut text = cards::render_card_with(db, best.card, super::proof::coverage::describe);
@@ -90,7 +91,8 @@ fn fan_card(req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
         .or_else(|| db.closest(query))
         .ok_or_else(|| {
             UserError::new(format!(
-                "No fan CCG card matches '{query}'. Try fewer words or the card's id."
+                "No fan CCG card matches '{}'. Try fewer words or the card's id.",
+                super::names::inert(query)
             ))
         })?;
     let text = cards::fan_render::card(db.get(found));

@@ -118,8 +118,13 @@ impl Args {
     }
 }
 
+/// Longest text option (Discord's own limit on a string option).
+pub const TEXT_MAX: usize = 6000;
+
 /// Checks an invocation against its spec: unknown or repeated options,
-/// missing required ones, and values of the wrong kind are refused with the fix.
+/// missing required ones, and values of the wrong kind are refused with the
+/// fix; so is text with a control character (a NUL byte among them) or
+/// over [`TEXT_MAX`] characters.
 pub fn check(spec: &CommandSpec, inv: &Invocation) -> Result<Args, UserError> {
     let label = spec.label();
     let usage = || format!("Usage: {}", usage(spec));
@@ -170,11 +175,27 @@ pub fn check(spec: &CommandSpec, inv: &Invocation) -> Result<Args, UserError> {
 }
 
 fn check_value(label: &str, o: &OptionSpec, value: &OptionValue) -> Result<(), UserError> {
+    // What the user typed, quoted back inert.
+    let typed = |t: &str| super::names::inert(t);
     let fail = |why: String| Err(UserError::new(format!("{label}: option {}: {why}", o.name)));
+    if let OptionValue::Text(t) = value {
+        if let Some(c) = t.chars().find(|c| c.is_control()) {
+            return fail(format!(
+                "it contains a control character (U+{:04X}); type it again without it. Nothing was changed.",
+                c as u32
+            ));
+        }
+        if t.chars().count() > TEXT_MAX {
+            return fail(format!(
+                "it is over {TEXT_MAX} characters; shorten it (a long deck list goes in a file:)."
+            ));
+        }
+    }
     match (o.kind, value) {
         (OptKind::File, OptionValue::File { .. }) => Ok(()),
         (OptKind::File, OptionValue::Text(t)) => fail(format!(
-            "'{t}' is not a file; attach a file (or give a path at the console)"
+            "'{}' is not a file; attach a file (or give a path at the console)",
+            typed(t)
         )),
         (_, OptionValue::File { .. }) => fail("takes text, not a file".into()),
         (OptKind::Int { min, max }, OptionValue::Text(t)) => match t.trim().parse::<i64>() {
@@ -183,12 +204,13 @@ fn check_value(label: &str, o: &OptionSpec, value: &OptionValue) -> Result<(), U
                 "{n} is out of range; give a number from {min} to {max}"
             )),
             Err(_) => fail(format!(
-                "'{t}' is not a whole number; give a number from {min} to {max}"
+                "'{}' is not a whole number; give a number from {min} to {max}",
+                typed(t)
             )),
         },
         (OptKind::Bool, OptionValue::Text(t)) => match t.as_str() {
             "true" | "false" | "yes" | "no" | "on" | "off" | "1" | "0" => Ok(()),
-            _ => fail(format!("'{t}' is not true or false")),
+            _ => fail(format!("'{}' is not true or false", typed(t))),
         },
         (OptKind::Choice(choices), OptionValue::Text(t)) => {
             if choices.contains(&t.as_str()) {
@@ -197,13 +219,18 @@ fn check_value(label: &str, o: &OptionSpec, value: &OptionValue) -> Result<(), U
                 let hint = closest(t, choices.iter().copied())
                     .map(|c| format!(" Did you mean {c}?"))
                     .unwrap_or_default();
-                fail(format!("'{t}' is not one of {}.{hint}", choices.join(", ")))
+                fail(format!(
+                    "'{}' is not one of {}.{hint}",
+                    typed(t),
+                    choices.join(", ")
+                ))
             }
         }
         (OptKind::Game, OptionValue::Text(t)) => match t.trim_start_matches('#').parse::<i64>() {
             Ok(n) if n > 0 => Ok(()),
             _ => fail(format!(
-                "'{t}' is not a game id; game ids are numbers such as 12 (see /game list)"
+                "'{}' is not a game id; game ids are numbers such as 12 (see /game list)",
+                typed(t)
             )),
         },
         (_, OptionValue::Text(t)) if t.trim().is_empty() => fail("is empty".into()),

@@ -33,7 +33,10 @@ pub async fn deck(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
         Some("delete") => {
             let name = args.text("name").unwrap_or_default();
             if app.store().delete_deck(&req.user.id, kind, name).await? {
-                reply(format!("Deleted your deck '{name}'."))
+                reply(format!(
+                    "Deleted your deck '{}'.",
+                    super::names::inert(name)
+                ))
             } else {
                 Err(not_found(app, req, kind, name).await)
             }
@@ -252,19 +255,18 @@ fn deck_name(args: &Args) -> Result<String, UserError> {
     let given = args.text("name").map(str::trim).filter(|n| !n.is_empty());
     let from_file = args.file("file").map(|(file, _)| {
         let base = file.rsplit(['/', '\\']).next().unwrap_or(file);
-        base.rsplit_once('.')
-            .map_or(base, |(stem, _)| stem)
-            .trim()
-            .to_string()
+        let stem = base.rsplit_once('.').map_or(base, |(stem, _)| stem);
+        super::names::plain(stem)
     });
-    given
+    let name = given
         .map(str::to_string)
         .or(from_file.filter(|n| !n.is_empty()))
         .ok_or_else(|| {
             UserError::new(
                 "Name the deck: /deck import name:<name> text:\"...\" (a file's name is used when name: is left out). Nothing was saved.",
             )
-        })
+        })?;
+    super::names::check_name("A deck's name", &name, super::names::DECK_NAME_MAX)
 }
 
 fn fan_verdict(deck: &fan::FanDeck, options: &fan::FanOptions) -> String {
@@ -474,16 +476,17 @@ pub async fn not_found(app: &App, req: &Request, kind: &str, name: &str) -> User
     } else {
         String::new()
     };
+    let typed = super::names::inert(name);
     if names.is_empty() {
         return UserError::new(format!(
-            "You have no {kind} deck named '{name}' (you have none yet). Save one with /deck import name:{name} file:<deck file>.{starters}"
+            "You have no {kind} deck named '{typed}' (you have none yet). Save one with /deck import name:{typed} file:<deck file>.{starters}"
         ));
     }
     let hint = super::commands::closest(name, names.iter().map(String::as_str))
         .map(|n| format!(" Did you mean '{n}'?"))
         .unwrap_or_default();
     UserError::new(format!(
-        "You have no {kind} deck named '{name}'.{hint} Your decks: {}.{starters}",
+        "You have no {kind} deck named '{typed}'.{hint} Your decks: {}.{starters}",
         names.join(", ")
     ))
 }

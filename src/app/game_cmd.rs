@@ -429,6 +429,7 @@ async fn sit_down(
     let idem = Idem {
         key: &req.key,
         response: encode_response(&messages),
+        owes: false,
     };
     commit(
         app.store()
@@ -514,6 +515,7 @@ async fn leave(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, U
     let idem = Idem {
         key: &req.key,
         response: encode_response(&messages),
+        owes: false,
     };
     commit(
         app.store()
@@ -744,6 +746,7 @@ async fn cancel(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, 
     let idem = Idem {
         key: &req.key,
         response: encode_response(&messages),
+        owes: false,
     };
     app.forget_game(game.id);
     commit(

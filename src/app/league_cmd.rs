@@ -120,10 +120,11 @@ pub(super) async fn create(
     guild: &str,
 ) -> Result<String, UserError> {
     organiser(req, None, "create a league")?;
-    let name = args.text("name").unwrap_or_default().trim().to_string();
-    if name.is_empty() || name.chars().count() > 60 {
-        return Err(UserError::new("A league's name is 1 to 60 characters."));
-    }
+    let name = super::names::check_name(
+        "A league's name",
+        args.text("name").unwrap_or_default(),
+        super::names::LEAGUE_NAME_MAX,
+    )?;
     let kind = args.text("game").unwrap_or("xfiles-ccg").to_string();
     // Co-operative leagues have no pairings: teams form for each game.
     let pairing = match kind.as_str() {

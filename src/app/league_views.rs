@@ -189,7 +189,7 @@ pub(super) async fn audit(app: &App, args: &Args, guild: &str) -> Result<String,
             a.at / 1000,
             a.by_user,
             a.what,
-            a.reason
+            super::names::inert(&a.reason)
         ));
     }
     Ok(out)

@@ -298,6 +298,10 @@ pub struct Outgoing {
     pub files: Vec<FileOut>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub embed: Option<Embed>,
+    /// The key of the committed change that owes this post or DM: kept in
+    /// the store until a transport says it was delivered (the outbox).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owed: Option<String>,
 }
 
 impl Outgoing {
@@ -312,6 +316,7 @@ impl Outgoing {
             thread: None,
             files: vec![],
             embed: None,
+            owed: None,
         }
     }
 
@@ -326,6 +331,7 @@ impl Outgoing {
             thread: None,
             files: vec![],
             embed: None,
+            owed: None,
         }
     }
 
@@ -340,7 +346,17 @@ impl Outgoing {
             thread: None,
             files: vec![],
             embed: None,
+            owed: None,
         }
+    }
+
+    /// Tags a post or DM as owed by the change stored under `key` (an
+    /// ephemeral reply is never owed: it goes with its interaction or not at all).
+    pub fn owed_by(mut self, key: &str) -> Self {
+        if !key.is_empty() && !matches!(self.to, Address::Ephemeral(_)) {
+            self.owed = Some(key.to_string());
+        }
+        self
     }
 
     pub fn in_game(mut self, game: i64) -> Self {

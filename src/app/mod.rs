@@ -20,6 +20,7 @@ mod league_team;
 mod league_views;
 mod legendary_cmd;
 pub mod message;
+pub mod names;
 pub mod proof;
 mod record;
 mod registry;
@@ -102,6 +103,37 @@ impl App {
         async_play::tick(self, now).await
     }
 
+    /// Posts and DMs committed changes still owe after the schedule's
+    /// `outbox_after` (their process died before delivering them), claimed
+    /// for this process: deliver them, then call [`App::delivered`].
+    pub async fn owed(&self, now: i64) -> Vec<Outgoing> {
+        let before = now - self.schedule.outbox_after;
+        match self.store.claim_owed(before, now, 50).await {
+            Ok(responses) => responses
+                .iter()
+                .flat_map(|r| decode_response(r))
+                .filter(|m| m.owed.is_some())
+                .collect(),
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot read the outbox");
+                Vec::new()
+            }
+        }
+    }
+
+    /// Marks the owed posts and DMs among `messages` delivered.
+    pub async fn delivered(&self, messages: &[Outgoing]) {
+        let mut keys: Vec<&str> = messages.iter().filter_map(|m| m.owed.as_deref()).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        if keys.is_empty() {
+            return;
+        }
+        if let Err(e) = self.store.mark_delivered(&keys).await {
+            tracing::warn!(error = %e, "cannot mark posts delivered");
+        }
+    }
+
     /// When the scheduler should next call [`App::tick`].
     pub async fn next_due(&self) -> Option<i64> {
         self.store.next_due().await.ok().flatten()
@@ -133,35 +165,58 @@ impl App {
     }
 
     /// Handles one request. Never fails: a refusal becomes an ephemeral
-    /// message to the user, and nothing is changed.
+    /// message to the user, and nothing is changed. A key a game move
+    /// recorded before gets that move's first answer (console lines, tests).
     pub async fn handle(&self, req: &Request) -> Vec<Outgoing> {
-        self.handle_once(req).await.messages
+        match self.recorded(req).await {
+            Some(handled) => handled.messages,
+            None => self.handle_new(req).await,
+        }
     }
 
-    /// Like [`App::handle`], and says whether the request's key was handled
-    /// before: a redelivered interaction, whose messages were already sent.
+    /// Handles a Discord interaction exactly once, across every process on
+    /// the database: its id is claimed before it acts, and a repeat (a
+    /// redelivery, a replayed request, another replica) gets the first
+    /// answer, or "already being handled" while the first is still running.
     pub async fn handle_once(&self, req: &Request) -> Handled {
-        match self.store.interaction(&req.key).await {
-            Ok(Some(previous)) => {
-                return Handled {
-                    messages: decode_response(&previous),
-                    replayed: true,
-                };
-            }
+        if let Some(handled) = self.recorded(req).await {
+            return handled;
+        }
+        let replay = |messages| Handled {
+            messages,
+            replayed: true,
+        };
+        match self.store.claim_interaction(&req.key, req.now).await {
             Ok(None) => {}
-            Err(e) => {
-                return Handled {
-                    messages: vec![Outgoing::ephemeral(
-                        &req.user.id,
-                        UserError::from(e).message,
-                    )],
-                    replayed: false,
-                };
+            Ok(Some(Some(answer))) => return replay(decode_response(&answer)),
+            Ok(Some(None)) => {
+                return replay(vec![Outgoing::ephemeral(
+                    &req.user.id,
+                    "This interaction arrived twice: the first is still being handled, and only it acts.",
+                )]);
             }
+            Err(e) => return refused(req, e.into()),
+        }
+        let messages = self.handle_new(req).await;
+        let answer = encode_response(&messages);
+        if let Err(e) = self.store.answer_interaction(&req.key, &answer).await {
+            tracing::warn!(key = req.key, error = %e, "cannot record an interaction's answer");
         }
         Handled {
-            messages: self.handle_new(req).await,
+            messages,
             replayed: false,
+        }
+    }
+
+    /// The first answer of a key a game move recorded with its change.
+    async fn recorded(&self, req: &Request) -> Option<Handled> {
+        match self.store.interaction(&req.key).await {
+            Ok(Some(previous)) => Some(Handled {
+                messages: decode_response(&previous),
+                replayed: true,
+            }),
+            Ok(None) => None,
+            Err(e) => Some(refused(req, e.into())),
         }
     }
 
@@ -275,6 +330,14 @@ fn splitmix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// A request refused before it acts (a store error), nothing changed.
+fn refused(req: &Request, e: UserError) -> Handled {
+    Handled {
+        messages: vec![Outgoing::ephemeral(&req.user.id, e.message)],
+        replayed: false,
+    }
 }
 
 /// The stored form of a response (for idempotent replays).

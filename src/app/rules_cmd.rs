@@ -47,7 +47,8 @@ pub async fn rules(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing
         near.sort();
         let near: Vec<&str> = near.iter().take(3).map(|n| n.1).collect();
         return Err(UserError::new(format!(
-            "Nothing in the rules reference matches '{query}'. Closest topics: {}. Try a single word (\"bluff\", \"hospital\", \"ravage\"), or /rules with no query for the list of topics.",
+            "Nothing in the rules reference matches '{}'. Closest topics: {}. Try a single word (\"bluff\", \"hospital\", \"ravage\"), or /rules with no query for the list of topics.",
+            super::names::inert(query),
             near.join(" · ")
         )));
     };

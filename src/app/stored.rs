@@ -146,7 +146,10 @@ pub async fn store_transition(
     if finished && game.status == GameStatus::Active {
         messages.extend(summary_post(app, game, seat, t.action.as_deref()).await);
     }
-    let messages: Vec<Outgoing> = messages.into_iter().map(|m| m.in_game(game.id)).collect();
+    let messages: Vec<Outgoing> = messages
+        .into_iter()
+        .map(|m| m.in_game(game.id).owed_by(&req.key))
+        .collect();
     let seat_rows = match seats {
         Some(s) => s.to_vec(),
         None => app.started_seats(game.id).await?,
@@ -162,6 +165,7 @@ pub async fn store_transition(
     let idem = Idem {
         key: &req.key,
         response: encode_response(&messages),
+        owes: messages.iter().any(|m| m.owed.is_some()),
     };
     let written = app
         .store()

@@ -318,6 +318,7 @@ async fn commit(
     let idem = Idem {
         key: &req.key,
         response: encode_response(&messages),
+        owes: false,
     };
     app.forget_game(game.id);
     match app

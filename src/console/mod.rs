@@ -66,11 +66,13 @@ pub async fn run<W: Write, E: Write>(
         }
         let mut request = to_request(app, &line, base, format!("console-{run_id:x}-{line_no}"));
         request.now += clock_offset;
-        for message in app.handle(&request).await {
-            let _ = write!(out, "{}", render(&message));
-            save_files(&message, out);
+        let messages = app.handle(&request).await;
+        for message in &messages {
+            let _ = write!(out, "{}", render(message));
+            save_files(message, out);
         }
         let _ = out.flush();
+        app.delivered(&messages).await;
     }
     failures
 }

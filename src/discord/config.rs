@@ -79,6 +79,10 @@ impl Settings {
         if let Some(v) = var("MIN_INTERVAL") {
             schedule.min_interval = parse_duration(&v).map_err(|e| format!("MIN_INTERVAL: {e}"))?;
         }
+        if let Some(v) = var("OUTBOX_RETRY_AFTER") {
+            schedule.outbox_after =
+                parse_duration(&v).map_err(|e| format!("OUTBOX_RETRY_AFTER: {e}"))?;
+        }
         let seed = var("XFILES_SEED")
             .map(|s| {
                 s.parse::<u64>()

@@ -13,7 +13,7 @@ mod respond;
 mod serve;
 mod slash;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -35,8 +35,6 @@ pub type Data = Arc<Bot>;
 pub type BotError = Box<dyn std::error::Error + Send + Sync>;
 pub type Ctx<'a> = poise::ApplicationContext<'a, Data, BotError>;
 
-/// How many recent interaction ids are remembered against redelivery.
-const SEEN_CAP: usize = 10_000;
 /// The scheduler looks at the store at least this often.
 const MAX_SLEEP: Duration = Duration::from_secs(30);
 
@@ -45,11 +43,11 @@ pub struct Bot {
     pub app: App,
     /// Wakes the scheduler after a change (a game may now be due sooner).
     pub wake: Notify,
-    seen: Mutex<HashSet<u64>>,
     dms: Mutex<HashMap<String, DmRecord>>,
     /// A command that panics on purpose (`XFILES_PANIC_ON`, for tests of
     /// the error path).
     panic_on: Option<String>,
+    kill_before_post: bool,
 }
 
 impl Bot {
@@ -57,9 +55,9 @@ impl Bot {
         Bot {
             app,
             wake: Notify::new(),
-            seen: Mutex::default(),
             dms: Mutex::default(),
             panic_on,
+            kill_before_post: std::env::var_os("XFILES_KILL_BEFORE_POST").is_some(),
         }
     }
 
@@ -68,6 +66,21 @@ impl Bot {
         if self.panic_on.as_deref() == Some(req.invocation.name.as_str()) {
             panic!("forced by XFILES_PANIC_ON={}", req.invocation.name);
         }
+    }
+
+    /// Kills this process with SIGKILL after a scheduled move is committed
+    /// and before it is posted, when told to (`XFILES_KILL_BEFORE_POST`, for
+    /// the outbox's test): as abrupt as a crash.
+    fn fault_before_post(&self) {
+        if !self.kill_before_post {
+            return;
+        }
+        tracing::warn!("XFILES_KILL_BEFORE_POST: killed before posting");
+        let me = std::process::id().to_string();
+        let _ = std::process::Command::new("kill")
+            .args(["-KILL", &me])
+            .status();
+        std::thread::sleep(Duration::from_secs(60));
     }
 
     /// Opens the user's DM channel while `/game new` or `/game join` is
@@ -90,16 +103,6 @@ impl Bot {
             }
             Err(e) => tracing::warn!(user, error = ?e, "cannot open a DM channel"),
         }
-    }
-
-    /// False when this interaction id is already being (or was) handled by
-    /// this process: a redelivery, which must not act twice.
-    fn first_delivery(&self, id: u64) -> bool {
-        let mut seen = self.seen.lock().expect("seen lock");
-        if seen.len() >= SEEN_CAP {
-            seen.clear();
-        }
-        seen.insert(id)
     }
 
     async fn dm_record(&self, user: &str) -> DmRecord {
@@ -213,7 +216,7 @@ pub async fn run(app: App, settings: Settings) -> Result<(), String> {
         .initialize_owners(false)
         .setup(move |ctx, ready, _framework| {
             Box::pin(async move {
-                register(&ctx.http, &setup_bot, guild).await?;
+                register(&ctx.http, setup_bot.app.registry(), guild).await?;
                 tracing::info!(user = %ready.user.name, "ready");
                 tokio::spawn(scheduler(ctx.http.clone(), setup_bot.clone()));
                 Ok(setup_bot)
@@ -241,14 +244,32 @@ pub async fn run(app: App, settings: Settings) -> Result<(), String> {
     result.map_err(|e| format!("the Discord client stopped: {e}"))
 }
 
+/// `xfiles-bot register`: registers the slash commands once, apart from the
+/// interactions endpoint's replicas (which start without reaching Discord).
+/// Returns how many were registered.
+pub async fn register_commands(settings: Settings) -> Result<usize, String> {
+    let app_id = settings.application_id.ok_or(
+        "DISCORD_APPLICATION_ID is not set: copy the application's id (Developer Portal, General Information)",
+    )?;
+    let mut http = HttpBuilder::new(&settings.token).application_id(app_id.into());
+    if let Some(url) = &settings.api_url {
+        http = http.proxy(url.clone()).ratelimiter_disabled(true);
+    }
+    let http = http.build();
+    let registry = crate::app::Registry::new();
+    register(&http, &registry, settings.guild)
+        .await
+        .map_err(|e| format!("cannot register the slash commands: {e}"))
+}
+
 /// Registers every slash command: in one server (instant) or globally.
 /// The same list each time, so several processes may all do it.
 async fn register(
     http: &serenity::Http,
-    bot: &Bot,
+    registry: &crate::app::Registry,
     guild: Option<u64>,
-) -> Result<(), serenity::Error> {
-    let defs = definitions(bot.app.registry());
+) -> Result<usize, serenity::Error> {
+    let defs = definitions(registry);
     let count = defs.len();
     match guild {
         Some(g) => {
@@ -259,7 +280,7 @@ async fn register(
         }
     }
     tracing::info!(count, "slash commands registered");
-    Ok(())
+    Ok(count)
 }
 
 async fn shutdown_signal() {
@@ -284,7 +305,11 @@ async fn scheduler(http: Arc<serenity::Http>, bot: Arc<Bot>) {
     let mut last_prune = 0;
     loop {
         let now = crate::console::now_ms();
-        let messages = bot.app.tick(now).await;
+        let mut messages = bot.app.tick(now).await;
+        if messages.iter().any(|m| m.owed.is_some()) {
+            bot.fault_before_post();
+        }
+        messages.extend(bot.app.owed(now).await);
         if !messages.is_empty() {
             let req = system_request();
             let handled = crate::app::Handled {
@@ -354,9 +379,6 @@ pub(crate) async fn press(
     c: &ComponentInteraction,
     reply: Option<&respond::HttpReply>,
 ) {
-    if !bot.first_delivery(c.id.get()) {
-        return;
-    }
     let user = slash::user_of(&c.user, c.member.as_ref());
     let place = slash::place_of(c.guild_id, c.channel_id);
     let mut command = bot.button_command(&c.data.custom_id).await;

@@ -241,11 +241,30 @@ impl Delivered {
     }
 }
 
-/// Sends every message of a handled request. A redelivered interaction
+/// Sends every message of a handled request, then marks the posts and DMs
+/// its changes owed delivered (the outbox). A redelivered interaction
 /// (`replayed`) only gets its reply: its posts and DMs went out the first time.
 /// The reply goes out together with the posts and DMs, unless it must name
 /// a thread they open.
 pub async fn deliver(
+    http: &Http,
+    bot: &Bot,
+    origin: Option<(Origin<'_>, Ack)>,
+    req: &Request,
+    handled: Handled,
+) {
+    // A replay sends no posts: what its first delivery owed stays owed.
+    let owed: Vec<Outgoing> = handled
+        .messages
+        .iter()
+        .filter(|m| m.owed.is_some() && !handled.replayed)
+        .cloned()
+        .collect();
+    send(http, bot, origin, req, handled).await;
+    bot.app.delivered(&owed).await;
+}
+
+async fn send(
     http: &Http,
     bot: &Bot,
     origin: Option<(Origin<'_>, Ack)>,

@@ -6,12 +6,21 @@
 //!
 //! Every request must carry a valid Ed25519 signature by the application's
 //! public key over timestamp + body (`X-Signature-Ed25519`,
-//! `X-Signature-Timestamp`); anything else is refused with 401 and logged,
-//! and nothing is handled. The interaction's first response is the HTTP
-//! reply itself; posts, DMs and follow-ups go through the REST API.
+//! `X-Signature-Timestamp`), with a timestamp within [`MAX_SKEW_S`] of this
+//! server's clock; anything else is refused with 401 and logged, and nothing
+//! is handled. A signed interaction acts once across all replicas: its id is
+//! claimed in the database first (`App::handle_once`). The interaction's
+//! first response is the HTTP reply itself; posts, DMs and follow-ups go
+//! through the REST API.
+//!
+//! A client gets [`HEADER_TIMEOUT`] to send its headers and [`BODY_TIMEOUT`]
+//! its body, and at most [`MAX_CONNECTIONS`] connections are open at once
+//! (more are closed at once). The endpoint starts without reaching Discord:
+//! the commands are registered by `xfiles-bot register`.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use futures_util::FutureExt;
 use http_body_util::{BodyExt, Full, Limited};
@@ -24,9 +33,18 @@ use tokio::net::TcpListener;
 
 use super::{Bot, Settings, respond, scheduler, shutdown_signal, slash};
 use crate::app::App;
+use tokio::sync::Semaphore;
 
 /// Largest interaction body read (Discord's are a few KB).
 const MAX_BODY: usize = 1 << 20;
+/// How far a request's signed timestamp may be from this server's clock
+/// (seconds): a captured request cannot be replayed later than this.
+pub const MAX_SKEW_S: i64 = 300;
+/// Time a client has to send a request's headers, then its body.
+const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+const BODY_TIMEOUT: Duration = Duration::from_secs(10);
+/// Connections open at once; Discord needs a handful.
+const MAX_CONNECTIONS: usize = 256;
 
 /// Runs the endpoint on `listen` until SIGTERM or Ctrl-C.
 pub async fn serve(app: App, settings: Settings, listen: SocketAddr) -> Result<(), String> {
@@ -43,9 +61,6 @@ pub async fn serve(app: App, settings: Settings, listen: SocketAddr) -> Result<(
     }
     let http = Arc::new(http.build());
     let bot = Arc::new(Bot::new(app, settings.panic_on.clone()));
-    super::register(&http, &bot, settings.guild)
-        .await
-        .map_err(|e| format!("cannot register the slash commands: {e}"))?;
     let listener = TcpListener::bind(listen)
         .await
         .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
@@ -54,6 +69,7 @@ pub async fn serve(app: App, settings: Settings, listen: SocketAddr) -> Result<(
     tokio::spawn(scheduler(http.clone(), bot.clone()));
     let shutdown = shutdown_signal();
     tokio::pin!(shutdown);
+    let open = Arc::new(Semaphore::new(MAX_CONNECTIONS));
     loop {
         let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -65,27 +81,47 @@ pub async fn serve(app: App, settings: Settings, listen: SocketAddr) -> Result<(
             },
             _ = &mut shutdown => break,
         };
+        let Ok(permit) = open.clone().try_acquire_owned() else {
+            tracing::warn!(%peer, "{MAX_CONNECTIONS} connections open: closed a new one");
+            continue;
+        };
         let _ = stream.set_nodelay(true);
-        let (bot, http) = (bot.clone(), http.clone());
-        tokio::spawn(async move {
-            let service = hyper::service::service_fn(move |req| {
-                let (bot, http) = (bot.clone(), http.clone());
-                async move {
-                    Ok::<_, std::convert::Infallible>(route(req, peer, key, &bot, &http).await)
-                }
-            });
-            let io = hyper_util::rt::TokioIo::new(stream);
-            if let Err(e) = hyper::server::conn::http1::Builder::new()
-                .serve_connection(io, service)
-                .await
-            {
-                tracing::debug!(error = %e, "connection closed");
-            }
-        });
+        tokio::spawn(connection(
+            stream,
+            peer,
+            key,
+            bot.clone(),
+            http.clone(),
+            permit,
+        ));
     }
     tracing::info!("shutting down");
     bot.app.store().close().await;
     Ok(())
+}
+
+/// Serves one connection, holding its slot among [`MAX_CONNECTIONS`].
+async fn connection(
+    stream: tokio::net::TcpStream,
+    peer: SocketAddr,
+    key: [u8; 32],
+    bot: Arc<Bot>,
+    http: Arc<serenity::Http>,
+    _slot: tokio::sync::OwnedSemaphorePermit,
+) {
+    let service = hyper::service::service_fn(move |req| {
+        let (bot, http) = (bot.clone(), http.clone());
+        async move { Ok::<_, std::convert::Infallible>(route(req, peer, key, &bot, &http).await) }
+    });
+    let io = hyper_util::rt::TokioIo::new(stream);
+    let served = hyper::server::conn::http1::Builder::new()
+        .timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(HEADER_TIMEOUT)
+        .serve_connection(io, service)
+        .await;
+    if let Err(e) = served {
+        tracing::debug!(%peer, error = %e, "connection closed");
+    }
 }
 
 /// A hex public key as its 32 bytes.
@@ -105,6 +141,13 @@ fn from_hex(s: &str) -> Option<Vec<u8>> {
         .step_by(2)
         .map(|i| u8::from_str_radix(s.get(i..i + 2)?, 16).ok())
         .collect()
+}
+
+/// Is a signed timestamp (Unix seconds) within [`MAX_SKEW_S`] of `now_s`?
+pub fn fresh(timestamp: Option<&str>, now_s: i64) -> bool {
+    timestamp
+        .and_then(|t| t.trim().parse::<i64>().ok())
+        .is_some_and(|t| (now_s - t).abs() <= MAX_SKEW_S)
 }
 
 /// Is `body` signed by `key`, as Discord signs: Ed25519 over timestamp + body.
@@ -152,10 +195,15 @@ async fn route(
                 header("x-signature-ed25519"),
                 header("x-signature-timestamp"),
             );
-            let body = match Limited::new(req.into_body(), MAX_BODY).collect().await {
-                Ok(b) => b.to_bytes(),
-                Err(_) => {
+            let read = Limited::new(req.into_body(), MAX_BODY).collect();
+            let body = match tokio::time::timeout(BODY_TIMEOUT, read).await {
+                Ok(Ok(b)) => b.to_bytes(),
+                Ok(Err(_)) => {
                     return reply(StatusCode::PAYLOAD_TOO_LARGE, "{\"message\":\"too large\"}");
+                }
+                Err(_) => {
+                    tracing::warn!(%peer, "a request body took over {BODY_TIMEOUT:?}");
+                    return reply(StatusCode::REQUEST_TIMEOUT, "{\"message\":\"too slow\"}");
                 }
             };
             if !verified(&key, signature.as_deref(), timestamp.as_deref(), &body) {
@@ -163,6 +211,14 @@ async fn route(
                 return reply(
                     StatusCode::UNAUTHORIZED,
                     "{\"message\":\"invalid request signature\"}",
+                );
+            }
+            let now_s = crate::console::now_ms() / 1000;
+            if !fresh(timestamp.as_deref(), now_s) {
+                tracing::warn!(%peer, ?timestamp, "refused a signed interaction whose timestamp is over {MAX_SKEW_S} s from now");
+                return reply(
+                    StatusCode::UNAUTHORIZED,
+                    "{\"message\":\"stale request timestamp\"}",
                 );
             }
             interaction(&body, bot, http).await
@@ -292,5 +348,17 @@ mod tests {
             "another key"
         );
         assert!(public_key("abc").is_err());
+    }
+
+    #[test]
+    fn a_signed_timestamp_more_than_five_minutes_from_the_clock_is_stale() {
+        let now = 1_800_000_000;
+        assert!(fresh(Some("1800000000"), now));
+        assert!(fresh(Some("1799999700"), now), "exactly 5 minutes old");
+        assert!(fresh(Some("1800000300"), now), "5 minutes ahead");
+        assert!(!fresh(Some("1799999699"), now), "5 minutes and 1 s old");
+        assert!(!fresh(Some("1800000301"), now));
+        assert!(!fresh(Some("soon"), now), "not a number");
+        assert!(!fresh(None, now), "no timestamp");
     }
 }

@@ -179,9 +179,6 @@ pub async fn handle(
     interaction: &CommandInteraction,
     reply: Option<&respond::HttpReply>,
 ) {
-    if !bot.first_delivery(interaction.id.get()) {
-        return;
-    }
     let origin = respond::Origin::command(interaction, reply);
     let work = async {
         let req = request(interaction, true).await;
@@ -221,12 +218,15 @@ fn autocomplete<'a>(
     Box::pin(async move { choices(ctx.data(), ctx.interaction).await })
 }
 
-/// The user as the application layer sees them.
+/// The user as the application layer sees them. Their display name is
+/// made inert in Markdown here, once, so every message that names them
+/// shows it as typed and it can never make a link, a spoiler or a ping.
 pub fn user_of(interaction_user: &serenity::User, member: Option<&serenity::Member>) -> User {
     let name = member
         .and_then(|m| m.nick.clone())
         .or_else(|| interaction_user.global_name.clone())
         .unwrap_or_else(|| interaction_user.name.clone());
+    let name = crate::app::names::inert(&name);
     User {
         id: interaction_user.id.to_string(),
         name,

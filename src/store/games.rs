@@ -276,6 +276,7 @@ impl Store {
         let idem = Idem {
             key,
             response: respond(id),
+            owes: false,
         };
         if let Some(dup) = record(&mut tx, &idem, Some(id), new.now).await? {
             return Ok(Committed::Duplicate(dup));
@@ -586,7 +587,7 @@ impl Store {
              s AS (INSERT INTO turns (game_id, seat, user_id, due_at) SELECT game_id, seat, user_id, $10 FROM seats \
              WHERE game_id = $1 AND EXISTS (SELECT 1 FROM g) AND seat IN (SELECT unnest(string_to_array($19, ','))::bigint) \
              ON CONFLICT DO NOTHING) \
-             INSERT INTO interactions (key, game_id, response, created_at) SELECT $16, $1, $17, $10 FROM g \
+             INSERT INTO interactions (key, game_id, response, created_at, owed_at) SELECT $16, $1, $17, $10, $21 FROM g \
              RETURNING (SELECT COUNT(*) FROM a)",
         );
         let done = bind_update(query, game, expected_version, update, action.is_some())
@@ -599,6 +600,7 @@ impl Store {
             .bind(Turns::list(&update.turns.ended))
             .bind(Turns::list(&update.turns.started))
             .bind(action.and_then(|a| a.why.clone()))
+            .bind(idem.owes.then_some(update.now))
             .fetch_optional(&self.pool)
             .await;
         match done {

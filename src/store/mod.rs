@@ -69,6 +69,9 @@ pub enum Committed<T> {
 pub struct Idem<'a> {
     pub key: &'a str,
     pub response: String,
+    /// The response holds posts or DMs the change owes: they stay in the
+    /// outbox (`interactions.owed_at`) until marked delivered.
+    pub owes: bool,
 }
 
 #[derive(Clone)]
@@ -204,13 +207,100 @@ impl Store {
         Ok(Committed::Applied(()))
     }
 
-    /// Forgets interaction keys older than `before` (Discord redelivers within minutes).
-    pub async fn prune_interactions(&self, before: i64) -> Result<u64, StoreError> {
-        let done = sqlx::query("DELETE FROM interactions WHERE created_at < $1")
-            .bind(before)
+    /// Owed posts older than `before` (their process was killed before
+    /// delivering them): each is claimed by moving its `owed_at` to `now`, so
+    /// no other process takes it until the wait has passed again. Returns
+    /// the claimed responses.
+    pub async fn claim_owed(
+        &self,
+        before: i64,
+        now: i64,
+        limit: i64,
+    ) -> Result<Vec<String>, StoreError> {
+        let rows: Vec<(String, String, i64)> = sqlx::query_as(
+            "SELECT key, response, owed_at FROM interactions WHERE owed_at IS NOT NULL AND owed_at < $1 ORDER BY owed_at LIMIT $2",
+        )
+        .bind(before)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut claimed = Vec::new();
+        for (key, response, owed_at) in rows {
+            let taken =
+                sqlx::query("UPDATE interactions SET owed_at = $1 WHERE key = $2 AND owed_at = $3")
+                    .bind(now)
+                    .bind(&key)
+                    .bind(owed_at)
+                    .execute(&self.pool)
+                    .await?;
+            if taken.rows_affected() == 1 {
+                claimed.push(response);
+            }
+        }
+        Ok(claimed)
+    }
+
+    /// Marks the posts owed under these keys delivered.
+    pub async fn mark_delivered(&self, keys: &[&str]) -> Result<(), StoreError> {
+        for key in keys {
+            sqlx::query(
+                "UPDATE interactions SET owed_at = NULL WHERE key = $1 AND owed_at IS NOT NULL",
+            )
+            .bind(key)
             .execute(&self.pool)
             .await?;
-        Ok(done.rows_affected())
+        }
+        Ok(())
+    }
+
+    /// Claims an interaction key before it acts. `Ok(None)`: this call owns
+    /// it; `Ok(Some(answer))`: it was claimed before, with its first answer
+    /// (`None` while that first delivery is still being handled).
+    pub async fn claim_interaction(
+        &self,
+        key: &str,
+        now: i64,
+    ) -> Result<Option<Option<String>>, StoreError> {
+        let inserted = sqlx::query(
+            "INSERT INTO interaction_claims (key, answer, created_at) VALUES ($1, NULL, $2) ON CONFLICT (key) DO NOTHING",
+        )
+        .bind(key)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        if inserted.rows_affected() == 1 {
+            return Ok(None);
+        }
+        let row: Option<(Option<String>,)> =
+            sqlx::query_as("SELECT answer FROM interaction_claims WHERE key = $1")
+                .bind(key)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(Some(row.and_then(|r| r.0)))
+    }
+
+    /// Stores the first answer to a claimed interaction key.
+    pub async fn answer_interaction(&self, key: &str, answer: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE interaction_claims SET answer = $1 WHERE key = $2")
+            .bind(answer)
+            .bind(key)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Forgets interaction keys and claims older than `before` (Discord
+    /// redelivers within minutes; a signed request is refused after 5).
+    pub async fn prune_interactions(&self, before: i64) -> Result<u64, StoreError> {
+        let mut pruned = 0;
+        for sql in [
+            "DELETE FROM interactions WHERE created_at < $1",
+            "DELETE FROM interaction_claims WHERE created_at < $1",
+        ] {
+            let done = sqlx::query(sql).bind(before).execute(&self.pool).await?;
+            pruned += done.rows_affected();
+        }
+        Ok(pruned)
     }
 }
 
@@ -223,12 +313,13 @@ async fn record(
     now: i64,
 ) -> Result<Option<String>, StoreError> {
     let inserted = sqlx::query(
-        "INSERT INTO interactions (key, game_id, response, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO NOTHING",
+        "INSERT INTO interactions (key, game_id, response, created_at, owed_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (key) DO NOTHING",
     )
     .bind(idem.key)
     .bind(game)
     .bind(&idem.response)
     .bind(now)
+    .bind(idem.owes.then_some(now))
     .execute(&mut **tx)
     .await?;
     if inserted.rows_affected() == 1 {

@@ -22,6 +22,8 @@ use tokio_tungstenite::tungstenite::Message as WsMessage;
 
 #[path = "discord_endpoint.rs"]
 mod endpoint;
+#[allow(unused_imports)]
+pub use endpoint::now_s;
 #[path = "discord_spec.rs"]
 pub mod spec;
 
@@ -1195,7 +1197,7 @@ fn register(s: &mut State, body: Value, guild: Option<&str>) -> Value {
 pub struct Interaction {
     pub id: String,
     pub created: Instant,
-    payload: Value,
+    pub payload: Value,
 }
 
 /// A user of the fake guild.
@@ -1491,6 +1493,14 @@ impl BotProcess {
     pub async fn kill(mut self) {
         self.child.start_kill().expect("kill the bot");
         let _ = self.child.wait().await;
+    }
+
+    /// Waits for the process to end on its own (or by a signal it sent itself).
+    pub async fn exited(mut self, timeout: Duration) -> std::process::ExitStatus {
+        tokio::time::timeout(timeout, self.child.wait())
+            .await
+            .expect("the bot ends in time")
+            .expect("wait for the bot")
     }
 
     /// SIGTERM, then waits for a clean exit.

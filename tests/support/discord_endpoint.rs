@@ -63,15 +63,20 @@ impl FakeDiscord {
         .await
     }
 
-    /// POSTs an interaction to the next endpoint that answers, signed.
+    /// The headers Discord signs `body` with, at `timestamp` (Unix seconds).
+    pub fn signed_headers(&self, body: &[u8], timestamp: i64) -> Vec<(&'static str, String)> {
+        let timestamp = timestamp.to_string();
+        let signature = hex(key().sign(&[timestamp.as_bytes(), body].concat()).as_ref());
+        vec![
+            ("x-signature-ed25519", signature),
+            ("x-signature-timestamp", timestamp),
+        ]
+    }
+
+    /// POSTs an interaction to the next endpoint that answers, signed now.
     pub(crate) async fn post_interaction(&self, interaction: Value) {
         let body = interaction.to_string().into_bytes();
-        let timestamp = "1800000000";
-        let signature = hex(key().sign(&[timestamp.as_bytes(), &body].concat()).as_ref());
-        let headers = [
-            ("x-signature-ed25519", signature),
-            ("x-signature-timestamp", timestamp.to_string()),
-        ];
+        let headers = self.signed_headers(&body, now_s());
         let tries = self.state.lock().unwrap().endpoints.len();
         for _ in 0..tries {
             let address = {
@@ -126,6 +131,14 @@ impl FakeDiscord {
     }
 }
 
+/// This machine's clock in Unix seconds (Discord's and the bot's agree).
+pub fn now_s() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970")
+        .as_secs() as i64
+}
+
 /// A minimal HTTP/1.1 POST (one request a connection).
 async fn post(
     address: &str,
@@ -165,6 +178,28 @@ async fn post(
 }
 
 impl BotProcess {
+    /// Runs `xfiles-bot register` against the stand-in (the endpoint's
+    /// replicas do not register the commands); panics if it fails.
+    pub async fn register(fake: &FakeDiscord) {
+        let app = super::APP_ID.to_string();
+        let out = tokio::process::Command::new(env!("CARGO_BIN_EXE_xfiles-bot"))
+            .arg("register")
+            .current_dir(std::env::temp_dir())
+            .env_clear()
+            .env("DISCORD_TOKEN", "fake-token")
+            .env("DISCORD_API_URL", fake.api_url())
+            .env("DISCORD_APPLICATION_ID", &app)
+            .output()
+            .await
+            .expect("run xfiles-bot register");
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && said.contains("slash commands registered"),
+            "{said}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
     /// Starts `xfiles-bot serve` on a free loopback port against the
     /// stand-in; returns it with the address it listens on.
     pub async fn serve(fake: &FakeDiscord, db: &str, env: &[(&str, &str)]) -> (BotProcess, String) {
