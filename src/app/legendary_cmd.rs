@@ -95,6 +95,7 @@ async fn import(app: &App, req: &Request, args: &Args) -> Result<String, UserErr
     }
     let content = file(args)?.ok_or_else(|| UserError::new("Attach the box file with file:."))?;
     let set = read_box(content).map_err(|e| UserError::new(errors_text(&e)))?;
+    super::names::check_name("The box's set name", &set.name, super::names::SET_NAME_MAX)?;
     let row = LegendarySetRow {
         guild_id: guild.to_string(),
         name: set.name.clone(),

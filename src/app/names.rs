@@ -1,5 +1,5 @@
 //! User text the bot keeps or shows: the name policy every stored name
-//! passes (deck, league, Legendary set names) and [`inert`], which makes
+//! passes (deck, league, Legendary box set names) and [`inert`], which makes
 //! text a user typed harmless in Discord Markdown wherever it is echoed.
 //!
 //! A stored name is inert by construction: letters, digits, spaces and
@@ -12,11 +12,12 @@ use super::UserError;
 /// Longest deck name; league names keep their 60.
 pub const DECK_NAME_MAX: usize = 60;
 pub const LEAGUE_NAME_MAX: usize = 60;
+pub const SET_NAME_MAX: usize = 60;
 
 /// Punctuation a name may use besides letters, digits, marks, symbols
 /// (emoji) and spaces. Missing on purpose: `` ` * _ ~ | [ ] < > @ \ ``, which
 /// make Markdown or mentions in Discord.
-const NAME_PUNCTUATION: &str = "'’-.,!?&+()#/:;=%$\"^{}";
+const NAME_PUNCTUATION: &str = "'’-–—….,·!?&+()#/:;=%$\"^{}";
 
 /// Checks a name a user gives something the bot stores (`what`: "A deck's
 /// name"): trimmed, 1 to `max` characters, the policy above. The refusal

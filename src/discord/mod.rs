@@ -8,6 +8,7 @@
 //! survive restarts. No gateway intent is needed: interactions need none.
 
 mod config;
+mod limits;
 mod render;
 mod respond;
 mod serve;
@@ -24,7 +25,8 @@ use serenity::{
 use tokio::sync::Notify;
 
 pub use config::{Settings, Shards, load_dotenv};
-pub use respond::split;
+pub use limits::{MESSAGE_LIMIT, PING_LIMIT, Piece, outgoing_pieces, pieces, split};
+pub use render::{Row, embed_of, rows};
 pub use serve::{serve, verified};
 pub use slash::definitions;
 
@@ -149,7 +151,13 @@ impl Bot {
 
     /// Stores `text` (with the buttons) under a short id `<prefix>:<hash>`.
     async fn stored_id(&self, prefix: &str, text: &str) -> String {
-        let id = format!("{prefix}:{:016x}", crate::engine::stable_hash(text));
+        self.stored_under(prefix, text, text).await
+    }
+
+    /// Stores `text` under a short id `<prefix>:<hash of key>`: another key
+    /// gives the same text another id.
+    async fn stored_under(&self, prefix: &str, key: &str, text: &str) -> String {
+        let id = format!("{prefix}:{:016x}", crate::engine::stable_hash(key));
         if let Err(e) = self
             .app
             .store()

@@ -1,7 +1,7 @@
 //! Delivers the application's [`Outgoing`] messages on Discord: channel posts
 //! (with pings, buttons and the game's thread), DMs (remembering users whose
 //! DMs fail, so they are not retried on every event), and ephemeral replies
-//! to the interaction, all split to Discord's limits.
+//! to the interaction, all cut to Discord's limits by `limits`.
 
 use std::time::Duration;
 
@@ -13,6 +13,7 @@ use serenity::{
     UserId,
 };
 
+use super::limits::outgoing_pieces;
 use super::render::{attachments, components, embed_of};
 use super::{Bot, clip};
 use crate::app::{Address, Button, Handled, Outgoing, Request};
@@ -26,8 +27,6 @@ fn note(text: impl Into<String>) -> Reply {
     Outgoing::ephemeral("", text)
 }
 
-/// Discord's limit on a message's content.
-pub const MESSAGE_LIMIT: usize = 2000;
 /// A user whose DMs failed is not tried again for this long, unless they act.
 const DM_RETRY_MS: i64 = 6 * 3600 * 1000;
 
@@ -63,30 +62,6 @@ impl HttpReply {
         let json = serde_json::to_value(r).expect("responses serialise");
         tx.send(json).is_ok()
     }
-}
-
-/// Splits text into pieces of at most `limit` characters, at line breaks
-/// where possible.
-pub fn split(text: &str, limit: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut current = String::new();
-    for line in text.split_inclusive('\n') {
-        if current.chars().count() + line.chars().count() > limit && !current.is_empty() {
-            out.push(std::mem::take(&mut current).trim_end().to_string());
-        }
-        if line.chars().count() > limit {
-            let chars: Vec<char> = line.chars().collect();
-            for chunk in chars.chunks(limit) {
-                out.push(chunk.iter().collect());
-            }
-            continue;
-        }
-        current.push_str(line);
-    }
-    if !current.trim().is_empty() || out.is_empty() {
-        out.push(current.trim_end().to_string());
-    }
-    out
 }
 
 /// Handling that takes longer than this gets a deferral first (Discord
@@ -435,12 +410,9 @@ async fn answer(
 ) -> Ack {
     for m in replies {
         let embed = m.embed.as_ref().and_then(embed_of);
-        let pieces = match embed {
-            Some(_) => vec![String::new()],
-            None => split(&m.text, MESSAGE_LIMIT),
-        };
+        let pieces = outgoing_pieces(&m);
         let last = pieces.len() - 1;
-        for (i, piece) in pieces.into_iter().enumerate() {
+        for (i, piece) in pieces.into_iter().map(|p| p.content).enumerate() {
             let part = if i == last {
                 Part {
                     rows: components(bot, &m.buttons, &m.menus).await,
@@ -516,8 +488,10 @@ async fn edit(http: &Http, origin: Origin<'_>, piece: String, part: Part) -> ser
     origin.edit(http, b).await
 }
 
-/// Posts in a channel: pings first, buttons under the last piece, and a
-/// thread opened from the first piece when the message asks for one.
+/// Posts in a channel: pings where the text names them (the others on a
+/// line before it), each piece pinging at most 100 users; buttons, files
+/// and the embed under the last piece, and a thread opened from the first
+/// piece when the message asks for one.
 async fn post(
     http: &Http,
     bot: &Bot,
@@ -528,17 +502,6 @@ async fn post(
         .parse()
         .map_err(|_| format!("'{channel}' is not a channel id"))?;
     let channel_id = ChannelId::new(id);
-    let mut text = m.text.clone();
-    let pings: Vec<UserId> = m
-        .ping
-        .iter()
-        .filter_map(|u| u.parse().ok())
-        .map(UserId::new)
-        .collect();
-    if !pings.is_empty() {
-        let mentions: Vec<String> = pings.iter().map(|u| format!("<@{u}>")).collect();
-        text = format!("{}\n{text}", mentions.join(" "));
-    }
     let mut buttons = m.buttons.clone();
     if let (Some(game), false) = (m.game, m.ping.is_empty()) {
         buttons.push(Button {
@@ -548,29 +511,26 @@ async fn post(
     }
     // With an embed, the content is only the pings: the embed says the rest.
     let embed = m.embed.as_ref().and_then(embed_of);
-    let pieces = match &embed {
-        Some(_) => vec![
-            text.lines()
-                .next()
-                .filter(|_| !pings.is_empty())
-                .unwrap_or_default()
-                .to_string(),
-        ],
-        None => split(&text, MESSAGE_LIMIT),
-    };
+    let pieces = outgoing_pieces(m);
     let last = pieces.len() - 1;
     let mut first_message = None;
     for (i, piece) in pieces.into_iter().enumerate() {
+        let pinged: Vec<UserId> = piece
+            .pings
+            .iter()
+            .filter_map(|u| u.parse().ok())
+            .map(UserId::new)
+            .collect();
         let mut msg = CreateMessage::new()
-            .content(piece)
-            .allowed_mentions(CreateAllowedMentions::new().users(pings.clone()));
-        if let Some(e) = &embed {
-            msg = msg.embed(e.clone());
-        }
+            .content(piece.content)
+            .allowed_mentions(CreateAllowedMentions::new().users(pinged));
         if i == last {
             msg = msg
                 .components(components(bot, &buttons, &m.menus).await)
                 .add_files(attachments(&m.files));
+            if let Some(e) = &embed {
+                msg = msg.embed(e.clone());
+            }
         }
         let sent = channel_id
             .send_message(http, msg)
@@ -670,10 +630,10 @@ async fn send_dm(http: &Http, bot: &Bot, m: &Outgoing, acting: Option<&str>) -> 
         };
         record.channel = Some(channel.clone());
         let channel_id = ChannelId::new(channel.parse().map_err(|_| None)?);
-        let pieces = split(&m.text, MESSAGE_LIMIT);
+        let pieces = outgoing_pieces(m);
         let last = pieces.len() - 1;
         for (i, piece) in pieces.into_iter().enumerate() {
-            let mut msg = CreateMessage::new().content(piece);
+            let mut msg = CreateMessage::new().content(piece.content);
             if i == last {
                 msg = msg
                     .components(components(bot, &m.buttons, &m.menus).await)
@@ -726,26 +686,5 @@ async fn announce_closed_dms(http: &Http, bot: &Bot, game: i64, user: &str) {
     let note = Outgoing::channel(&home, text).in_game(game);
     if let Err(e) = post(http, bot, &home, &note).await {
         tracing::warn!(game, error = %e, "cannot report closed DMs");
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::split;
-
-    #[test]
-    fn long_texts_split_at_line_breaks_within_the_limit() {
-        let text = (0..300)
-            .map(|i| format!("line {i:03} of the board"))
-            .collect::<Vec<_>>()
-            .join("\n");
-        let pieces = split(&text, 2000);
-        assert!(pieces.len() > 1);
-        assert!(pieces.iter().all(|p| p.chars().count() <= 2000));
-        assert!(pieces.iter().all(|p| p.starts_with("line ")));
-        assert_eq!(pieces.join("\n"), text);
-        let long = "x".repeat(4500);
-        assert_eq!(split(&long, 2000).len(), 3);
-        assert_eq!(split("short", 2000), ["short"]);
     }
 }

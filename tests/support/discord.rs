@@ -886,6 +886,7 @@ impl FakeDiscord {
             let api = path.starts_with("/api/v10/");
             if api {
                 self.violate(spec::spec().check_request(&method, &path, &body));
+                self.violate(repeated_custom_ids(&method, &path, &body));
             }
             let latency = self.state.lock().unwrap().latency;
             if !latency.is_zero() {
@@ -1325,6 +1326,31 @@ fn sent_from(body: &Value, channel: String, interaction: Option<String>, ephemer
         embeds: body["embeds"].as_array().cloned().unwrap_or_default(),
         at: Instant::now(),
     }
+}
+
+/// What Discord's docs require beyond the spec (Component Reference: a
+/// custom id is unique among a message's components): each custom id that
+/// repeats within one request's body.
+fn repeated_custom_ids(method: &str, path: &str, body: &Value) -> Vec<String> {
+    fn collect(v: &Value, out: &mut Vec<String>) {
+        match v {
+            Value::Object(map) => {
+                if let Some(id) = map.get("custom_id").and_then(Value::as_str) {
+                    out.push(id.to_string());
+                }
+                map.values().for_each(|x| collect(x, out));
+            }
+            Value::Array(items) => items.iter().for_each(|x| collect(x, out)),
+            _ => {}
+        }
+    }
+    let mut ids = Vec::new();
+    collect(body, &mut ids);
+    let mut seen = HashSet::new();
+    ids.into_iter()
+        .filter(|id| !seen.insert(id.clone()))
+        .map(|id| format!("{method} {path}: custom_id {id} repeats within one message"))
+        .collect()
 }
 
 /// A multipart/form-data body: its `payload_json` part and its files
