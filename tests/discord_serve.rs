@@ -177,6 +177,64 @@ async fn a_replayed_interaction_acts_once_across_two_replicas_and_gets_its_first
     assert!(bot_b.stop().await.success());
 }
 
+/// Issue 41: a client that sends its headers or body too slowly is cut
+/// off (10 s each), and at most 256 connections are open at once: one
+/// more is closed at once, and the endpoint answers again once the slow
+/// ones are gone.
+#[tokio::test(flavor = "multi_thread")]
+async fn slow_clients_are_cut_off_and_connections_are_capped() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::net::TcpStream;
+    let (fake, bot, _db, address) = endpoint(&[]).await;
+    let started = std::time::Instant::now();
+    let mut slow = Vec::new();
+    for _ in 0..255 {
+        let mut s = TcpStream::connect(&address).await.unwrap();
+        s.write_all(b"POST /interactions HTTP/1.1\r\nhost: x\r\n")
+            .await
+            .unwrap();
+        slow.push(s);
+    }
+    // The 256th sends its headers and half of its body.
+    let mut body_slow = TcpStream::connect(&address).await.unwrap();
+    body_slow
+        .write_all(
+            b"POST /interactions HTTP/1.1\r\nhost: x\r\ncontent-length: 100\r\n\r\n{\"type\"",
+        )
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut extra = TcpStream::connect(&address).await.unwrap();
+    let _ = extra
+        .write_all(b"GET /health HTTP/1.1\r\nhost: x\r\n\r\n")
+        .await;
+    let mut buf = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(5), extra.read_to_end(&mut buf)).await;
+    assert!(read.is_ok(), "the 257th connection is closed at once");
+    assert!(
+        buf.is_empty(),
+        "and not served: {}",
+        String::from_utf8_lossy(&buf)
+    );
+    let mut answer = Vec::new();
+    let cut =
+        tokio::time::timeout(Duration::from_secs(20), body_slow.read_to_end(&mut answer)).await;
+    assert!(cut.is_ok(), "a slow body is cut off");
+    assert!(
+        String::from_utf8_lossy(&answer).contains(" 408 "),
+        "{answer:?}"
+    );
+    for mut s in slow {
+        let mut rest = Vec::new();
+        let cut = tokio::time::timeout(Duration::from_secs(20), s.read_to_end(&mut rest)).await;
+        assert!(cut.is_ok(), "slow headers are cut off");
+    }
+    assert!(started.elapsed() < Duration::from_secs(30));
+    let health = fake.get_raw(&address, "/health").await;
+    assert_eq!(health.status, 200, "served again");
+    assert!(bot.stop().await.success());
+}
+
 /// A command's first answer (no waiting for the bot to go quiet: with
 /// games on 1 s deadlines it never is). A replica killed after deferring
 /// leaves no answer: the user, seeing none, runs the command again.

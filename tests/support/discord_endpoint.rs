@@ -139,6 +139,28 @@ pub fn now_s() -> i64 {
         .as_secs() as i64
 }
 
+impl FakeDiscord {
+    /// GETs a path of an endpoint.
+    pub async fn get_raw(&self, address: &str, path: &str) -> Answer {
+        let mut stream = TcpStream::connect(address).await.expect("connect");
+        let head = format!("GET {path} HTTP/1.1\r\nhost: {address}\r\nconnection: close\r\n\r\n");
+        stream.write_all(head.as_bytes()).await.expect("send");
+        let mut raw = Vec::new();
+        stream.read_to_end(&mut raw).await.expect("read");
+        let text = String::from_utf8_lossy(&raw).to_string();
+        let status = text
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        let body = text.split("\r\n\r\n").nth(1).unwrap_or_default();
+        Answer {
+            status,
+            body: body.as_bytes().to_vec(),
+        }
+    }
+}
+
 /// A minimal HTTP/1.1 POST (one request a connection).
 async fn post(
     address: &str,
