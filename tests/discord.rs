@@ -521,6 +521,16 @@ async fn a_hostile_display_name_is_inert_in_every_message_and_hostile_stored_nam
     ] {
         run(&fake, &mallory, Some(&thread), line).await;
     }
+    // League posts and the standings embed name members too.
+    let mut organiser = les();
+    organiser.manager = true;
+    let line = "/league create name:Winter game:fan-ccg";
+    run(&fake, &organiser, Some(CHANNEL), line).await;
+    for who in [mallory.clone(), randy()] {
+        run(&fake, &who, Some(CHANNEL), "/league join").await;
+    }
+    run(&fake, &organiser, Some(CHANNEL), "/league round").await;
+    run(&fake, &mallory, Some(CHANNEL), "/league standings").await;
     fake.settle().await;
     let mut texts = Vec::new();
     for call in fake.calls() {
