@@ -7,12 +7,13 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use support::{Backend, app_on, blocks, database, run_console, say};
 
+use xfiles_bot::app::{Address, Outgoing};
 use xfiles_bot::engine::GameRng;
 use xfiles_bot::league::{
     Counted, Member, Pairing, Rated, Rating, Record, after_period, rate_period, round_robin,
     standings, swiss_round,
 };
-use xfiles_bot::store::GameStatus;
+use xfiles_bot::store::{GameStatus, PairingRow};
 
 #[test]
 fn round_robin_meets_everyone_once_one_game_a_round_byes_once_seats_balanced() {
@@ -950,4 +951,409 @@ async fn a_season_keeps_to_its_sets_dates_and_games_and_the_next_one_brings_its_
         "{}",
         info[0].text
     );
+}
+
+// `/league report`: a reported game counts only when it is a game
+// `/league play` could have opened; each refusal changes nothing. Each line
+// is said at a known time (minutes after `T0`), so "before" and "after" are
+// exact.
+
+const T0: i64 = 1_800_000_000_000;
+const MINUTE: i64 = 60_000;
+const DAY: i64 = 24 * 60 * MINUTE;
+
+/// Says each line of `script` one minute after the other, the first at
+/// `from` (ms); every message, in order.
+async fn say_each(app: &xfiles_bot::app::App, from: i64, script: &str) -> Vec<Outgoing> {
+    let mut out = Vec::new();
+    for (i, line) in script.lines().map(str::trim).enumerate() {
+        out.extend(say(app, line, from + i as i64 * MINUTE).await);
+    }
+    out
+}
+
+/// Whether a message says `needle`.
+fn says(out: &[Outgoing], needle: &str) -> bool {
+    out.iter().any(|m| m.text.contains(needle))
+}
+
+/// The pairings of the console server's league `name`.
+async fn pairings_of(app: &xfiles_bot::app::App, name: &str) -> Vec<PairingRow> {
+    let leagues = app.store().leagues("console").await.unwrap();
+    let l = leagues.iter().find(|l| l.name == name).expect("the league");
+    app.store().league_pairings(l.id).await.unwrap()
+}
+
+/// Every pairing (but a bye) still waits for its game: no game, no result.
+fn all_wait(pairings: &[PairingRow]) -> bool {
+    pairings
+        .iter()
+        .filter(|p| p.b_user.is_some())
+        .all(|p| p.game_id.is_none() && p.result.is_none() && p.claimed_by.is_none())
+}
+
+/// Each player's saved fan CCG deck, named "Deck".
+const FAN_DECKS: &str =
+    "@alice /deck import name:Deck file:tests/data/decks/fan-mulder.txt game:fan-ccg
+@bob /deck import name:Deck file:tests/data/decks/fan-scully.txt game:fan-ccg
+@carol /deck import name:Deck file:tests/data/decks/fan-mulder.txt game:fan-ccg";
+
+/// The decks and a fan CCG league Rep of alice and bob (`options`: its
+/// game options, after a space): six lines, minutes 0-5.
+fn rep_league(options: &str) -> String {
+    format!(
+        "{FAN_DECKS}\n@owner /league create name:Rep game:fan-ccg{options}\n@alice /league join\n@bob /league join"
+    )
+}
+
+/// Asserts a report was refused with `why` and changed nothing: the
+/// pairings are as `before` and still wait for their game.
+async fn refused_unchanged(
+    app: &xfiles_bot::app::App,
+    out: &[Outgoing],
+    why: &str,
+    before: &[PairingRow],
+) {
+    assert!(says(out, why), "{out:?}");
+    assert!(!says(out, "now counts in"), "{out:?}");
+    let now = pairings_of(app, "Rep").await;
+    assert_eq!(now, before, "a refused report changes nothing");
+    assert!(all_wait(&now), "{now:?}");
+}
+
+#[tokio::test]
+async fn a_reported_game_opened_before_its_round_opened_is_refused() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 7).await;
+    // The game is opened at minute 6, the round at minute 8.
+    let setup = format!(
+        "{}\n@alice /game new game:fan-ccg deck:Deck\n@bob /game join game:1 deck:Deck\n@owner /league round",
+        rep_league("")
+    );
+    say_each(&app, T0, &setup).await;
+    let before = pairings_of(&app, "Rep").await;
+    let out = say(&app, "@alice /league report game:1", T0 + 20 * MINUTE).await;
+    refused_unchanged(
+        &app,
+        &out,
+        "Game #1 was opened before round 1 of Rep began",
+        &before,
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn a_reported_game_opened_before_the_league_existed_is_refused() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 7).await;
+    let setup = format!(
+        "{FAN_DECKS}\n@alice /game new game:fan-ccg deck:Deck\n@bob /game join game:1 deck:Deck"
+    );
+    say_each(&app, T0, &setup).await;
+    let league = "@owner /league create name:Rep game:fan-ccg\n@alice /league join\n@bob /league join\n@owner /league round";
+    say_each(&app, T0 + 10 * MINUTE, league).await;
+    let before = pairings_of(&app, "Rep").await;
+    assert_eq!(before.len(), 1, "alice and bob are paired");
+    let out = say(&app, "@alice /league report game:1", T0 + 20 * MINUTE).await;
+    refused_unchanged(&app, &out, "Game #1 was opened before Rep existed", &before).await;
+}
+
+#[tokio::test]
+async fn a_reported_game_with_other_options_than_the_leagues_is_refused() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 7).await;
+    // The league plays hands of 10 cards; the game was opened with the
+    // default 13.
+    let setup = format!(
+        "{}\n@owner /league round\n@alice /game new game:fan-ccg deck:Deck\n@bob /game join game:1 deck:Deck",
+        rep_league(" options:\"hand-size:10\"")
+    );
+    say_each(&app, T0, &setup).await;
+    let before = pairings_of(&app, "Rep").await;
+    let out = say(&app, "@alice /league report game:1", T0 + 20 * MINUTE).await;
+    refused_unchanged(
+        &app,
+        &out,
+        "Game #1 was not opened with Rep's game options",
+        &before,
+    )
+    .await;
+    assert!(
+        says(&out, "it plays Hands of 13 cards")
+            && says(&out, "the league plays Hands of 10 cards"),
+        "{out:?}"
+    );
+}
+
+/// The league's sets refuse alice's deck: bob's report is refused, since
+/// every seat's deck is checked, not only the reporter's.
+#[tokio::test]
+async fn a_reported_game_with_a_deck_the_leagues_sets_refuse_is_refused() {
+    use xfiles_bot::cards::{CardSet, CardType, Keyword};
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 7).await;
+    let fan_card = xfiles_bot::cards::db()
+        .iter()
+        .find(|(_, c)| {
+            c.set == CardSet::BelieveTheLie
+                && c.kind == CardType::Event
+                && !c.has_keyword(Keyword::Killer)
+        })
+        .map(|(_, c)| c.clone())
+        .unwrap();
+    let fan = one_set_deck(CardSet::Premiere, &format!("1 {};", fan_card.id));
+    let pre = one_set_deck(CardSet::Premiere, "");
+    let setup = format!(
+        "@alice /deck import name:Fan text:\"{fan}\"
+@bob /deck import name:Pre text:\"{pre}\"
+@owner /league create name:Rep game:xfiles-ccg sets:\"premiere the-truth-is-out-there\"
+@alice /league join
+@bob /league join
+@owner /league round
+@alice /game new game:xfiles-ccg deck:Fan
+@bob /game join game:1 deck:Pre"
+    );
+    let out = say_each(&app, T0, &setup).await;
+    assert!(
+        says(&out, "joins game #1"),
+        "both decks are legal Advanced decks: {out:?}"
+    );
+    let before = pairings_of(&app, "Rep").await;
+    let out = say(&app, "@bob /league report game:1", T0 + 20 * MINUTE).await;
+    let why = "Game #1 cannot count in Rep: <@alice>'s deck 'Fan' breaks the league's format";
+    refused_unchanged(&app, &out, why, &before).await;
+    let outside = format!(
+        "{} is not printed in Rep's sets (premiere, the-truth-is-out-there)",
+        fan_card.title
+    );
+    assert!(says(&out, &outside), "{out:?}");
+}
+
+#[tokio::test]
+async fn a_reported_game_whose_players_are_not_exactly_the_pairing_is_refused() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 7).await;
+    // Game 1: alice and carol (no member); game 2: alice and the AI.
+    let setup = format!(
+        "{}\n@owner /league round\n@alice /game new game:fan-ccg deck:Deck\n@carol /game join game:1 deck:Deck\n@alice /game new game:fan-ccg deck:Deck opponent:ai",
+        rep_league("")
+    );
+    say_each(&app, T0, &setup).await;
+    let seats = app.store().seats(2).await.unwrap();
+    assert_eq!(seats.len(), 2, "alice and the AI sit in game 2");
+    let before = pairings_of(&app, "Rep").await;
+    let pair = [before[0].a_user.clone(), before[0].b_user.clone().unwrap()];
+    let out = say(&app, "@alice /league report game:1", T0 + 20 * MINUTE).await;
+    let why = format!(
+        "Game #1 is not your league game: its players are <@alice>, <@carol>, and your pairing is <@{}> vs <@{}>",
+        pair[0], pair[1]
+    );
+    refused_unchanged(&app, &out, &why, &before).await;
+    let out = say(&app, "@alice /league report game:2", T0 + 21 * MINUTE).await;
+    refused_unchanged(&app, &out, "Game #2 is not your league game", &before).await;
+}
+
+/// One game, two leagues: once it counts in Rep, reporting it in Cup is
+/// refused naming Rep, and the store refuses the link too.
+#[tokio::test]
+async fn a_game_counting_in_one_league_cannot_be_reported_in_another() {
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let db = database(backend).await;
+        let app = app_on(&db, 7).await;
+        let setup = format!(
+            "{}\n@owner /league create name:Cup game:fan-ccg\n@alice /league join league:Cup\n@bob /league join league:Cup\n@owner /league round league:Rep\n@owner /league round league:Cup\n@alice /game new game:fan-ccg deck:Deck\n@bob /game join game:1 deck:Deck",
+            rep_league("")
+        );
+        say_each(&app, T0, &setup).await;
+        let out = say(
+            &app,
+            "@alice /league report league:Rep game:1",
+            T0 + 20 * MINUTE,
+        )
+        .await;
+        assert!(says(&out, "Game #1 now counts in Rep (round 1)"), "{out:?}");
+        let cup = pairings_of(&app, "Cup").await;
+        let out = say(
+            &app,
+            "@bob /league report league:Cup game:1",
+            T0 + 21 * MINUTE,
+        )
+        .await;
+        assert!(
+            says(
+                &out,
+                "Game #1 already counts in Rep (round 1); a game counts for one pairing of one league only"
+            ),
+            "{out:?}"
+        );
+        // The store's own guard, for a report that raced the check.
+        assert!(!app.store().claim_game(cup[0].id, 1, "bob").await.unwrap());
+        let leagues = app.store().leagues("console").await.unwrap();
+        let cup_id = leagues.iter().find(|l| l.name == "Cup").unwrap().id;
+        let mut free = cup[0].clone();
+        free.id = 0;
+        let added = app
+            .store()
+            .add_claimed_pairing(cup_id, &free, 1, "bob")
+            .await
+            .unwrap();
+        assert_eq!(added, None);
+        assert_eq!(pairings_of(&app, "Cup").await, cup, "Cup is unchanged");
+        assert!(all_wait(&cup), "{cup:?}");
+        assert_eq!(pairings_of(&app, "Rep").await[0].game_id, Some(1));
+    }
+}
+
+/// The accepted case: the game counts for the pairing, and the league's
+/// channel tells the opponent, who may dispute it.
+#[tokio::test]
+async fn a_reported_game_counts_for_its_pairing_and_the_opponent_is_told() {
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let db = database(backend).await;
+        let app = app_on(&db, 7).await;
+        let setup = format!(
+            "{}\n@owner /league round\n@alice /game new game:fan-ccg deck:Deck\n@bob /game join game:1 deck:Deck",
+            rep_league("")
+        );
+        say_each(&app, T0, &setup).await;
+        let out = say(&app, "@alice /league report game:1", T0 + 20 * MINUTE).await;
+        let told: Vec<&Outgoing> = out
+            .iter()
+            .filter(|m| m.text.contains("now counts"))
+            .collect();
+        assert_eq!(told.len(), 1, "{out:?}");
+        assert_eq!(
+            told[0].to,
+            Address::Channel("table".into()),
+            "the league's channel"
+        );
+        assert_eq!(
+            told[0].ping,
+            vec!["bob".to_string()],
+            "the opponent is pinged"
+        );
+        assert!(
+            told[0].text.contains("Game #1 now counts in Rep (round 1)"),
+            "{}",
+            told[0].text
+        );
+        let dispute = "<@bob>, <@alice> reported it for your pairing; if it should not count, /league dispute game:1 before round 1 ends.";
+        assert!(told[0].text.contains(dispute), "{}", told[0].text);
+        let p = pairings_of(&app, "Rep").await.remove(0);
+        assert_eq!(
+            (p.game_id, p.claimed_by.as_deref()),
+            (Some(1), Some("alice"))
+        );
+        assert_eq!(p.result, None, "the game is still to play");
+    }
+}
+
+/// The opponent (only they) disputes a reported game while its round is
+/// open: it no longer counts, the pairing waits for its game again, the
+/// organisers hear of it in the league's channel and the audit log. Once
+/// the round is closed, a report can no longer be disputed.
+#[tokio::test]
+async fn the_opponent_may_dispute_a_reported_game_while_its_round_is_open() {
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let db = database(backend).await;
+        let app = app_on(&db, 7).await;
+        let setup = format!(
+            "{}\n@owner /league round\n@alice /game new game:fan-ccg deck:Deck\n@bob /game join game:1 deck:Deck\n@alice /league report game:1",
+            rep_league("")
+        );
+        say_each(&app, T0, &setup).await;
+        let reported = pairings_of(&app, "Rep").await;
+        let out = say(&app, "@alice /league dispute game:1", T0 + 20 * MINUTE).await;
+        assert!(
+            says(
+                &out,
+                "Only <@bob>, whose opponent <@alice> reported game #1, can dispute it."
+            ),
+            "{out:?}"
+        );
+        assert_eq!(
+            pairings_of(&app, "Rep").await,
+            reported,
+            "the reporter cannot dispute"
+        );
+        let out = say(&app, "@bob /league dispute game:1", T0 + 21 * MINUTE).await;
+        let post = out
+            .iter()
+            .find(|m| {
+                m.text
+                    .contains("<@bob> disputes game #1, which <@alice> reported")
+            })
+            .unwrap_or_else(|| panic!("{out:?}"));
+        assert_eq!(post.to, Address::Channel("table".into()));
+        assert_eq!(post.ping, vec!["alice".to_string()]);
+        assert!(post.text.contains("Organisers: settle it"), "{}", post.text);
+        let now = pairings_of(&app, "Rep").await;
+        assert!(
+            all_wait(&now),
+            "the pairing waits for its game again: {now:?}"
+        );
+        let league = app.store().leagues("console").await.unwrap().remove(0);
+        let audit = app.store().league_audit(league.id).await.unwrap();
+        assert_eq!(audit.len(), 1, "{audit:?}");
+        assert!(audit[0].what.contains("game #1") && audit[0].what.contains("disputed by bob"));
+        // Reported again, then the round closes: no dispute any more.
+        let out = say_each(
+            &app,
+            T0 + 30 * MINUTE,
+            "@alice /league report game:1\n@owner /league close",
+        )
+        .await;
+        assert!(says(&out, "Game #1 now counts in Rep (round 1)"), "{out:?}");
+        let closed = pairings_of(&app, "Rep").await;
+        let out = say(&app, "@bob /league dispute game:1", T0 + 40 * MINUTE).await;
+        assert!(
+            says(
+                &out,
+                "Rep's round 1 is over, so its games can no longer be disputed"
+            ),
+            "{out:?}"
+        );
+        assert_eq!(pairings_of(&app, "Rep").await, closed);
+    }
+}
+
+/// Free play: a game counts for the week it was opened in, stored as that
+/// week's pairing of its two players; disputed, that pairing goes.
+#[tokio::test]
+async fn in_free_play_a_report_counts_for_its_week_and_a_dispute_removes_it() {
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let db = database(backend).await;
+        let app = app_on(&db, 7).await;
+        let setup = format!(
+            "{FAN_DECKS}\n@owner /league create name:Open game:fan-ccg pairing:free\n@alice /league join\n@bob /league join\n@alice /game new game:fan-ccg deck:Deck\n@bob /game join game:1 deck:Deck"
+        );
+        say_each(&app, T0, &setup).await;
+        // Week 2 begins 7 days after the league was created (minute 3).
+        let week2 = T0 + 8 * DAY;
+        let out = say(&app, "@alice /league report game:1", week2).await;
+        assert!(
+            says(&out, "Game #1 was opened before week 2 of Open began"),
+            "{out:?}"
+        );
+        assert!(pairings_of(&app, "Open").await.is_empty(), "nothing stored");
+        let out = say_each(
+            &app,
+            week2 + MINUTE,
+            "@alice /game new game:fan-ccg deck:Deck\n@bob /game join game:2 deck:Deck\n@alice /league report game:2",
+        )
+        .await;
+        assert!(says(&out, "Game #2 now counts in Open (week 2)"), "{out:?}");
+        let p = pairings_of(&app, "Open").await;
+        assert_eq!(p.len(), 1);
+        assert_eq!(
+            (p[0].round, p[0].game_id, p[0].claimed_by.as_deref()),
+            (2, Some(2), Some("alice"))
+        );
+        let out = say(&app, "@bob /league dispute game:2", week2 + 10 * MINUTE).await;
+        assert!(says(&out, "<@bob> disputes game #2"), "{out:?}");
+        assert!(
+            pairings_of(&app, "Open").await.is_empty(),
+            "the week's pairing is gone"
+        );
+    }
 }

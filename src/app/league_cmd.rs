@@ -4,7 +4,8 @@
 //! reports its result. Standings and Glicko-2 ratings are computed from the
 //! results whenever they are shown (`crate::league`). This file holds the
 //! dispatch, membership, results and corrections; rounds and games are in
-//! `league_rounds.rs`, the views in `league_views.rs`.
+//! `league_rounds.rs`, reported games in `league_report.rs`, the views in
+//! `league_views.rs`.
 
 use std::collections::BTreeMap;
 
@@ -40,9 +41,8 @@ pub async fn league(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoin
         Some("player") => player(app, req, args, &guild).await.map(reply),
         Some("history") => history(app, req, args, &guild).await.map(reply),
         Some("close") => close(app, req, args, &guild).await,
-        Some("report") => super::league_rounds::report(app, req, args, &guild)
-            .await
-            .map(reply),
+        Some("report") => super::league_report::report(app, req, args, &guild).await,
+        Some("dispute") => super::league_report::dispute(app, req, args, &guild).await,
         Some("deal") => super::league_limited::deal(app, req, args, &guild).await,
         _ => unreachable!("the registry only routes known subcommands"),
     }

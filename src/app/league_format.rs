@@ -273,7 +273,7 @@ pub(super) async fn check_league_deck(
     req: &Request,
     deck: Option<&str>,
 ) -> Result<(), UserError> {
-    if l.kind != "xfiles-ccg" || (l.sets.is_none() && app.store().limited(l.id).await?.is_none()) {
+    if !checks_decks(app, l).await? {
         return Ok(());
     }
     let name = deck.ok_or_else(|| {
@@ -297,6 +297,52 @@ pub(super) async fn check_league_deck(
     Err(UserError::new(format!(
         "Your deck '{name}' cannot be played in {} ({} problems); fix it, /deck import it again, and play. No game was opened.\n{}",
         l.name,
+        broken.len(),
+        bullets(&broken)
+    )))
+}
+
+/// Whether league `l` checks its players' decks: an X-Files CCG league
+/// with card sets or a limited pool.
+async fn checks_decks(app: &App, l: &LeagueRow) -> Result<bool, UserError> {
+    if l.kind != "xfiles-ccg" {
+        return Ok(false);
+    }
+    Ok(l.sets.is_some() || app.store().limited(l.id).await?.is_some())
+}
+
+/// `/league report`: the deck `user` sat down with in `game` (its seat's
+/// setup) must keep to the league's format, as `/league play` checks it.
+pub(super) async fn check_seated_deck(
+    app: &App,
+    l: &LeagueRow,
+    (game, user): (i64, &str),
+    setup: Option<&str>,
+) -> Result<(), UserError> {
+    if !checks_decks(app, l).await? {
+        return Ok(());
+    }
+    let refused = |why: String| {
+        UserError::new(format!(
+            "Game #{game} cannot count in {}: <@{user}>'s deck {why}",
+            l.name
+        ))
+    };
+    let setup =
+        setup.ok_or_else(|| refused("is not chosen yet (/game join deck:<name>).".into()))?;
+    let stored: decks::StoredDeck = serde_json::from_str(setup)
+        .map_err(|e| refused(format!("cannot be read ({e}), so it cannot be checked.")))?;
+    let deck = Deck::from_stored(&stored).map_err(|e| refused(format!("cannot be read ({e}).")))?;
+    let broken = league_violations(app, l, user, &deck)
+        .await
+        .map_err(|e| refused(format!("cannot be checked: {}", e.message)))?
+        .unwrap_or_default();
+    if broken.is_empty() {
+        return Ok(());
+    }
+    Err(refused(format!(
+        "'{}' breaks the league's format ({} problems), as /league play would have refused it; nothing was changed.\n{}",
+        deck.name,
         broken.len(),
         bullets(&broken)
     )))

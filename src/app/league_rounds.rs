@@ -1,5 +1,6 @@
 //! `/league` rounds: pairing and opening a round, closing it, its deadline
-//! reminder, and opening a pairing's game (or a free-play game).
+//! reminder, and opening a pairing's game (or a free-play game). A game
+//! the players opened themselves is `/league report`'s (`league_report.rs`).
 
 use std::collections::BTreeMap;
 
@@ -419,7 +420,7 @@ pub(super) fn period_word(l: &LeagueRow) -> &'static str {
     if l.pairing == "free" { "week" } else { "round" }
 }
 
-const WEEK: i64 = 7 * 24 * 3600 * 1000;
+pub(super) const WEEK: i64 = 7 * 24 * 3600 * 1000;
 
 /// In free play any two members play a rated game: the pairing (not yet
 /// stored) of the caller and `opponent`, in the current week.
@@ -456,6 +457,7 @@ pub(super) async fn free_pairing(
         result: None,
         reason: None,
         reported_at: None,
+        claimed_by: None,
     })
 }
 
@@ -470,7 +472,7 @@ pub(super) fn no_rounds_in_free_play(l: &LeagueRow) -> Result<(), UserError> {
 }
 
 /// The caller's pairing still waiting for its game, if any.
-fn waiting_for_game(pairings: Vec<PairingRow>, me: &str) -> Option<PairingRow> {
+pub(super) fn waiting_for_game(pairings: Vec<PairingRow>, me: &str) -> Option<PairingRow> {
     pairings.into_iter().find(|p| {
         p.result.is_none()
             && p.game_id.is_none()
@@ -490,108 +492,4 @@ async fn attach_game(app: &App, l: &LeagueRow, p: &PairingRow, game: i64) -> Res
         app.store().link_pairing(p.id, game).await?;
     }
     Ok(())
-}
-
-/// `/league report`'s game: one of this server, of the league's kind.
-async fn reported_game(
-    app: &App,
-    l: &LeagueRow,
-    args: &Args,
-    guild: &str,
-) -> Result<i64, UserError> {
-    let id: i64 = args
-        .text("game")
-        .unwrap_or_default()
-        .trim_start_matches('#')
-        .parse()
-        .unwrap_or(0);
-    let game = app
-        .store()
-        .game(id)
-        .await?
-        .filter(|g| g.guild_id.as_deref() == Some(guild))
-        .ok_or_else(|| {
-            UserError::new(format!(
-                "There is no game #{id} on this server (/game list shows yours)."
-            ))
-        })?;
-    if game.kind != l.kind {
-        return Err(UserError::new(format!(
-            "Game #{id} is a {} game; {} plays {}, so it cannot count there.",
-            game.kind, l.name, l.kind
-        )));
-    }
-    Ok(id)
-}
-
-/// `/league report game:`: a game the two players of a pairing opened
-/// themselves (not with /league play) counts for their pairing; in free
-/// play, for the week's pairing of its two players. Its result is recorded
-/// when it ends, like any league game.
-pub(super) async fn report(
-    app: &App,
-    req: &Request,
-    args: &Args,
-    guild: &str,
-) -> Result<String, UserError> {
-    let l = pick(app, args, guild).await?;
-    super::league_format::in_season(&l, req.now)?;
-    if super::league_team::is_team_league(&l) {
-        return Err(UserError::new(format!(
-            "{}'s games count when a team opens them with /league play with:@teammate.",
-            l.name
-        )));
-    }
-    let id = reported_game(app, &l, args, guild).await?;
-    let pairings = settle(app, &l, req.now).await?;
-    if let Some(p) = pairings.iter().find(|p| p.game_id == Some(id)) {
-        return Err(UserError::new(format!(
-            "Game #{id} already counts in {} ({} {}).",
-            l.name,
-            period_word(&l),
-            p.round
-        )));
-    }
-    let players: Vec<String> = app
-        .store()
-        .seats(id)
-        .await?
-        .into_iter()
-        .map(|s| s.user_id)
-        .collect();
-    let me = req.user.id.as_str();
-    let mine = if l.pairing == "free" {
-        let opponent = players.iter().find(|u| *u != me).cloned();
-        free_pairing(app, req, Some(opponent.as_deref().unwrap_or_default()), &l).await?
-    } else {
-        waiting_for_game(pairings, me).ok_or_else(|| {
-            UserError::new(format!(
-                "You have no pairing in {} still waiting for its game: /league info shows the round.",
-                l.name
-            ))
-        })?
-    };
-    let pair = [mine.a_user.clone(), mine.b_user.clone().unwrap_or_default()];
-    let (mut sorted, mut wanted) = (players.clone(), pair.to_vec());
-    sorted.sort();
-    wanted.sort();
-    if sorted != wanted {
-        let who: Vec<String> = players.iter().map(|u| format!("<@{u}>")).collect();
-        return Err(UserError::new(format!(
-            "Game #{id} is not your league game: its players are {}, and your pairing is <@{}> vs <@{}>.",
-            who.join(", "),
-            pair[0],
-            pair[1]
-        )));
-    }
-    attach_game(app, &l, &mine, id).await?;
-    settle(app, &l, req.now).await?;
-    Ok(format!(
-        "Game #{id} now counts in {} ({} {}): <@{}> vs <@{}>. Its result is recorded when it ends.",
-        l.name,
-        period_word(&l),
-        mine.round,
-        pair[0],
-        pair[1]
-    ))
 }

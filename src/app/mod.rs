@@ -15,6 +15,7 @@ pub mod kinds;
 mod league_cmd;
 mod league_format;
 mod league_limited;
+mod league_report;
 mod league_rounds;
 mod league_team;
 mod league_views;

@@ -452,6 +452,13 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
             ],
             example: "/league report game:12",
         },
+        CommandSpec {
+            name: "league",
+            sub: Some("dispute"),
+            about: "Dispute a game your opponent reported for your pairing, while its round is open",
+            options: vec![req("game", OptKind::Game, "the reported game (its id)")],
+            example: "/league dispute game:12",
+        },
         league_spec(
             "deal",
             "Deal a limited league's cube pools, or start its draft (organisers)",

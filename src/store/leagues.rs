@@ -66,6 +66,9 @@ pub struct PairingRow {
     pub reason: Option<String>,
     /// When the result was recorded (ms).
     pub reported_at: Option<i64>,
+    /// Who counted the game with `/league report` (`None`: opened with
+    /// `/league play`); their opponent may dispute it.
+    pub claimed_by: Option<String>,
 }
 
 fn league_row(r: &AnyRow) -> Result<LeagueRow, sqlx::Error> {
@@ -98,6 +101,7 @@ fn pairing_row(r: &AnyRow) -> Result<PairingRow, sqlx::Error> {
         result: r.try_get("result")?,
         reason: r.try_get("reason")?,
         reported_at: r.try_get("reported_at")?,
+        claimed_by: r.try_get("claimed_by")?,
     })
 }
 
@@ -259,7 +263,7 @@ impl Store {
 
     pub async fn league_pairings(&self, league: i64) -> Result<Vec<PairingRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id, round, a_user, b_user, game_id, result, reason, reported_at FROM league_pairings WHERE league_id = $1 ORDER BY round, id",
+            "SELECT id, round, a_user, b_user, game_id, result, reason, reported_at, claimed_by FROM league_pairings WHERE league_id = $1 ORDER BY round, id",
         )
         .bind(league)
         .fetch_all(&self.pool)
@@ -516,6 +520,104 @@ impl Store {
         .fetch_one(&self.pool)
         .await?;
         Ok(row.try_get("id")?)
+    }
+}
+
+/// `/league report` and `/league dispute`: a game counts for one pairing of
+/// one league at most, so each link is refused in SQL when the game counts
+/// anywhere already.
+impl Store {
+    /// The pairing a game counts for, in any league, with its league's id.
+    pub async fn pairing_of_game(
+        &self,
+        game: i64,
+    ) -> Result<Option<(i64, PairingRow)>, StoreError> {
+        let row = sqlx::query(
+            "SELECT league_id, id, round, a_user, b_user, game_id, result, reason, reported_at, claimed_by \
+             FROM league_pairings WHERE game_id = $1 ORDER BY id LIMIT 1",
+        )
+        .bind(game)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(r) = row else {
+            return Ok(None);
+        };
+        Ok(Some((r.try_get::<i64, _>("league_id")?, pairing_row(&r)?)))
+    }
+
+    /// Links a pairing still to play to the game `by` reported; false when
+    /// the pairing has a game or result already, or the game counts for a
+    /// pairing of any league.
+    pub async fn claim_game(&self, pairing: i64, game: i64, by: &str) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE league_pairings SET game_id = $2, claimed_by = $3 \
+             WHERE id = $1 AND game_id IS NULL AND result IS NULL \
+             AND NOT EXISTS (SELECT 1 FROM league_pairings WHERE game_id = $2)",
+        )
+        .bind(pairing)
+        .bind(game)
+        .bind(by)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    /// A free-play pairing `p` stored with the game `by` reported; `None`
+    /// when the game counts for a pairing of any league already.
+    pub async fn add_claimed_pairing(
+        &self,
+        league: i64,
+        p: &PairingRow,
+        game: i64,
+        by: &str,
+    ) -> Result<Option<i64>, StoreError> {
+        let row = sqlx::query(
+            "INSERT INTO league_pairings (league_id, round, a_user, b_user, game_id, claimed_by) \
+             SELECT $1, $2, $3, $4, $5, $6 \
+             WHERE NOT EXISTS (SELECT 1 FROM league_pairings WHERE game_id = $5) RETURNING id",
+        )
+        .bind(league)
+        .bind(p.round)
+        .bind(&p.a_user)
+        .bind(p.b_user.as_deref())
+        .bind(game)
+        .bind(by)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|r| r.try_get::<i64, _>("id")).transpose()?)
+    }
+
+    /// A disputed report undone, with its audit entry, in one transaction:
+    /// a round's pairing waits for its game again (any result recorded from
+    /// it cleared); a free-play pairing, stored only with its game, goes.
+    /// False when the pairing no longer holds that reported game.
+    pub async fn dispute_pairing(
+        &self,
+        league: i64,
+        (pairing, game): (i64, i64),
+        free: bool,
+        audit: &AuditRow,
+    ) -> Result<bool, StoreError> {
+        let sql = if free {
+            "DELETE FROM league_pairings \
+             WHERE id = $1 AND league_id = $2 AND game_id = $3 AND claimed_by IS NOT NULL"
+        } else {
+            "UPDATE league_pairings SET game_id = NULL, claimed_by = NULL, result = NULL, reason = NULL, reported_at = NULL \
+             WHERE id = $1 AND league_id = $2 AND game_id = $3 AND claimed_by IS NOT NULL"
+        };
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(sql)
+            .bind(pairing)
+            .bind(league)
+            .bind(game)
+            .execute(&mut *tx)
+            .await?;
+        if done.rows_affected() == 0 {
+            return Ok(false);
+        }
+        insert_audit(&mut tx, league, audit).await?;
+        tx.commit().await?;
+        Ok(true)
     }
 }
 
