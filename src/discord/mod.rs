@@ -256,18 +256,25 @@ pub async fn run(app: App, settings: Settings) -> Result<(), String> {
 /// interactions endpoint's replicas (which start without reaching Discord).
 /// Returns how many were registered.
 pub async fn register_commands(settings: Settings) -> Result<usize, String> {
+    let http = app_http(&settings)?;
+    let registry = crate::app::Registry::new();
+    register(&http, &registry, settings.guild)
+        .await
+        .map_err(|e| format!("cannot register the slash commands: {e}"))
+}
+
+/// The REST client of the application (`DISCORD_APPLICATION_ID` needed),
+/// through `DISCORD_API_URL` when set.
+fn app_http(settings: &Settings) -> Result<serenity::Http, String> {
     let app_id = settings.application_id.ok_or(
         "DISCORD_APPLICATION_ID is not set: copy the application's id (Developer Portal, General Information)",
     )?;
     let mut http = HttpBuilder::new(&settings.token).application_id(app_id.into());
     if let Some(url) = &settings.api_url {
+        // serenity ignores the proxy while its rate limiter is on (#1739).
         http = http.proxy(url.clone()).ratelimiter_disabled(true);
     }
-    let http = http.build();
-    let registry = crate::app::Registry::new();
-    register(&http, &registry, settings.guild)
-        .await
-        .map_err(|e| format!("cannot register the slash commands: {e}"))
+    Ok(http.build())
 }
 
 /// Registers every slash command: in one server (instant) or globally.

@@ -28,7 +28,7 @@ use hyper::body::{Bytes, Incoming};
 use hyper::{Method, Request, Response, StatusCode};
 use poise::serenity_prelude as serenity;
 use ring::signature::{ED25519, UnparsedPublicKey};
-use serenity::{HttpBuilder, Interaction};
+use serenity::Interaction;
 use tokio::net::TcpListener;
 
 use super::{Bot, Settings, respond, scheduler, shutdown_signal, slash};
@@ -52,14 +52,7 @@ pub async fn serve(app: App, settings: Settings, listen: SocketAddr) -> Result<(
         "DISCORD_PUBLIC_KEY is not set: copy the application's public key (Developer Portal, General Information)",
     )?;
     let key = public_key(key)?;
-    let app_id = settings.application_id.ok_or(
-        "DISCORD_APPLICATION_ID is not set: copy the application's id (Developer Portal, General Information)",
-    )?;
-    let mut http = HttpBuilder::new(&settings.token).application_id(app_id.into());
-    if let Some(url) = &settings.api_url {
-        http = http.proxy(url.clone()).ratelimiter_disabled(true);
-    }
-    let http = Arc::new(http.build());
+    let http = Arc::new(super::app_http(&settings)?);
     let bot = Arc::new(Bot::new(app, settings.panic_on.clone()));
     let listener = TcpListener::bind(listen)
         .await
