@@ -1,4 +1,3 @@
-use std::io::BufRead;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -409,8 +408,17 @@ async fn console(
                     app.store().url()
                 );
             }
-            let lines = std::io::stdin().lock().lines().map_while(Result::ok);
-            xfiles_bot::console::run(&app, lines, None, echo, &mut out, &mut err).await
+            let mut lines = xfiles_bot::console::InputLines::new(std::io::stdin().lock());
+            let failures =
+                xfiles_bot::console::run(&app, &mut lines, None, echo, &mut out, &mut err).await;
+            // A line that is not UTF-8 ends the input as a failure (exit status 2).
+            match lines.error() {
+                Some(why) => {
+                    eprintln!("error: {why}");
+                    failures + 1
+                }
+                None => failures,
+            }
         }
     };
     app.store().close().await;

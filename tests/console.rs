@@ -433,3 +433,31 @@ async fn a_gccg_deck_file_imports_and_every_saved_deck_exports_as_a_file() {
         "gccg is the default: {out}"
     );
 }
+
+/// A stdin line that is not UTF-8 text is an error naming its line, with
+/// exit status 2, not a silent end of the input.
+#[test]
+fn a_stdin_line_that_is_not_utf8_is_an_error_naming_it_with_status_2() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("console.sqlite3").display());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xfiles-bot"))
+        .current_dir(dir.path())
+        .args(["--db", &db, "console"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let input: &[u8] = b"@alice /card name:knife\n@alice /card name:knife private:true\n@alice /card name:kn\xffife\n@alice /card name:knife\n";
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(2), "{stdout}\n{stderr}");
+    assert!(stderr.contains("line 3 is not UTF-8 text"), "{stderr}");
+    assert_eq!(blocks(&stdout).len(), 2, "lines 1 and 2 ran: {stdout}");
+}

@@ -1,6 +1,12 @@
-//! Deck lists: both formats, every construction rule, the error messages.
+//! Deck lists: both formats, every construction rule, the error messages,
+//! and the limits on what `/deck import` reads.
 
+mod support;
+
+use support::{Backend, app_on, database};
+use xfiles_bot::app::{App, OptionValue};
 use xfiles_bot::cards;
+use xfiles_bot::console;
 use xfiles_bot::decks::{self, Deck, DeckFormat, parse_json, parse_list, parse_text, validate};
 
 const ADVANCED: DeckFormat = DeckFormat::Advanced {
@@ -631,4 +637,107 @@ fn a_starter_deck_adds_25_common_12_uncommon_3_rare_cards_by_its_seed() {
         random.into_iter().collect::<Vec<_>>(),
         [("common", 25), ("rare", 3), ("uncommon", 12)]
     );
+}
+
+/// `/deck import` by @alice of `list` as an uploaded file, the way the
+/// Discord adapter hands one over; the answer's text.
+async fn import_file(app: &App, game: &str, list: &str, key: &str) -> String {
+    let line = format!("@alice /deck import name:Big file:big.txt game:{game}");
+    let parsed = console::parse_line(&line).unwrap().unwrap();
+    let mut req = console::to_request(app, &parsed, None, key.to_string());
+    for (option, value) in &mut req.invocation.options {
+        if option.as_str() == "file" {
+            *value = OptionValue::File {
+                name: "big.txt".into(),
+                content: Ok(list.to_string()),
+            };
+        }
+    }
+    let answers = app.handle(&req).await;
+    answers
+        .iter()
+        .map(|m| m.text.as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// @alice's saved decks of one game.
+async fn saved(app: &App, game: &str) -> usize {
+    app.store().decks("alice", game).await.unwrap().len()
+}
+
+#[tokio::test]
+async fn a_list_over_the_line_cap_is_refused_naming_the_cap_and_nothing_is_saved() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 1).await;
+    // Misspelt names: an answer that names none of them looked none up.
+    let text = "2 Aubry MOO\n".repeat(1001);
+    let gccg = format!("####\nDeck\n####\n{}", "2 AUBRY MOO\n".repeat(998));
+    let entries: Vec<String> = (0..1001).map(|i| format!("\"XF96-{i:04}v9\": 1")).collect();
+    let json = format!("{{\"cards\": {{{}}}}}", entries.join(", "));
+    let cases = [
+        ("xfiles-ccg", &text, "the list has 1001 lines"),
+        ("xfiles-ccg", &gccg, "the list has 1001 lines"),
+        ("xfiles-ccg", &json, "the file has 1001 entries"),
+        ("fan-ccg", &text, "the list has 1001 lines"),
+    ];
+    for (i, (game, list, says)) in cases.into_iter().enumerate() {
+        let answer = import_file(&app, game, list, &format!("over-{i}")).await;
+        assert!(
+            answer.starts_with("The deck was not saved")
+                && answer.contains(says)
+                && answer.contains("at most 1000"),
+            "case {i}: {answer}"
+        );
+        assert!(
+            !answer.contains("line 1:"),
+            "case {i}: no line was looked up: {answer}"
+        );
+        assert_eq!(saved(&app, game).await, 0, "case {i}");
+    }
+    let at_the_cap = "1 Knife\n".repeat(1000);
+    let answer = import_file(&app, "xfiles-ccg", &at_the_cap, "at-cap").await;
+    assert!(answer.starts_with("Saved your deck 'Big'"), "{answer}");
+}
+
+#[tokio::test]
+async fn a_line_with_more_copies_than_the_cap_is_refused_naming_it_and_nothing_is_saved() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 1).await;
+    let cases = [
+        ("xfiles-ccg", "100 Aubrey, MO\n2 Knife\n"),
+        ("xfiles-ccg", "####\nDeck\n####\n100 KNIFE\n"),
+        ("xfiles-ccg", r#"{"cards": {"XF96-0063v1": 100}}"#),
+        ("fan-ccg", "Draw:\n100 Psych Profile\n"),
+    ];
+    for (i, (game, list)) in cases.into_iter().enumerate() {
+        let answer = import_file(&app, game, list, &format!("copies-{i}")).await;
+        assert!(
+            answer.starts_with("The deck was not saved") && answer.contains("at most 99"),
+            "case {i}: {answer}"
+        );
+        assert_eq!(saved(&app, game).await, 0, "case {i}");
+    }
+    // 99 is within the cap: a Fan CCG card without a limit may fill a draw deck.
+    let answer = import_file(&app, "fan-ccg", "Draw:\n99 Psych Profile\n", "copies-99").await;
+    assert!(
+        answer.starts_with("Saved your Fan CCG deck 'Big'"),
+        "{answer}"
+    );
+}
+
+#[tokio::test]
+async fn a_list_of_100_misspelt_lines_names_the_first_20_and_how_many_more() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 1).await;
+    let list = "2 Zzyzx Qwerty\n".repeat(100);
+    for game in ["xfiles-ccg", "fan-ccg"] {
+        let answer = import_file(&app, game, &list, &format!("misspelt-{game}")).await;
+        let named: Vec<&str> = answer.lines().filter(|l| l.starts_with("line ")).collect();
+        assert_eq!(named.len(), 20, "{answer}");
+        assert!(named[0].starts_with("line 1:"), "{answer}");
+        assert!(named[19].starts_with("line 20:"), "{answer}");
+        assert!(answer.ends_with("… and 80 more (100 in all)"), "{answer}");
+        assert_eq!(saved(&app, game).await, 0, "{game}");
+    }
 }

@@ -1,5 +1,7 @@
 //! `/deck import|list|show|check|delete`: a user's saved decks. Deck
-//! contents are private: every answer is ephemeral.
+//! contents are private: every answer is ephemeral. An import's parse and
+//! card lookups run on tokio's blocking pool, and its answer lists at most
+//! [`LISTED`] bad lines, notes or rule violations.
 
 use super::App;
 use super::commands::Args;
@@ -7,6 +9,11 @@ use super::message::{Outgoing, Request, UserError};
 use crate::decks::{self, Deck, DeckFormat, StoredDeck};
 use crate::engine::fan;
 use crate::store::DeckRow;
+
+/// The most lines of one kind an answer lists (bad lines, notes, broken
+/// rules): a list of a thousand misspelt lines answers in a message or two,
+/// not in hundreds (Discord takes 2,000 characters a message).
+const LISTED: usize = 20;
 
 pub async fn deck(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
     let kind = args.text("game").unwrap_or("xfiles-ccg");
@@ -169,11 +176,15 @@ async fn save_xfiles(
     (name, text, exists): (String, &str, bool),
 ) -> Result<String, UserError> {
     let kind = "xfiles-ccg";
-    let parsed = decks::parse_list(&name, text).map_err(|e| {
-        UserError::new(format!(
-            "The deck was not saved. Fix these lines and import it again:\n{e}"
-        ))
-    })?;
+    let (list_name, list) = (name.clone(), text.to_string());
+    let parsed = off_runtime(move || decks::parse_list(&list_name, &list))
+        .await?
+        .map_err(|e| {
+            UserError::new(format!(
+                "The deck was not saved. Fix these lines and import it again:\n{}",
+                listed(&e.problems, "")
+            ))
+        })?;
     let mut deck = parsed.deck;
     deck.name = name.clone();
     let row = DeckRow {
@@ -195,8 +206,9 @@ async fn save_xfiles(
         deck.xfiles.len(),
         deck.bureau_size()
     );
-    for note in &parsed.notes {
-        out.push_str(&format!("\nNote: {note}"));
+    if !parsed.notes.is_empty() {
+        out.push('\n');
+        out.push_str(&listed(&parsed.notes, "Note: "));
     }
     out.push('\n');
     out.push_str(&verdict(
@@ -216,12 +228,15 @@ async fn save_fan(
     (name, text, exists): (String, &str, bool),
 ) -> Result<String, UserError> {
     let kind = "fan-ccg";
-    let deck = fan::parse_fan_list(&name, text).map_err(|problems| {
-        UserError::new(format!(
-            "The deck was not saved. Fix these lines and import it again:\n{}",
-            problems.join("\n")
-        ))
-    })?;
+    let (list_name, list) = (name.clone(), text.to_string());
+    let deck = off_runtime(move || fan::parse_fan_list(&list_name, &list))
+        .await?
+        .map_err(|problems| {
+            UserError::new(format!(
+                "The deck was not saved. Fix these lines and import it again:\n{}",
+                listed(&problems, "")
+            ))
+        })?;
     let row = DeckRow {
         owner_id: req.user.id.clone(),
         game_kind: kind.to_string(),
@@ -247,6 +262,39 @@ async fn save_fan(
         deck.cover,
         fan_verdict(&deck, &fan::FanOptions::default())
     ))
+}
+
+/// Runs a list's parse and card lookups on tokio's blocking pool: a long
+/// list takes a good part of a second of CPU, which must not hold up the
+/// async workers serving everyone else's commands.
+async fn off_runtime<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, UserError> {
+    match tokio::task::spawn_blocking(work).await {
+        Ok(done) => Ok(done),
+        Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+        Err(_) => Err(UserError::new(
+            "The bot is shutting down; nothing was saved. Import the deck again in a moment.",
+        )),
+    }
+}
+
+/// The first [`LISTED`] items, one a line after `prefix`, then how many
+/// more there are: "… and 80 more (100 in all)".
+fn listed(items: &[String], prefix: &str) -> String {
+    let mut lines: Vec<String> = items
+        .iter()
+        .take(LISTED)
+        .map(|item| format!("{prefix}{item}"))
+        .collect();
+    if items.len() > LISTED {
+        lines.push(format!(
+            "… and {} more ({} in all)",
+            items.len() - LISTED,
+            items.len()
+        ));
+    }
+    lines.join("\n")
 }
 
 /// The deck's name: `name:`, else the imported file's name without its
@@ -275,9 +323,9 @@ fn fan_verdict(deck: &fan::FanDeck, options: &fan::FanOptions) -> String {
         "Legal for the Fan CCG.".to_string()
     } else {
         format!(
-            "Not legal for the Fan CCG ({} problems):\n• {}",
+            "Not legal for the Fan CCG ({} problems):\n{}",
             problems.len(),
-            problems.join("\n• ")
+            listed(&problems, "• ")
         )
     }
 }
@@ -411,8 +459,10 @@ pub fn verdict(deck: &Deck, format: DeckFormat, label: &str) -> String {
     } else {
         format!("Not legal for the {label} ({} problems):", violations.len())
     };
-    for v in violations {
-        out.push_str(&format!("\n• {v}"));
+    if !violations.is_empty() {
+        let lines: Vec<String> = violations.iter().map(ToString::to_string).collect();
+        out.push('\n');
+        out.push_str(&listed(&lines, "• "));
     }
     if let DeckFormat::Basic { killer_cards } = format {
         let aside = crate::engine::xfiles::basic::set_aside(deck, killer_cards);

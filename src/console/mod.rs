@@ -4,10 +4,12 @@
 //! `[#<channel>]`, `[DM @<user>]` or `[ephemeral @<user>]`. A line
 //! `wait <duration>` (`wait 25h`) moves the console's clock on and runs the
 //! scheduler, so reminders, deadlines and idle rules can be played through.
+//! [`InputLines`] reads stdin line by line, stopping at a line that is not
+//! UTF-8 text and naming it.
 
 mod parse;
 
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 pub use parse::{Line, SyntaxError, parse_line};
@@ -75,6 +77,67 @@ pub async fn run<W: Write, E: Write>(
         app.delivered(&messages).await;
     }
     failures
+}
+
+/// The lines of an input read as bytes, so that a line that is not UTF-8
+/// text ends the input with an error naming it, rather than as if the
+/// input had ended there. A line ends at `\n` (a `\r` before it is
+/// dropped), as with [`BufRead::lines`].
+pub struct InputLines<R> {
+    reader: R,
+    read: usize,
+    error: Option<String>,
+}
+
+impl<R: BufRead> InputLines<R> {
+    pub fn new(reader: R) -> Self {
+        InputLines {
+            reader,
+            read: 0,
+            error: None,
+        }
+    }
+
+    /// Why the input ended before its end, if it did: "line 12 is not
+    /// UTF-8 text".
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+}
+
+impl<R: BufRead> Iterator for InputLines<R> {
+    type Item = String;
+
+    fn next(&mut self) -> Option<String> {
+        if self.error.is_some() {
+            return None;
+        }
+        let mut bytes = Vec::new();
+        let line_no = self.read + 1;
+        match self.reader.read_until(b'\n', &mut bytes) {
+            Ok(0) => return None,
+            Ok(_) => self.read = line_no,
+            Err(e) => {
+                self.error = Some(format!("cannot read line {line_no}: {e}"));
+                return None;
+            }
+        }
+        if bytes.last() == Some(&b'\n') {
+            bytes.pop();
+            if bytes.last() == Some(&b'\r') {
+                bytes.pop();
+            }
+        }
+        match String::from_utf8(bytes) {
+            Ok(line) => Some(line),
+            Err(_) => {
+                self.error = Some(format!(
+                    "line {line_no} is not UTF-8 text; the console reads UTF-8 only, and the lines after it were not run"
+                ));
+                None
+            }
+        }
+    }
 }
 
 /// Builds the request a console line stands for.

@@ -7,9 +7,11 @@
 //! suffix. How xfiles-bot reads the suffixes is [`SUFFIXES`]; a line
 //! without one takes the card's first printing.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::LazyLock;
 
-use super::parse::{ParseError, Parsed, resolve_in, resolve_name};
+use super::limits::{self, MAX_COPIES};
+use super::parse::{CardLine, ParseError, Parsed, resolve_in, resolve_lines, resolve_name};
 use super::{Deck, Section};
 use crate::cards::{self, CardIdx, CardSet, normalize};
 
@@ -52,14 +54,13 @@ pub fn looks_like_gccg(text: &str) -> bool {
         .any(|l| (l.len() >= 3 && l.chars().all(|c| c == '#')) || gccg_section(l).is_some())
 }
 
-/// Reads a GCCG deck file; every bad line is reported at once.
+/// Reads a GCCG deck file within the [`limits`]; every bad line is
+/// reported at once.
 pub fn parse_gccg(name: &str, text: &str) -> Result<Parsed, ParseError> {
-    let mut problems = Vec::new();
-    let mut notes = Vec::new();
-    let mut entries: Vec<(CardIdx, u32, Option<Section>)> = Vec::new();
+    limits::check_lines(text).map_err(ParseError::one)?;
+    let mut lines = Vec::new();
     let mut section = None;
     for (i, raw) in text.lines().enumerate() {
-        let n = i + 1;
         let line = raw.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
@@ -68,19 +69,18 @@ pub fn parse_gccg(name: &str, text: &str) -> Result<Parsed, ParseError> {
             section = Some(s);
             continue;
         }
-        match read_line(line, section) {
-            Ok((card, count, note)) => {
-                if let Some(note) = note {
-                    notes.push(format!("line {n}: {note}"));
-                }
-                entries.push((card, count, section));
-            }
-            Err(p) => problems.push(format!("line {n}: {p}")),
-        }
+        let (count, title) = match gccg_count(line) {
+            Ok((n, title)) => (Ok(n), title),
+            Err(problem) => (Err(problem), line),
+        };
+        lines.push(CardLine {
+            no: i + 1,
+            count,
+            name: title,
+            section,
+        });
     }
-    if !problems.is_empty() {
-        return Err(ParseError { problems });
-    }
+    let (entries, mut notes) = resolve_lines(lines, read_card)?;
     if entries.is_empty() {
         return Err(ParseError {
             problems: vec!["this is not a deck: no card lines; a GCCG deck file has lines like '2 DEEP THROAT (TRU)' under Agents, Deck and Xfiles".into()],
@@ -96,20 +96,27 @@ pub fn parse_gccg(name: &str, text: &str) -> Result<Parsed, ParseError> {
     })
 }
 
-/// `2 DEEP THROAT (TRU)` → (card, 2, note).
-fn read_line(
-    line: &str,
-    section: Option<Section>,
-) -> Result<(CardIdx, u32, Option<String>), String> {
+/// `2 DEEP THROAT (TRU)` → (2, "DEEP THROAT (TRU)"), or why the line is
+/// refused: too long, no count, or more than [`MAX_COPIES`].
+fn gccg_count(line: &str) -> Result<(u32, &str), String> {
+    limits::check_line(line)?;
     let (first, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-    let count = first
-        .parse::<u32>()
-        .ok()
-        .filter(|c| (1..=99).contains(c))
-        .ok_or_else(|| {
-            format!("'{line}' has no count; a GCCG line starts with the number of copies, e.g. '2 DEEP THROAT (TRU)'")
-        })?;
-    let mut title = rest.trim();
+    match first.parse::<u32>() {
+        Ok(n) if (1..=MAX_COPIES).contains(&n) => Ok((n, rest.trim())),
+        Ok(n) if n > MAX_COPIES => Err(limits::too_many_copies(line)),
+        // Digits too many for a number are too many copies too.
+        Err(_) if !first.is_empty() && first.chars().all(|c| c.is_ascii_digit()) => {
+            Err(limits::too_many_copies(line))
+        }
+        _ => Err(format!(
+            "'{line}' has no count; a GCCG line starts with the number of copies, e.g. '2 DEEP THROAT (TRU)'"
+        )),
+    }
+}
+
+/// A line's title, with its printing's set suffix if any → (card, note).
+fn read_card(text: &str, section: Option<Section>) -> Result<(CardIdx, Option<String>), String> {
+    let mut title = text;
     let mut set = None;
     let db = cards::db();
     if let Some(open) = title.rfind(" (")
@@ -123,7 +130,7 @@ fn read_line(
             if normalize(named) != normalize(&db.get(card).title) {
                 return Err(format!("({code}) is {}, not {named}", db.get(card).title));
             }
-            return Ok((card, count, None));
+            return Ok((card, None));
         }
         let found = SUFFIXES
             .iter()
@@ -148,7 +155,7 @@ fn read_line(
     }
     let exact = same_title(title);
     if let Some(card) = first_printing(&exact, set) {
-        return Ok((card, count, None));
+        return Ok((card, None));
     }
     if let (Some(s), false) = (set, exact.is_empty()) {
         let sets: Vec<String> = exact.iter().map(|c| db.get(*c).set.to_string()).collect();
@@ -158,8 +165,7 @@ fn read_line(
             sets.join(", ")
         ));
     }
-    let (card, note) = resolve_in(title, section, set)?;
-    Ok((card, count, note))
+    resolve_in(title, section, set)
 }
 
 /// The suffix written for a set.
@@ -182,14 +188,21 @@ fn counted(cards: &[CardIdx]) -> Vec<(CardIdx, u32)> {
     out
 }
 
+/// Every playable card by its normalised title, in set order: built once,
+/// so a line looks its title up rather than normalising every card's.
+static BY_TITLE: LazyLock<HashMap<String, Vec<CardIdx>>> = LazyLock::new(|| {
+    let mut by_title: HashMap<String, Vec<CardIdx>> = HashMap::new();
+    for (i, c) in cards::db().iter() {
+        if c.kind.is_playable() {
+            by_title.entry(normalize(&c.title)).or_default().push(i);
+        }
+    }
+    by_title
+});
+
 /// Every playable card titled `title` (in any case).
 fn same_title(title: &str) -> Vec<CardIdx> {
-    let db = cards::db();
-    let wanted = normalize(title);
-    db.iter()
-        .filter(|(_, c)| c.kind.is_playable() && normalize(&c.title) == wanted)
-        .map(|(i, _)| i)
-        .collect()
+    BY_TITLE.get(&normalize(title)).cloned().unwrap_or_default()
 }
 
 /// The printing a title and suffix stand for: the first (by set, then id)

@@ -6,8 +6,11 @@
 //! writing any deck back in each format; [`validate`] checks a list against
 //! the construction rules of the Advanced or Basic Game (and a limited
 //! pool) and reports every violation at once, each with its source.
+//! [`limits`] bounds what a list may hold, checked before any card name is
+//! looked up.
 
 mod gccg;
+pub mod limits;
 mod parse;
 mod starters;
 mod validate;

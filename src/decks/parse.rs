@@ -4,12 +4,18 @@
 //! `XF96-0063v1` (one copy when no count is given). Optional section headers
 //! `Team:`, `X-Files:` and `Deck:` place cards; without them Agents form the
 //! team (one copy each) and X-File cards the candidate X-Files.
+//!
+//! Every format is read in two passes: the first checks the list against
+//! [`super::limits`] (its lines, each line's length and count, the cards in
+//! all), the second looks the names up, so an oversized list costs no
+//! lookup at all.
 
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
 use super::Deck;
+use super::limits::{self, MAX_COPIES, MAX_LINE_CHARS, MAX_LINES};
 use crate::cards::{self, CardIdx, CardType, Filter};
 
 /// A deck read from a list, with what the reader inferred or corrected.
@@ -26,6 +32,27 @@ pub struct Parsed {
 pub struct ParseError {
     pub problems: Vec<String>,
 }
+
+impl ParseError {
+    /// A refusal of the whole list (a limit), not of one line.
+    pub(super) fn one(problem: String) -> ParseError {
+        ParseError {
+            problems: vec![problem],
+        }
+    }
+}
+
+/// A card line as the first pass reads it: its number, its count (or why
+/// the line is refused before any lookup) and the name to look up.
+pub(super) struct CardLine<'a> {
+    pub(super) no: usize,
+    pub(super) count: Result<u32, String>,
+    pub(super) name: &'a str,
+    pub(super) section: Option<Section>,
+}
+
+/// An entry of a deck list: a card, its copies and the section it is in.
+pub(super) type Entry = (CardIdx, u32, Option<Section>);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Section {
@@ -64,17 +91,17 @@ pub fn parse_json(name: &str, text: &str) -> Result<Parsed, ParseError> {
             "not a deck builder JSON file ({e}); expected {{\"name\": \"...\", \"cards\": {{\"XF96-0160v1\": 1, ...}}}}"
         ))
     })?;
-    let db = cards::db();
-    let mut problems = Vec::new();
-    let mut resolve = |id: &str, what: &str| match db.by_id(id) {
-        Some(c) => Some(c),
-        None => {
-            problems.push(format!("{what} '{id}' is not a card id{}", suggest_id(id)));
+    check_json_size(&parsed.cards, [&parsed.team, &parsed.xfiles]).map_err(ParseError::one)?;
+    let mut problems = json_copies_problems(&parsed.cards);
+    let mut resolve = |id: &str, what: &str| match find_id(id, what) {
+        Ok(c) => Some(c),
+        Err(problem) => {
+            problems.push(problem);
             None
         }
     };
     let mut entries = Vec::new();
-    for (id, n) in &parsed.cards {
+    for (id, n) in parsed.cards.iter().filter(|(_, n)| **n <= MAX_COPIES) {
         if let Some(c) = resolve(id, "card") {
             entries.push((c, *n, None));
         }
@@ -129,15 +156,68 @@ pub fn parse_json(name: &str, text: &str) -> Result<Parsed, ParseError> {
     })
 }
 
+/// A JSON list's size: at most [`MAX_LINES`] entries (cards, team and
+/// X-Files) and [`limits::MAX_CARDS`] cards.
+fn check_json_size(
+    cards: &BTreeMap<String, u32>,
+    placed: [&Option<Vec<String>>; 2],
+) -> Result<(), String> {
+    let placed: usize = placed.into_iter().flatten().map(|ids| ids.len()).sum();
+    let entries = cards.len() + placed;
+    if entries > MAX_LINES {
+        return Err(format!(
+            "the file has {entries} entries (cards, team and xfiles); a deck list may have at most {MAX_LINES}. A deck holds about a hundred cards: check that this is the deck file you meant"
+        ));
+    }
+    limits::check_cards(cards.values().map(|n| u64::from(*n)).sum())
+}
+
+/// The JSON cards of more copies than a line may hold (checked before any
+/// id is looked up).
+fn json_copies_problems(cards: &BTreeMap<String, u32>) -> Vec<String> {
+    cards
+        .iter()
+        .filter(|(_, n)| **n > MAX_COPIES)
+        .map(|(id, n)| {
+            format!(
+                "card '{}' has {n} copies; a deck list may have at most {MAX_COPIES} of one card, more than any legal deck holds; correct the number",
+                shown(id)
+            )
+        })
+        .collect()
+}
+
+/// A JSON entry's card by its id, or why it names none.
+fn find_id(id: &str, what: &str) -> Result<CardIdx, String> {
+    let chars = id.chars().count();
+    if chars > MAX_LINE_CHARS {
+        return Err(format!(
+            "{what} '{}' ({chars} characters) is not a card id; ids are like XF96-0063v1",
+            shown(id)
+        ));
+    }
+    cards::db()
+        .by_id(id)
+        .ok_or_else(|| format!("{what} '{id}' is not a card id{}", suggest_id(id)))
+}
+
+/// An id as a message quotes it: whole, or its start when it is too long to
+/// be one.
+fn shown(id: &str) -> String {
+    if id.chars().count() <= MAX_LINE_CHARS {
+        id.to_string()
+    } else {
+        format!("{}…", id.chars().take(20).collect::<String>())
+    }
+}
+
 /// A plain text list (see the module docs).
 pub fn parse_text(name: &str, text: &str) -> Result<Parsed, ParseError> {
-    let mut problems = Vec::new();
-    let mut notes = Vec::new();
-    let mut entries: Vec<(CardIdx, u32, Option<Section>)> = Vec::new();
+    limits::check_lines(text).map_err(ParseError::one)?;
+    let mut lines = Vec::new();
     let mut section = None;
     let mut deck_name = name.trim().to_string();
     for (i, raw_line) in text.lines().enumerate() {
-        let line_no = i + 1;
         let line = raw_line.trim();
         if line.is_empty() || line.starts_with('#') || line.starts_with("//") {
             continue;
@@ -152,26 +232,18 @@ pub fn parse_text(name: &str, text: &str) -> Result<Parsed, ParseError> {
             section = Some(s);
             continue;
         }
-        let (count, body) = split_count(line);
-        let Some(count) = count else {
-            problems.push(format!(
-                "line {line_no}: '{line}' has a count that is not a number from 1 to 99"
-            ));
-            continue;
+        let (count, card) = match split_count(line) {
+            Ok((n, card)) => (Ok(n), card),
+            Err(problem) => (Err(problem), line),
         };
-        match resolve_name(body, section) {
-            Ok((card, note)) => {
-                if let Some(note) = note {
-                    notes.push(format!("line {line_no}: {note}"));
-                }
-                entries.push((card, count, section));
-            }
-            Err(problem) => problems.push(format!("line {line_no}: {problem}")),
-        }
+        lines.push(CardLine {
+            no: i + 1,
+            count,
+            name: card,
+            section,
+        });
     }
-    if !problems.is_empty() {
-        return Err(ParseError { problems });
-    }
+    let (entries, mut notes) = resolve_lines(lines, resolve_name)?;
     if entries.is_empty() {
         return Err(ParseError {
             problems: vec!["the list has no cards; write one card a line, e.g. '2 Aubrey, MO' or '2x XF96-0063v1'".into()],
@@ -186,13 +258,46 @@ pub fn parse_text(name: &str, text: &str) -> Result<Parsed, ParseError> {
     })
 }
 
+/// The second pass: the cards in all are checked against the limit (each
+/// line's length and count were checked by the first pass), then every
+/// line's name is looked up. Every bad line is reported at once.
+pub(super) fn resolve_lines(
+    lines: Vec<CardLine<'_>>,
+    resolve: impl Fn(&str, Option<Section>) -> Result<(CardIdx, Option<String>), String>,
+) -> Result<(Vec<Entry>, Vec<String>), ParseError> {
+    let total: u64 = lines
+        .iter()
+        .filter_map(|l| l.count.as_ref().ok())
+        .map(|n| u64::from(*n))
+        .sum();
+    limits::check_cards(total).map_err(ParseError::one)?;
+    let mut problems = Vec::new();
+    let mut notes = Vec::new();
+    let mut entries = Vec::new();
+    for line in lines {
+        let (no, name, section) = (line.no, line.name, line.section);
+        match line
+            .count
+            .and_then(|count| resolve(name, section).map(|(card, note)| (card, count, note)))
+        {
+            Ok((card, count, note)) => {
+                if let Some(note) = note {
+                    notes.push(format!("line {no}: {note}"));
+                }
+                entries.push((card, count, section));
+            }
+            Err(problem) => problems.push(format!("line {no}: {problem}")),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(ParseError { problems });
+    }
+    Ok((entries, notes))
+}
+
 /// Places entries in sections: explicit ones where given, otherwise Agents on
 /// the team (one copy each, extra copies in the Bureau deck) and X-Files aside.
-pub(super) fn assemble(
-    name: String,
-    entries: Vec<(CardIdx, u32, Option<Section>)>,
-    notes: &mut Vec<String>,
-) -> Deck {
+pub(super) fn assemble(name: String, entries: Vec<Entry>, notes: &mut Vec<String>) -> Deck {
     let db = cards::db();
     let explicit = entries.iter().any(|(_, _, s)| s.is_some());
     let mut deck = Deck {
@@ -254,19 +359,23 @@ fn section_header(line: &str) -> Option<Section> {
     }
 }
 
-/// "2 Aubrey, MO" / "2x Aubrey, MO" / "Aubrey, MO" → (count, name). A count
-/// that is not 1..=99 gives `None`.
-fn split_count(line: &str) -> (Option<u32>, &str) {
+/// "2 Aubrey, MO" / "2x Aubrey, MO" / "Aubrey, MO" → (count, name), or why
+/// the line is refused: too long, or a count outside 1..=[`MAX_COPIES`].
+fn split_count(line: &str) -> Result<(u32, &str), String> {
+    limits::check_line(line)?;
     let Some((first, rest)) = line.split_once(char::is_whitespace) else {
-        return (Some(1), line);
+        return Ok((1, line));
     };
     let digits = first.trim_end_matches(['x', 'X']);
     if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
-        return (Some(1), line);
+        return Ok((1, line));
     }
     match digits.parse::<u32>() {
-        Ok(n) if (1..=99).contains(&n) => (Some(n), rest.trim()),
-        _ => (None, rest.trim()),
+        Ok(0) => Err(format!(
+            "'{line}' has a count that is not a number from 1 to {MAX_COPIES}"
+        )),
+        Ok(n) if n <= MAX_COPIES => Ok((n, rest.trim())),
+        _ => Err(limits::too_many_copies(line)),
     }
 }
 

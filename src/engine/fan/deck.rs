@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::FanOptions;
 use crate::cards::fan::{DeckLimit, FanIdx, FanType, LimitMark, fan_db};
+use crate::decks::limits::{self, MAX_COPIES};
 
 /// Draw deck size: 3 to 5 times 13 (rules intro, marked speculative).
 pub const DRAW_DECK: std::ops::RangeInclusive<usize> = 39..=65;
@@ -141,32 +142,51 @@ pub fn limit(card: FanIdx, options: &FanOptions) -> Option<usize> {
     }
 }
 
-/// A card line, `N Name` / `Nx Name` / `Name`: (copies, card), or why
-/// it names no Fan CCG card.
-fn card_line(line: &str) -> Result<(usize, FanIdx), String> {
-    let db = fan_db();
-    let (count, card_name) = match line.split_once(char::is_whitespace) {
-        Some((n, rest)) if n.trim_end_matches(['x', 'X']).parse::<usize>().is_ok() => (
-            n.trim_end_matches(['x', 'X']).parse::<usize>().unwrap_or(1),
-            rest.trim(),
-        ),
-        _ => (1, line),
+/// A card line's copies and name, `N Name` / `Nx Name` / `Name`, or why
+/// the line is refused before its name is looked up (too long, too many
+/// copies: the [`limits`]).
+fn split_count(line: &str) -> Result<(usize, &str), String> {
+    limits::check_line(line)?;
+    let Some((first, rest)) = line.split_once(char::is_whitespace) else {
+        return Ok((1, line));
     };
-    let card = db.find(card_name).ok_or_else(|| {
+    let digits = first.trim_end_matches(['x', 'X']);
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return Ok((1, line));
+    }
+    match digits.parse::<usize>() {
+        Ok(n) if n <= MAX_COPIES as usize => Ok((n, rest.trim())),
+        _ => Err(limits::too_many_copies(line)),
+    }
+}
+
+/// The Fan CCG card a line names, or why it names none.
+fn find_card(card_name: &str) -> Result<FanIdx, String> {
+    let db = fan_db();
+    db.find(card_name).ok_or_else(|| {
         let hint = db
             .closest(card_name)
             .map(|c| format!("; did you mean {}?", db.get(c).name))
             .unwrap_or_default();
         format!("'{card_name}' is not a Fan CCG card{hint}")
-    })?;
-    Ok((count, card))
+    })
 }
+
+/// A card line: its number, its copies and name (or why it is refused),
+/// and its section.
+type CardLine<'a> = (
+    usize,
+    Result<(usize, &'a str), String>,
+    Option<&'static str>,
+);
 
 /// Reads a text list with sections `Environment:`, `Draw:`, `Sideboard:` and
 /// a line `Cover: N`; each card line is `N Name` / `Nx Name` / `Name`.
 /// Without sections, environment cards go to the environment deck and the
-/// rest to the draw deck. Every bad line is reported.
+/// rest to the draw deck. A list past the [`limits`] is refused before any
+/// name is looked up; otherwise every bad line is reported.
 pub fn parse_fan_list(name: &str, text: &str) -> Result<FanDeck, Vec<String>> {
+    limits::check_lines(text).map_err(|p| vec![p])?;
     let db = fan_db();
     let mut deck = FanDeck {
         name: name.to_string(),
@@ -175,8 +195,57 @@ pub fn parse_fan_list(name: &str, text: &str) -> Result<FanDeck, Vec<String>> {
         sideboard: vec![],
         cover: 0,
     };
-    let mut section: Option<&str> = None;
-    let mut problems = Vec::new();
+    // (line number, problem): put in line order at the end.
+    let mut problems: Vec<(usize, String)> = Vec::new();
+    let lines = read_lines(text, &mut deck, &mut problems);
+    let total: usize = lines
+        .iter()
+        .filter_map(|(_, counted, _)| counted.as_ref().ok())
+        .map(|(n, _)| n)
+        .sum();
+    limits::check_cards(total as u64).map_err(|p| vec![p])?;
+    for (no, counted, section) in lines {
+        let found = counted.and_then(|(n, card_name)| find_card(card_name).map(|c| (n, c)));
+        let (count, card) = match found {
+            Ok(found) => found,
+            Err(e) => {
+                problems.push((no, e));
+                continue;
+            }
+        };
+        let target = match section {
+            Some("environment") => &mut deck.environment,
+            Some("sideboard") => &mut deck.sideboard,
+            Some(_) => &mut deck.draw,
+            None if db.get(card).kind == FanType::Environment => &mut deck.environment,
+            None => &mut deck.draw,
+        };
+        target.extend(std::iter::repeat_n(card, count));
+    }
+    if !problems.is_empty() {
+        problems.sort_by_key(|(no, _)| *no);
+        return Err(problems
+            .into_iter()
+            .map(|(no, p)| format!("line {no}: {p}"))
+            .collect());
+    }
+    if deck.environment.is_empty() && deck.draw.is_empty() {
+        return Err(vec![
+            "the list has no cards; write one card a line, e.g. '2 Arrested'".into(),
+        ]);
+    }
+    Ok(deck)
+}
+
+/// The first pass: the name, cover and sections into `deck`, their problems
+/// into `problems`, and the card lines, checked but not looked up.
+fn read_lines<'a>(
+    text: &'a str,
+    deck: &mut FanDeck,
+    problems: &mut Vec<(usize, String)>,
+) -> Vec<CardLine<'a>> {
+    let mut section: Option<&'static str> = None;
+    let mut lines = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
         if line.is_empty() || line.starts_with('#') || line.starts_with("//") {
@@ -186,10 +255,7 @@ pub fn parse_fan_list(name: &str, text: &str) -> Result<FanDeck, Vec<String>> {
         if let Some(n) = lower.strip_prefix("cover:") {
             match n.trim().parse::<u8>() {
                 Ok(n) => deck.cover = n,
-                Err(_) => problems.push(format!(
-                    "line {}: 'Cover:' needs a number of cover cards",
-                    i + 1
-                )),
+                Err(_) => problems.push((i + 1, "'Cover:' needs a number of cover cards".into())),
             }
             continue;
         }
@@ -205,39 +271,18 @@ pub fn parse_fan_list(name: &str, text: &str) -> Result<FanDeck, Vec<String>> {
                 "draw" | "draw deck" | "deck" => Some("draw"),
                 "sideboard" => Some("sideboard"),
                 other => {
-                    problems.push(format!(
-                        "line {}: unknown section '{other}' (use Environment:, Draw:, Sideboard:)",
-                        i + 1
+                    problems.push((
+                        i + 1,
+                        format!("unknown section '{other}' (use Environment:, Draw:, Sideboard:)"),
                     ));
                     section
                 }
             };
             continue;
         }
-        let (count, card) = match card_line(line) {
-            Ok(found) => found,
-            Err(e) => {
-                problems.push(format!("line {}: {e}", i + 1));
-                continue;
-            }
-        };
-        let target = match section {
-            Some("environment") => &mut deck.environment,
-            Some("sideboard") => &mut deck.sideboard,
-            Some(_) => &mut deck.draw,
-            None if db.get(card).kind == FanType::Environment => &mut deck.environment,
-            None => &mut deck.draw,
-        };
-        target.extend(std::iter::repeat_n(card, count));
+        lines.push((i + 1, split_count(line), section));
     }
-    if deck.environment.is_empty() && deck.draw.is_empty() && problems.is_empty() {
-        problems.push("the list has no cards; write one card a line, e.g. '2 Arrested'".into());
-    }
-    if problems.is_empty() {
-        Ok(deck)
-    } else {
-        Err(problems)
-    }
+    lines
 }
 
 #[cfg(test)]
