@@ -347,23 +347,20 @@ pub(super) fn member_ids(members: &[MemberRow]) -> BTreeMap<String, Member> {
         .collect()
 }
 
+/// A pairing's result as the standings and ratings count it: `None`
+/// while unplayed, and for a pairing the round's close left unplayed (no
+/// game for either: no points, no rated result).
 pub(super) fn counted(p: &PairingRow, ids: &BTreeMap<String, Member>) -> Option<Counted> {
     let a = *ids.get(&p.a_user)?;
-    match (
-        p.result.as_deref(),
-        p.b_user.as_ref().and_then(|b| ids.get(b)),
-    ) {
-        (Some("bye"), _) => Some(Counted::Bye(a)),
-        (Some(r), Some(&b)) => {
-            let score_a = match r {
-                "a" => 1.0,
-                "b" => 0.0,
-                _ => 0.5,
-            };
-            Some(Counted::Game { a, b, score_a })
-        }
-        _ => None,
-    }
+    let b = p.b_user.as_ref().and_then(|b| ids.get(b)).copied();
+    let score_a = match (p.result.as_deref()?, b) {
+        ("bye", _) => return Some(Counted::Bye(a)),
+        ("unplayed", _) | (_, None) => return None,
+        ("a", _) => 1.0,
+        ("b", _) => 0.0,
+        _ => 0.5,
+    };
+    Some(Counted::Game { a, b: b?, score_a })
 }
 
 /// Ratings after each round: one Glicko-2 rating period a round.

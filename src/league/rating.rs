@@ -1,7 +1,11 @@
 //! Glicko-2 ratings (Glickman, "Example of the Glicko-2 system"), computed
 //! by the skillratings crate: one rating period per league round (or per
 //! week in free play), every member rated from the ratings the period
-//! began with; a member who played nobody only grows less certain.
+//! began with. A member who played nobody in a period (an unplayed
+//! pairing is no game) keeps their rating and volatility, and only their
+//! RD grows: "If the player does not compete during the rating period,
+//! then for this player, only Step 6 applies", φ' = √(φ² + σ²) (Glickman,
+//! Step 6). skillratings keeps an RD at most 350, a newcomer's.
 
 use std::collections::BTreeMap;
 
