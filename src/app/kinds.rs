@@ -280,6 +280,9 @@ pub trait Driver: Send + Sync {
         }
     }
 
+    /// Whether an action (JSON, this build's format) gives the game up.
+    fn resigns(&self, action: &str) -> bool;
+
     /// The move the game makes for a seat whose agreed deadline passed: a
     /// pass or the end of a step where the rules allow one, else the first
     /// legal move; never one that declines what the seat earned.

@@ -299,8 +299,8 @@ pub(super) async fn leave(
     }
 }
 
-/// Records the results of finished league games not yet reported: the
-/// game reports itself the first time anyone looks at the league.
+/// Records the results of league games not yet reported: a game reports
+/// itself the first time anyone looks at the league.
 pub(super) async fn settle(
     app: &App,
     l: &LeagueRow,
@@ -308,34 +308,75 @@ pub(super) async fn settle(
 ) -> Result<Vec<PairingRow>, UserError> {
     let pairings = app.store().league_pairings(l.id).await?;
     for p in pairings.iter().filter(|p| p.result.is_none()) {
-        let Some(game) = p.game_id else { continue };
-        let Some(row) = app.store().game(game).await? else {
-            continue;
-        };
-        if row.status != GameStatus::Finished {
-            continue;
+        if let Some((result, why)) = first_result(app, p).await? {
+            app.store().report_pairing(p.id, result, &why, now).await?;
         }
-        let outcome: crate::engine::Outcome = match row.result.as_deref().map(serde_json::from_str)
-        {
-            Some(Ok(o)) => o,
-            _ => continue,
-        };
-        let seats = app.store().seats(game).await?;
-        let seat_of = |u: &str| seats.iter().find(|s| s.user_id == u).map(|s| s.seat as u8);
-        let won = |u: Option<&str>| {
-            u.and_then(seat_of)
-                .is_some_and(|s| outcome.winners.contains(&s))
-        };
-        let result = match (won(Some(&p.a_user)), won(p.b_user.as_deref())) {
-            (true, false) => "a",
-            (false, true) => "b",
-            _ => "draw",
-        };
-        app.store()
-            .report_pairing(p.id, result, &outcome.summary, now)
-            .await?;
     }
     Ok(app.store().league_pairings(l.id).await?)
+}
+
+/// A pairing's result: the first result between its two players in its
+/// game. One of them resigning decides it (the other wins) even while the
+/// game goes on for others; else the finished game's winners do.
+async fn first_result(
+    app: &App,
+    p: &PairingRow,
+) -> Result<Option<(&'static str, String)>, UserError> {
+    let (Some(game), Some(b)) = (p.game_id, p.b_user.as_deref()) else {
+        return Ok(None);
+    };
+    let Some(row) = app.store().game(game).await? else {
+        return Ok(None);
+    };
+    if !matches!(row.status, GameStatus::Active | GameStatus::Finished) {
+        return Ok(None);
+    }
+    let seats = app.store().seats(game).await?;
+    // With two seats a resignation ends the game: its outcome says it.
+    if seats.len() > 2
+        && let Some(loser) = first_resignation(app, &row, [p.a_user.as_str(), b]).await?
+    {
+        let result = if loser == p.a_user { "b" } else { "a" };
+        return Ok(Some((result, format!("<@{loser}> resigned game #{game}"))));
+    }
+    if row.status != GameStatus::Finished {
+        return Ok(None);
+    }
+    let outcome: crate::engine::Outcome = match row.result.as_deref().map(serde_json::from_str) {
+        Some(Ok(o)) => o,
+        _ => return Ok(None),
+    };
+    let won = |u: &str| {
+        seats
+            .iter()
+            .find(|s| s.user_id == u)
+            .is_some_and(|s| outcome.winners.contains(&(s.seat as u8)))
+    };
+    let result = match (won(&p.a_user), won(b)) {
+        (true, false) => "a",
+        (false, true) => "b",
+        _ => "draw",
+    };
+    Ok(Some((result, outcome.summary)))
+}
+
+/// Which of `pair` resigned first in `game` (moves taken back left out).
+async fn first_resignation(
+    app: &App,
+    game: &crate::store::GameRow,
+    pair: [&str; 2],
+) -> Result<Option<String>, UserError> {
+    let driver = super::stored::driver_of(app, game)?;
+    let actions = app.store().actions(game.id).await?;
+    let resigned = actions
+        .iter()
+        .filter(|a| a.undone_at.is_none() && pair.contains(&a.user_id.as_str()))
+        .find(|a| {
+            driver
+                .upgrade_action(a.format, &a.action)
+                .is_ok_and(|action| driver.resigns(&action))
+        });
+    Ok(resigned.map(|a| a.user_id.clone()))
 }
 
 /// Members' ids for the pure league code: their place in join order.

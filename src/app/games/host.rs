@@ -623,6 +623,10 @@ impl<G: GameUi> Driver for Host<G> {
         i64::from(G::FORMAT)
     }
 
+    fn resigns(&self, action: &str) -> bool {
+        serde_json::from_str::<G::Action>(action).is_ok_and(|a| G::resigns(&a))
+    }
+
     fn replay(
         &self,
         options: &str,
