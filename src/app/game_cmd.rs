@@ -313,6 +313,8 @@ async fn join(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, Us
         ));
     }
     let game = resolve(app, req, args, &[GameStatus::Lobby]).await?;
+    let sitter = (!args.has("player")).then_some(req.user.id.as_str());
+    super::league_rounds::only_its_pairing(app, game.id, sitter).await?;
     let driver = driver_of(app, &game)?;
     let kind = GameKind::parse(&game.kind).expect("stored kinds are known");
     let seats = app.store().seats(game.id).await?;

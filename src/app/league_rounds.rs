@@ -251,6 +251,31 @@ pub(super) async fn play(
     Ok(out)
 }
 
+/// A league game seats only its pairing: anyone else (`who`; `None`: an
+/// AI) is refused, told whose game it is.
+pub(super) async fn only_its_pairing(
+    app: &App,
+    game: i64,
+    who: Option<&str>,
+) -> Result<(), UserError> {
+    let Some((league, p)) = app.store().pairing_of_game(game).await? else {
+        return Ok(());
+    };
+    if who.is_some_and(|u| p.a_user == u || p.b_user.as_deref() == Some(u)) {
+        return Ok(());
+    }
+    let (name, period) = match app.store().league(league).await? {
+        Some(l) => (l.name.clone(), period_word(&l)),
+        None => ("?".to_string(), "round"),
+    };
+    Err(UserError::new(format!(
+        "Game #{game} belongs to league {name}'s {period} {} pairing <@{}> vs <@{}>; only they can sit. Open a game of your own with /game new.",
+        p.round,
+        p.a_user,
+        p.b_user.unwrap_or_default()
+    )))
+}
+
 /// An organiser closes the current round. How xfiles-bot scores what is
 /// left: a game in progress is lost by deadline by the player it waits on
 /// (alone), and a game opened but never joined by the one who did not join;
