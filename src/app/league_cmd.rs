@@ -28,7 +28,7 @@ pub async fn league(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoin
     })?;
     let reply = |text: String| vec![Outgoing::ephemeral(&req.user.id, text)];
     match req.invocation.sub.as_deref() {
-        Some("create") => create(app, req, args, &guild).await.map(reply),
+        Some("create") => create(app, req, args, &guild).await,
         Some("list") => list(app, &guild).await.map(reply),
         Some("join") => join(app, req, args, &guild).await.map(reply),
         Some("leave") => leave(app, req, args, &guild).await.map(reply),
@@ -113,12 +113,14 @@ fn role_id(text: &str) -> String {
         .to_string()
 }
 
+/// `/league create`: the organiser's answer, and a post announcing the
+/// league in its channel.
 pub(super) async fn create(
     app: &App,
     req: &Request,
     args: &Args,
     guild: &str,
-) -> Result<String, UserError> {
+) -> Result<Vec<Outgoing>, UserError> {
     organiser(req, None, "create a league")?;
     let name = super::names::check_name(
         "A league's name",
@@ -188,7 +190,37 @@ pub(super) async fn create(
         _ => String::new(),
     };
     let opened = created_text(&row, limited, made.is_some())?;
-    Ok(format!("{opened}{brought}"))
+    Ok(vec![
+        Outgoing::ephemeral(&req.user.id, format!("{opened}{brought}")),
+        created_post(&row, limited, &req.user.id, &brought),
+    ])
+}
+
+/// The channel's news of a new league: what it plays and how to join. It
+/// pings nobody (the organiser is named, not notified); the league's name
+/// passed the name policy, so it is plain text.
+fn created_post(
+    row: &LeagueRow,
+    limited: Option<(&'static str, Option<i64>)>,
+    by: &str,
+    brought: &str,
+) -> Outgoing {
+    let what = match limited {
+        Some(("draft", _)) => format!("{}, an FCU cube booster draft", row.kind),
+        Some(_) => format!("{}, FCU cube sealed pools", row.kind),
+        None if super::league_team::is_team_league(row) => {
+            "Legendary Encounters, co-operative".to_string()
+        }
+        None if row.pairing == "free" => format!("{}, free play", row.kind),
+        None => format!("{}, {} pairings", row.kind, row.pairing),
+    };
+    let name = &row.name;
+    Outgoing::channel(
+        &row.channel_id,
+        format!(
+            "New league **{name}** ({what}), opened by <@{by}>. Join it with /league join league:\"{name}\".{brought}"
+        ),
+    )
 }
 
 /// The answer to `/league create`.
