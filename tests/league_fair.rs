@@ -145,7 +145,11 @@ async fn an_unplayed_pairing_adds_no_game_to_standings_or_ratings_glicko2_step_6
             .filter(|l| l.starts_with("Round 2:"))
             .collect();
         assert_eq!(rounds.len(), 1, "{}", all_text(&out));
-        assert!(rounds[0].ends_with(&shown), "{who}: {}\nwant …{shown}", rounds[0]);
+        assert!(
+            rounds[0].ends_with(&shown),
+            "{who}: {}\nwant …{shown}",
+            rounds[0]
+        );
     }
     // The server-wide rating counts the one game played.
     assert!(
@@ -163,19 +167,22 @@ async fn an_unplayed_pairing_adds_no_game_to_standings_or_ratings_glicko2_step_6
 async fn a_league_game_seats_only_its_pairing_and_others_are_told_why() {
     let db = database(Backend::Sqlite).await;
     let app = app_on(&db, 7).await;
-    let setup = format!("{XF_DECKS}\n@owner /league create name:Autumn game:xfiles-ccg
+    let setup = format!(
+        "{XF_DECKS}\n@owner /league create name:Autumn game:xfiles-ccg
 @alice /league join
 @bob /league join
 @carol /league join
 @owner /league round
-@alice /league play deck:Deck");
+@alice /league play deck:Deck"
+    );
     let out = say_each(&app, T0, &setup).await;
     assert!(
         says(&out, "game #1 is <@alice> vs <@bob>"),
         "{}",
         all_text(&out)
     );
-    let why = "Game #1 belongs to league Autumn's round 1 pairing <@alice> vs <@bob>; only they can sit";
+    let why =
+        "Game #1 belongs to league Autumn's round 1 pairing <@alice> vs <@bob>; only they can sit";
     let refused = [
         "@carol /game join game:1 deck:Deck",
         "@dave /game join game:1 deck:Deck",
@@ -190,12 +197,7 @@ async fn a_league_game_seats_only_its_pairing_and_others_are_told_why() {
         );
     }
     assert_eq!(seated(&app, 1).await, ["alice"], "nobody else sat down");
-    let out = say(
-        &app,
-        "@bob /game join game:1 deck:Deck",
-        T0 + 20 * MINUTE,
-    )
-    .await;
+    let out = say(&app, "@bob /game join game:1 deck:Deck", T0 + 20 * MINUTE).await;
     assert!(says(&out, "bob joins game #1"), "{}", all_text(&out));
     assert_eq!(seated(&app, 1).await, ["alice", "bob"]);
 }
@@ -208,22 +210,32 @@ async fn a_league_game_seats_only_its_pairing_and_others_are_told_why() {
 async fn a_pairings_result_is_the_first_between_its_players_a_resignation_included() {
     let db = database(Backend::Sqlite).await;
     let app = app_on(&db, 7).await;
-    let setup = format!("{XF_DECKS}\n@owner /league create name:Legacy game:xfiles-ccg
+    let setup = format!(
+        "{XF_DECKS}\n@owner /league create name:Legacy game:xfiles-ccg
 @alice /league join
 @bob /league join
 @owner /league round
 @alice /game new game:xfiles-ccg deck:Deck
 @bob /game join game:1 deck:Deck
 @carol /game join game:1 deck:Deck
-@alice /game start game:1");
+@alice /game start game:1"
+    );
     let out = say_each(&app, T0, &setup).await;
     let game = app.store().game(1).await.unwrap().unwrap();
     assert_eq!(game.status, GameStatus::Active, "{}", all_text(&out));
     let p = pairings_of(&app, "Legacy").await.remove(0);
-    assert_eq!((p.a_user.as_str(), p.b_user.as_deref()), ("alice", Some("bob")));
+    assert_eq!(
+        (p.a_user.as_str(), p.b_user.as_deref()),
+        ("alice", Some("bob"))
+    );
     assert!(app.store().link_pairing(p.id, 1).await.unwrap());
     // Alice resigns; bob and carol play on.
-    let out = say_each(&app, T0 + 20 * MINUTE, "@alice /resign game:1\n@carol /league info").await;
+    let out = say_each(
+        &app,
+        T0 + 20 * MINUTE,
+        "@alice /resign game:1\n@carol /league info",
+    )
+    .await;
     let game = app.store().game(1).await.unwrap().unwrap();
     assert_eq!(game.status, GameStatus::Active, "{}", all_text(&out));
     let result = |ps: Vec<PairingRow>| ps[0].result.clone();
@@ -233,7 +245,11 @@ async fn a_pairings_result_is_the_first_between_its_players_a_resignation_includ
         "alice resigned: bob wins the pairing\n{}",
         all_text(&out)
     );
-    assert!(says(&out, "**bob** beat alice (game #1)"), "{}", all_text(&out));
+    assert!(
+        says(&out, "**bob** beat alice (game #1)"),
+        "{}",
+        all_text(&out)
+    );
     // Bob resigns too: carol wins the game; the pairing stays bob's.
     let out = say_each(
         &app,
