@@ -1,6 +1,11 @@
 //! The rules reference: every card-vocabulary term has a glossary entry,
-//! every entry cites a source, and a set of realistic questions
-//! (`tests/data/rules-queries.txt`) finds the right entry.
+//! every entry cites a source, a set of realistic questions
+//! (`tests/data/rules-queries.txt`) finds the right entry, and `/rules`
+//! suggests only entries of the answer's game.
+
+mod support;
+
+use support::{Backend, app_on, blocks, database, run_console};
 
 use xfiles_bot::cards::{self, Activator, Keyword, Skill};
 use xfiles_bot::rules::{self, RulesGame};
@@ -133,5 +138,55 @@ fn every_ruling_names_real_cards_and_shows_under_them() {
                     .any(|e| e.id == r.id)
             );
         }
+    }
+}
+
+/// Issue 42: "Also:" suggested Legendary's "The End Game" under an X-Files
+/// answer; the runners-up are the top entry's game only.
+#[test]
+fn also_suggestions_stay_within_the_game_of_the_answer() {
+    for (query, game) in [
+        ("end of turn", RulesGame::XFilesCcg),
+        ("discard at the end of the turn", RulesGame::XFilesCcg),
+        ("long range combat", RulesGame::XFilesCcg),
+        ("the end game", RulesGame::Legendary),
+    ] {
+        let found = rules::answer(query, None, 4).expect("an answer");
+        assert_eq!(found.best.entry.game, game, "{query}");
+        assert!(!found.also.is_empty(), "{query}: some runners-up");
+        for h in &found.also {
+            assert_eq!(h.entry.game, game, "{query}: also {}", h.entry.title);
+        }
+    }
+    let mixed = rules::search("end of turn", None, 5);
+    assert!(
+        mixed.iter().any(|h| h.entry.game != RulesGame::XFilesCcg),
+        "the query still reaches another game's entries, which Also: leaves out"
+    );
+}
+
+/// The same through `/rules` at the console: no other game's title after
+/// an X-Files answer.
+#[tokio::test]
+async fn rules_also_line_names_only_entries_of_the_answers_game() {
+    let db = database(Backend::Postgres).await;
+    let app = app_on(&db, 1).await;
+    let (out, _, failures) = run_console(&app, "@ann /rules query:\"end of turn\"\n").await;
+    assert_eq!(failures, 0);
+    let b = blocks(&out);
+    assert!(b[0].1.starts_with("**Debriefing Phase**"), "{}", b[0].1);
+    let also = b[0]
+        .1
+        .lines()
+        .find(|l| l.starts_with("Also: "))
+        .unwrap_or_else(|| panic!("an Also: line in {}", b[0].1));
+    let others: Vec<&str> = rules::reference()
+        .entries
+        .iter()
+        .filter(|e| e.game != RulesGame::XFilesCcg)
+        .map(|e| e.title.as_str())
+        .collect();
+    for title in also.trim_start_matches("Also: ").split(" · ") {
+        assert!(!others.contains(&title), "{title} in {also}");
     }
 }

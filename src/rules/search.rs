@@ -270,3 +270,23 @@ pub fn search(query: &str, game: Option<RulesGame>, limit: usize) -> Vec<Hit> {
     hits.truncate(limit);
     hits
 }
+
+/// An answer to a query: the best entry and runners-up of the same game.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    pub best: Hit,
+    /// Other entries of the best entry's game, best first: "Also:" never
+    /// sends a player from one game's rules to another's.
+    pub also: Vec<Hit>,
+}
+
+/// The best entry for a query and up to `more` others of its game.
+pub fn answer(query: &str, game: Option<RulesGame>, more: usize) -> Option<Answer> {
+    let mut hits = search(query, game, usize::MAX).into_iter();
+    let best = hits.next()?;
+    let also = hits
+        .filter(|h| h.entry.game == best.entry.game)
+        .take(more)
+        .collect();
+    Some(Answer { best, also })
+}
