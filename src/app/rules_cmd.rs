@@ -1,5 +1,5 @@
-//! `/rules`: the rules reference. The best entry in full, then runners-up;
-//! in a channel with a game, that game's rules rank first.
+//! `/rules`: the rules reference. The best entry in full, then runners-up of
+//! its game; in a channel with a game, that game's rules rank first.
 
 use super::App;
 use super::commands::Args;
@@ -30,8 +30,7 @@ pub async fn rules(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing
     if query.is_empty() {
         return Ok(reply(contents(game)));
     }
-    let hits = rules::search(query, game, 5);
-    let Some(best) = hits.first() else {
+    let Some(found) = rules::answer(query, game, 4) else {
         let mut near: Vec<(usize, &str)> = rules::reference()
             .entries
             .iter()
@@ -52,8 +51,8 @@ pub async fn rules(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing
             near.join(" · ")
         )));
     };
-    let mut text = best.entry.render();
-    let others: Vec<&rules::Hit> = hits[1..].iter().take(4).collect();
+    let mut text = found.best.entry.render();
+    let others = &found.also;
     if !others.is_empty() {
         let titles: Vec<&str> = others.iter().map(|h| h.entry.title.as_str()).collect();
         text.push_str(&format!("\nAlso: {}", titles.join(" · ")));

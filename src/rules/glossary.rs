@@ -173,7 +173,7 @@ fn entry(id: String, r: &Roles) -> Entry {
     if let Some(s) = r.skill {
         kinds.push("Skill");
         body.push(match s {
-            Skill::LongRangeCombat => "LRC: the damage a combatant deals in the one Long Range round of a combat; N/A means it takes no part in that round (pp. 31-32).".to_string(),
+            Skill::LongRangeCombat => "LRC: the damage a combatant deals in the one Long Range round of a combat. An Adversary with N/A deals none there but still fights the round and takes the Agents' LRC damage; the round is skipped only when its text says so (pp. 31-32; FAQ21 #14).".to_string(),
             Skill::CloseRangeCombat => "CRC: the damage a combatant deals in each Close Range round (pp. 32-33).".to_string(),
             Skill::Health => "HEALTH: the damage an Agent, Witness or Adversary can take; at 0 an Agent goes to the Hospital and an Adversary is defeated (p. 33). Permanent HEALTH 4+ heals 2 a Healing Phase, 3 or less heals 1 (p. 20).".to_string(),
             Skill::Resources => "RES: the RP an Agent adds to your Resource Pool in your Briefing (not from the Hospital); an Agent sold from the hand fetches its RES in CP (pp. 11-12).".to_string(),

@@ -13,7 +13,7 @@ mod search;
 
 use std::sync::LazyLock;
 
-pub use search::{Hit, search};
+pub use search::{Answer, Hit, answer, search};
 
 /// Which game an entry is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

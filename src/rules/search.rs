@@ -1,13 +1,36 @@
-//! Ranked search over the reference: each query word (after abbreviations
-//! and French words are expanded, and filler words dropped) is matched
-//! against each entry's title, aliases, id and body, exactly, by prefix or
-//! within a small Damerau-Levenshtein distance (`strsim`). Alias phrases
-//! found whole in the query weigh most.
+//! Ranked search over the reference, for questions as players ask them
+//! mid-game. The query's phrases and words players use are replaced by the
+//! reference's (a word and its synonyms count once), filler words dropped
+//! and English endings stripped; each word is then matched against each
+//! entry's title, aliases and id (three times as much) and body, exactly, by
+//! prefix or within a small Damerau-Levenshtein distance (`strsim`), weighted
+//! by how rare it is. Aliases found whole in the query (filler aside) add
+//! more; a glossary entry counts only for the share of the question it
+//! answers.
 
+use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 
 use super::{Entry, RulesGame, reference};
 use crate::cards::normalize;
+
+/// Phrases players use mid-game, with the reference's words for them.
+const PHRASES: &[(&str, &str)] = &[
+    ("throw away", "discard"),
+    ("get rid of", "discard"),
+    ("carry over", "persist"),
+    ("hand size", "hand limit"),
+    ("max hand", "hand limit"),
+    ("how many cards can i keep", "hand limit"),
+    ("face down", "face down bluff"),
+    ("go first", "first"),
+    ("goes first", "first"),
+    ("long range", "long range lrc"),
+    ("close range", "close range crc"),
+    ("earn", "gain"),
+    ("generate", "gain"),
+    ("produce", "gain"),
+];
 
 /// Abbreviations and other words players use, with what they stand for.
 const SYNONYMS: &[(&str, &str)] = &[
@@ -19,6 +42,31 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("hp", "health"),
     ("xfile", "x file"),
     ("xfiles", "x file"),
+    ("zero", "0"),
+    ("monster", "adversary"),
+    ("creature", "adversary"),
+    ("enemy", "adversary"),
+    ("villain", "adversary"),
+    ("gun", "equipment weapon"),
+    ("gear", "equipment"),
+    ("item", "equipment"),
+    ("fight", "fight combat"),
+    ("battle", "combat"),
+    ("shoot", "lrc"),
+    ("ranged", "long range lrc"),
+    ("melee", "close range crc"),
+    ("toss", "discard"),
+    ("ditch", "discard"),
+    ("flip", "reveal"),
+    ("flipped", "revealed"),
+    ("guy", "agent"),
+    ("investigator", "agent"),
+    ("group", "team"),
+    ("beat", "successful success"),
+    ("succeed", "successful success"),
+    ("recover", "heal"),
+    ("unspent", "persist"),
+    ("leftover", "persist"),
     ("hopital", "hospital"),
     ("reserve", "pool"),
     ("conspiration", "conspiracy"),
@@ -57,35 +105,118 @@ const SYNONYMS: &[(&str, &str)] = &[
 ];
 
 /// Words that carry no meaning for the search.
+#[rustfmt::skip]
 const STOP: &[&str] = &[
     "a", "an", "the", "is", "are", "do", "does", "did", "can", "i", "you", "my", "your", "of",
     "in", "on", "to", "what", "how", "when", "who", "which", "why", "it", "its", "for", "with",
     "be", "at", "by", "and", "or", "if", "much", "many", "there", "this", "that", "from", "as",
     "we", "me", "mean", "means", "work", "works", "rule", "rules", "la", "les", "des", "du", "de",
-    "un", "une", "et", "en", "est", "que", "qui", "quoi", "comment", "a", "au", "aux", "dans",
-    "pour", "sur", "any", "about", "get", "happens", "happen", "should", "would", "still",
+    "un", "une", "et", "en", "est", "que", "qui", "quoi", "comment", "au", "aux", "dans", "pour",
+    "sur", "any", "about", "get", "gets", "got", "happens", "happen", "should", "would", "still",
+    "now", "then", "so", "just", "actually", "really", "ok", "okay", "hey", "please", "allowed",
+    "able", "want", "have", "has", "had", "will", "am", "was", "were", "been", "being", "they",
+    "them", "their", "theirs", "he", "she", "him", "his", "her", "our", "us", "im", "ive", "dont",
+    "doesnt", "cant", "isnt", "thing", "things", "anything", "something", "someone", "somebody",
+    "know", "tell", "wondering", "supposed", "need", "needs", "also", "here", "again", "whats",
+    "wait", "exactly", "way", "some", "these", "those", "into", "up", "out", "over", "back",
+    "where", "too", "very", "doing", "done", "like", "other", "else", "right", "yet",
 ];
+
+/// A word without its English inflection, so "sites", "healing" and
+/// "healed" meet "site" and "heal" (a light stemmer for this vocabulary;
+/// words are ASCII once normalized).
+fn stem(word: &str) -> String {
+    let w = singular(word);
+    let n = w.len();
+    if n > 5 && w.ends_with("ing") {
+        w[..n - 3].to_string()
+    } else if n > 4 && w.ends_with("ed") && !w.ends_with("eed") {
+        w[..n - 2].to_string()
+    } else {
+        w.to_string()
+    }
+}
+
+/// A plural's singular ("copies", "matches", "goes", "sites"), else the word.
+fn singular(w: &str) -> std::borrow::Cow<'_, str> {
+    let n = w.len();
+    let es = ["sses", "shes", "ches"];
+    if n > 4 && w.ends_with("ies") {
+        format!("{}y", &w[..n - 3]).into()
+    } else if (n > 4 && es.iter().any(|e| w.ends_with(e))) || (n > 3 && w.ends_with("oes")) {
+        w[..n - 2].into()
+    } else if n > 3 && w.ends_with('s') && !["ss", "us", "is"].iter().any(|e| w.ends_with(e)) {
+        w[..n - 1].into()
+    } else {
+        w.into()
+    }
+}
+
+/// A text's words for matching: normalized, filler dropped, stemmed.
+fn text_words(text: &str) -> Vec<String> {
+    normalize(text)
+        .split(' ')
+        .filter(|w| !w.is_empty() && !STOP.contains(w))
+        .map(stem)
+        .collect()
+}
 
 /// One entry's searchable words, prepared once.
 struct Prepared {
-    title: Vec<String>,
-    aliases: Vec<String>,
-    alias_words: Vec<String>,
+    /// The words of the title, the aliases and the id.
+    names: Vec<String>,
     body: Vec<String>,
+    /// Each alias (and the id) without filler, and how many words it was
+    /// written with.
+    phrases: Vec<(String, usize)>,
 }
+
+static PREPARED: LazyLock<Vec<Prepared>> = LazyLock::new(|| {
+    reference()
+        .entries
+        .iter()
+        .map(|e| {
+            let words = |t: &str| -> Vec<String> {
+                let mut w = text_words(t);
+                w.sort();
+                w.dedup();
+                w
+            };
+            let id = e.id.replace('-', " ");
+            let aliases: Vec<&String> = e.aliases.iter().chain([&id]).collect();
+            let names = format!(
+                "{} {}",
+                e.title,
+                aliases
+                    .iter()
+                    .map(|a| a.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+            Prepared {
+                names: words(&names),
+                body: words(&e.body),
+                phrases: aliases
+                    .iter()
+                    .map(|a| (text_words(a).join(" "), normalize(a).split(' ').count()))
+                    .collect(),
+            }
+        })
+        .collect()
+});
 
 /// Every distinct word of the reference, and each entry's words as indexes
 /// into it: a query word is compared with each distinct word once.
 struct Vocab {
     words: Vec<String>,
-    /// Per entry: (title, alias, body) word indexes.
-    fields: Vec<[Vec<usize>; 3]>,
+    /// Per entry: (names, body) word indexes.
+    fields: Vec<[Vec<usize>; 2]>,
 }
 
 static VOCAB: LazyLock<Vocab> = LazyLock::new(|| {
     let mut words: Vec<String> = PREPARED
         .iter()
-        .flat_map(|p| p.title.iter().chain(&p.alias_words).chain(&p.body).cloned())
+        .flat_map(|p| p.names.iter().chain(&p.body).cloned())
         .collect();
     words.sort();
     words.dedup();
@@ -94,8 +225,7 @@ static VOCAB: LazyLock<Vocab> = LazyLock::new(|| {
         .iter()
         .map(|p| {
             [
-                p.title.iter().map(index).collect(),
-                p.alias_words.iter().map(index).collect(),
+                p.names.iter().map(index).collect(),
                 p.body.iter().map(index).collect(),
             ]
         })
@@ -104,16 +234,11 @@ static VOCAB: LazyLock<Vocab> = LazyLock::new(|| {
 });
 
 /// How rare each word is across entries: common words ("agent") weigh less.
-static IDF: LazyLock<std::collections::HashMap<String, f64>> = LazyLock::new(|| {
+static IDF: LazyLock<HashMap<String, f64>> = LazyLock::new(|| {
     let n = PREPARED.len() as f64;
-    let mut df: std::collections::HashMap<String, f64> = std::collections::HashMap::new();
+    let mut df: HashMap<String, f64> = HashMap::new();
     for p in PREPARED.iter() {
-        let mut words: Vec<&String> = p
-            .title
-            .iter()
-            .chain(&p.alias_words)
-            .chain(&p.body)
-            .collect();
+        let mut words: Vec<&String> = p.names.iter().chain(&p.body).collect();
         words.sort();
         words.dedup();
         for w in words {
@@ -126,46 +251,19 @@ static IDF: LazyLock<std::collections::HashMap<String, f64>> = LazyLock::new(|| 
 });
 
 /// The weight of a query word (rare words count most; unknown ones as rare).
+/// A number says little about the topic ("I have 10 cards"): it counts as a
+/// common word.
 fn weight(q: &str) -> f64 {
-    IDF.get(q).copied().unwrap_or_else(|| {
+    let number = q.chars().all(|c| c.is_ascii_digit());
+    let w = IDF.get(q).copied().unwrap_or_else(|| {
         IDF.iter()
             .filter(|(w, _)| w.starts_with(q) || strsim::damerau_levenshtein(q, w) <= 1)
             .map(|(_, v)| *v)
             .fold(None, |a: Option<f64>, v| Some(a.map_or(v, |a| a.min(v))))
             .unwrap_or(1.0)
-    })
+    });
+    if number { w.min(NUMBER_WEIGHT) } else { w }
 }
-
-static PREPARED: LazyLock<Vec<Prepared>> = LazyLock::new(|| {
-    reference()
-        .entries
-        .iter()
-        .map(|e| {
-            let words = |t: &str| -> Vec<String> {
-                let mut w: Vec<String> = normalize(t)
-                    .split(' ')
-                    .filter(|w| !w.is_empty() && !STOP.contains(w))
-                    .map(str::to_string)
-                    .collect();
-                w.sort();
-                w.dedup();
-                w
-            };
-            let aliases: Vec<String> = e
-                .aliases
-                .iter()
-                .map(|a| normalize(a))
-                .chain([normalize(&e.id.replace('-', " "))])
-                .collect();
-            Prepared {
-                title: words(&e.title),
-                alias_words: words(&aliases.join(" ")),
-                aliases,
-                body: words(&e.body),
-            }
-        })
-        .collect()
-});
 
 /// A ranked answer.
 #[derive(Debug, Clone)]
@@ -198,37 +296,63 @@ fn similarity(q: &str, w: &str) -> f64 {
     }
 }
 
-/// The query's words, with abbreviations and French words expanded.
-fn query_words(query: &str) -> (String, Vec<String>) {
-    let norm = normalize(query);
-    let mut words: Vec<String> = Vec::new();
+/// The query's terms (each a word or its synonyms, stemmed) and its words
+/// without filler as one string, for alias matches.
+fn query_terms(query: &str) -> (String, Vec<Vec<String>>) {
+    let mut norm = format!(" {} ", normalize(query));
+    for (from, to) in PHRASES {
+        norm = norm.replace(&format!(" {from} "), &format!(" {to} "));
+    }
+    let mut terms: Vec<Vec<String>> = Vec::new();
     for w in norm.split(' ').filter(|w| !w.is_empty()) {
-        match SYNONYMS.iter().find(|(k, _)| *k == w) {
-            Some((_, v)) => words.extend(v.split(' ').map(str::to_string)),
-            None if !STOP.contains(&w) => words.push(w.to_string()),
+        let stemmed = stem(w);
+        match SYNONYMS.iter().find(|(k, _)| *k == w || *k == stemmed) {
+            Some((_, v)) => terms.push(v.split(' ').map(stem).collect()),
+            None if !STOP.contains(&w) => terms.push(vec![stemmed]),
             None => {}
         }
     }
-    words.dedup();
-    (norm, words)
+    let mut seen = HashSet::new();
+    terms.retain(|t| seen.insert(t.clone()));
+    (text_words(&norm).join(" "), terms)
 }
 
-/// How much a ruling's score counts against a general entry's.
-const RULING_WEIGHT: f64 = 0.8;
+/// The weight of a number in a query.
+const NUMBER_WEIGHT: f64 = 2.0;
+
+/// How much more a word counts in a title, alias or id than in a body.
+const NAME_WEIGHT: f64 = 3.0;
+
+/// How much a ruling's score counts against a general entry's: on a tie
+/// the general rule reads better.
+const RULING_WEIGHT: f64 = 0.99;
+
+/// How much a glossary entry's score counts, before the share of the
+/// question it answers.
+const GLOSSARY_WEIGHT: f64 = 0.85;
 
 /// The best entries for a query, best first; `game` ranks that game's rules first.
 pub fn search(query: &str, game: Option<RulesGame>, limit: usize) -> Vec<Hit> {
-    let (norm, words) = query_words(query);
-    if words.is_empty() {
+    let (plain, terms) = query_terms(query);
+    if terms.is_empty() {
         return Vec::new();
     }
-    let padded = format!(" {norm} ");
-    let weights: Vec<f64> = words.iter().map(|w| weight(w)).collect();
+    let padded = format!(" {plain} ");
+    let weights: Vec<f64> = terms
+        .iter()
+        .map(|t| t.iter().map(|w| weight(w)).fold(0.0, f64::max))
+        .collect();
     let total: f64 = weights.iter().sum();
     let vocab = &*VOCAB;
-    let sims: Vec<Vec<f64>> = words
+    let sims: Vec<Vec<f64>> = terms
         .iter()
-        .map(|q| vocab.words.iter().map(|w| similarity(q, w)).collect())
+        .map(|t| {
+            vocab
+                .words
+                .iter()
+                .map(|w| t.iter().map(|q| similarity(q, w)).fold(0.0, f64::max))
+                .collect()
+        })
         .collect();
     let best = |sim: &[f64], ids: &[usize]| ids.iter().map(|i| sim[*i]).fold(0.0, f64::max);
     let mut hits: Vec<Hit> = reference()
@@ -237,26 +361,22 @@ pub fn search(query: &str, game: Option<RulesGame>, limit: usize) -> Vec<Hit> {
         .zip(PREPARED.iter())
         .zip(vocab.fields.iter())
         .filter_map(|((e, p), f)| {
-            let mut score = 0.0;
+            let (mut score, mut covered) = (0.0, 0.0);
             for (sim, w) in sims.iter().zip(&weights) {
-                let s = (3.0 * best(sim, &f[0]))
-                    .max(3.0 * best(sim, &f[1]))
-                    .max(best(sim, &f[2]));
-                score += s * w;
+                let (name, body) = (best(sim, &f[0]), best(sim, &f[1]));
+                score += (NAME_WEIGHT * name).max(body) * w;
+                covered += name.max(body) * w;
             }
-            for a in &p.aliases {
-                if a.len() >= 2 && padded.contains(&format!(" {a} ")) {
-                    score += 2.0 + a.split(' ').count() as f64;
-                }
-            }
+            score += alias_bonus(&p.phrases, &padded);
             if score <= 0.0 {
                 return None;
             }
             score /= total.max(1.0).sqrt();
             if e.glossary {
-                score *= 0.85;
+                // A term's entry answers a question about the term, not
+                // every question that mentions it.
+                score *= GLOSSARY_WEIGHT * covered / total;
             }
-            // A ruling answers one case: on a tie the general rule reads better.
             if e.id.starts_with("ruling-") {
                 score *= RULING_WEIGHT;
             }
@@ -269,4 +389,63 @@ pub fn search(query: &str, game: Option<RulesGame>, limit: usize) -> Vec<Hit> {
     hits.sort_by(|a, b| b.score.total_cmp(&a.score));
     hits.truncate(limit);
     hits
+}
+
+/// What an entry's aliases found whole in the query add: a one-word alias
+/// as much as the word is rare, a longer one by its length. An alias that
+/// is one word only once filler is dropped adds nothing beyond that word.
+fn alias_bonus(phrases: &[(String, usize)], padded: &str) -> f64 {
+    phrases
+        .iter()
+        .filter(|(a, _)| !a.is_empty() && padded.contains(&format!(" {a} ")))
+        .map(|(a, written)| match (a.split(' ').count(), written) {
+            (1, 1) => 2.0 * weight(a),
+            (1, _) => 0.0,
+            (n, _) => 2.0 + n as f64,
+        })
+        .sum()
+}
+
+/// An answer to a query: the best entry and runners-up of the same game.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    pub best: Hit,
+    /// Other entries of the best entry's game, best first: "Also:" never
+    /// sends a player from one game's rules to another's.
+    pub also: Vec<Hit>,
+}
+
+/// The best entry for a query and up to `more` others of its game.
+pub fn answer(query: &str, game: Option<RulesGame>, more: usize) -> Option<Answer> {
+    let mut hits = search(query, game, usize::MAX).into_iter();
+    let best = hits.next()?;
+    let also = hits
+        .filter(|h| h.entry.game == best.entry.game)
+        .take(more)
+        .collect();
+    Some(Answer { best, also })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::stem;
+
+    #[test]
+    fn inflections_meet_their_word() {
+        for (word, root) in [
+            ("sites", "site"),
+            ("copies", "copy"),
+            ("matches", "match"),
+            ("goes", "go"),
+            ("healing", "heal"),
+            ("healed", "heal"),
+            ("bluffs", "bluff"),
+            ("pass", "pass"),
+            ("bonus", "bonus"),
+            ("res", "res"),
+            ("need", "need"),
+        ] {
+            assert_eq!(stem(word), root, "{word}");
+        }
+    }
 }
