@@ -86,12 +86,10 @@ pub fn parse_gccg(name: &str, text: &str) -> Result<Parsed, ParseError> {
             problems: vec!["this is not a deck: no card lines; a GCCG deck file has lines like '2 DEEP THROAT (TRU)' under Agents, Deck and Xfiles".into()],
         });
     }
-    let deck_name = Some(name.trim())
-        .filter(|n| !n.is_empty())
-        .unwrap_or("Unnamed deck")
-        .to_string();
+    let deck_name = super::parse::deck_name(None, name);
     Ok(Parsed {
         deck: super::parse::assemble(deck_name, entries, &mut notes),
+        list_name: None,
         notes,
     })
 }
