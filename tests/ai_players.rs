@@ -14,9 +14,11 @@ mod ai_games;
 use ai_games::{PAIRINGS, Player, play, play_fan};
 use xfiles_bot::app::games::host::{GameUi, Host};
 use xfiles_bot::app::{Driver, Table};
+use xfiles_bot::cards::{self, CardIdx, CardType, Keyword, Pool};
+use xfiles_bot::engine::ai::Ai;
 use xfiles_bot::engine::ai::Level;
 use xfiles_bot::engine::fan::{FanDeck, FanGame, FanOptions};
-use xfiles_bot::engine::xfiles::XfGame;
+use xfiles_bot::engine::xfiles::{XfAction, XfGame};
 use xfiles_bot::engine::{Game, GameRng, Seat, Viewer};
 
 /// The seats of game `i` of a sweep: easy and normal against the random
@@ -158,6 +160,87 @@ fn the_normal_ai_beats_a_random_mover_most_of_the_time() {
     assert!(won >= 12, "X-Files CCG: the AI won {won} of 16");
     let won = wins(16, Level::Normal, |s, p| play_fan(s, p).winners);
     assert!(won >= 10, "fan CCG: the AI won {won} of 16");
+}
+
+/// The normal AI bluffs with cards it can spare. Any card may go face
+/// down as a Bluff, but one without the Keyword BLUFF is discarded when
+/// revealed (Advanced Rules p. 25); how many and which is xfiles-bot's
+/// choice (`engine/xfiles/ai.rs`, `bluff`): one of its cards face down at
+/// a time; a real Bluff its CP pays for (1 CP less, p. 25), else never an
+/// Adversary or an Event or Combat card its pools pay for, and a fake only
+/// from a hand of five or more. Checked at every Bluff of six seeded games
+/// between two normal AIs, ten turns each.
+#[test]
+fn the_normal_ai_bluffs_only_with_cards_it_can_spare_p25() {
+    use rand::{RngExt, SeedableRng};
+    let mut placed = 0;
+    for seed in 0..6u64 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(900 + seed);
+        let decks = (0..2).map(|_| xf_random::random_deck(&mut rng)).collect();
+        let (mut g, _) = XfGame::new(Default::default(), decks, rng.random()).unwrap();
+        let mut ai_rng = GameRng::seeded(seed);
+        while g.outcome().is_none() && g.turn <= 10 {
+            let seat = g.to_act()[0];
+            let legal = g.legal_actions(seat);
+            let d = XfGame::decide(&Ai::ai_view(&g, seat), &legal, Level::Normal, &mut ai_rng);
+            if let XfAction::PlaceBluff { card, .. } = d.action {
+                assert_spare(&g, seat, card, seed);
+                placed += 1;
+            }
+            g.apply(seat, &d.action).unwrap();
+            for s in 0..2 {
+                let down = face_down(&g, s);
+                assert!(
+                    down <= 1,
+                    "seed {seed} turn {}: seat {s} has {down} Bluffs face down",
+                    g.turn
+                );
+            }
+        }
+    }
+    assert!(placed > 0, "the AI still bluffs");
+}
+
+/// The cards `seat` has face down as Bluffs.
+fn face_down(g: &XfGame, seat: Seat) -> usize {
+    g.sites
+        .iter()
+        .flat_map(|s| &s.bluffs)
+        .filter(|b| b.owner == seat)
+        .count()
+}
+
+/// `card`, about to go face down as `seat`'s Bluff, is one it can spare.
+fn assert_spare(g: &XfGame, seat: Seat, card: CardIdx, seed: u64) {
+    let c = cards::db().get(card);
+    let p = &g.players[usize::from(seat)];
+    let due = |less: u32| {
+        c.cost
+            .map_or(0, |k| k.amount.with_x(1).saturating_sub(less))
+    };
+    let real = c.kind == CardType::Bluff || c.has_keyword(Keyword::Bluff);
+    if real && due(1) <= p.cp {
+        return;
+    }
+    let pool = match c.cost.map(|k| k.pool) {
+        Some(Pool::Rp) => p.rp,
+        Some(Pool::Cp) => p.cp,
+        _ => p.rp.max(p.cp),
+    };
+    let what = format!(
+        "seed {seed} turn {}: {} ({}, {} RP {} CP, {} in hand)",
+        g.turn,
+        c.title,
+        c.kind,
+        p.rp,
+        p.cp,
+        p.hand.len()
+    );
+    assert_ne!(c.kind, CardType::Adversary, "{what}");
+    assert_ne!(c.kind, CardType::Site, "{what}");
+    let playable = matches!(c.kind, CardType::Event | CardType::Combat) && due(0) <= pool;
+    assert!(!playable, "an Event or Combat card it could play: {what}");
+    assert!(p.hand.len() > 4, "a fake Bluff from a short hand: {what}");
 }
 
 /// The app's entry point builds the seat's view itself: two games that

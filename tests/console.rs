@@ -372,23 +372,32 @@ async fn a_deck_file_without_a_name_takes_the_files_name_and_replacing_needs_rep
     let app = app_on(&db, 1).await;
     let (out, _, failures) = run_console(
         &app,
-        "@alice /deck import file:tests/data/decks/les.json\n\
-         @alice /deck import file:tests/data/decks/les.json\n\
-         @alice /deck import file:tests/data/decks/les.json replace:true\n\
+        "@alice /deck import file:tests/data/decks/nameless.json\n\
+         @alice /deck import file:tests/data/decks/nameless.json\n\
+         @alice /deck import file:tests/data/decks/nameless.json replace:true\n\
          @alice /deck import text:\"1 Knife\"\n",
     )
     .await;
     assert_eq!(failures, 0);
     let b = blocks(&out);
-    assert!(b[0].1.starts_with("Saved your deck 'les'"), "{}", b[0].1);
     assert!(
-        b[1].1
-            .starts_with("You already have a deck named 'les'. Import it again with replace:true"),
+        b[0].1.starts_with("Saved your deck 'nameless'"),
+        "{}",
+        b[0].1
+    );
+    assert!(
+        b[1].1.starts_with(
+            "You already have a deck named 'nameless'. Import it again with replace:true"
+        ),
         "{}",
         b[1].1
     );
     assert!(b[1].1.ends_with("Nothing was saved."), "{}", b[1].1);
-    assert!(b[2].1.starts_with("Replaced your deck 'les'"), "{}", b[2].1);
+    assert!(
+        b[2].1.starts_with("Replaced your deck 'nameless'"),
+        "{}",
+        b[2].1
+    );
     assert!(
         b[3].1
             .starts_with("Name the deck: /deck import name:<name>"),

@@ -53,45 +53,59 @@ pub async fn deck(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
 }
 
 async fn import(app: &App, req: &Request, args: &Args, kind: &str) -> Result<String, UserError> {
-    let name = deck_name(args)?;
-    let exists = app.store().deck(&req.user.id, kind, &name).await?.is_some();
+    let text = deck_text(args)?;
+    match kind {
+        "xfiles-ccg" => save_xfiles(app, req, args, &text).await,
+        "fan-ccg" => {
+            let name = deck_name(args, None)?;
+            let exists = refuse_existing(app, req, args, kind, &name).await?;
+            save_fan(app, req, (name, &text, exists)).await
+        }
+        other => Err(UserError::new(format!(
+            "Decks for {other} cannot be imported."
+        ))),
+    }
+}
+
+/// Whether the user has a deck named `name` (true), refused unless the
+/// import says `replace:true`.
+async fn refuse_existing(
+    app: &App,
+    req: &Request,
+    args: &Args,
+    kind: &str,
+    name: &str,
+) -> Result<bool, UserError> {
+    let exists = app.store().deck(&req.user.id, kind, name).await?.is_some();
     if exists && !args.flag("replace").unwrap_or(false) {
         return Err(UserError::new(format!(
             "You already have a deck named '{name}'. Import it again with replace:true to replace it, or choose another name:. Nothing was saved."
         )));
     }
-    let text = match (args.file("file"), args.text("text")) {
+    Ok(exists)
+}
+
+/// The list an import reads: the file's content or `text:`.
+fn deck_text(args: &Args) -> Result<String, UserError> {
+    match (args.file("file"), args.text("text")) {
         (Some((file, Ok(content))), None) => {
             if content.trim().is_empty() {
                 return Err(UserError::new(format!(
                     "The deck file '{file}' is empty. Nothing was saved."
                 )));
             }
-            content.clone()
+            Ok(content.clone())
         }
-        (Some((file, Err(why))), None) => {
-            return Err(UserError::new(format!(
-                "Cannot read the deck file '{file}': {why}. Check the path (or attach the file again). Nothing was saved."
-            )));
-        }
-        (None, Some(text)) => text.replace(';', "\n"),
-        (Some(_), Some(_)) => {
-            return Err(UserError::new(
-                "Give the deck either as file:<file> or as text:<list>, not both.",
-            ));
-        }
-        (None, None) => {
-            return Err(UserError::new(
-                "/deck import needs the deck: file:<deck.json or deck.txt> or text:\"2 Aubrey, MO; 2 Knife; ...\". Nothing was saved.",
-            ));
-        }
-    };
-    match kind {
-        "xfiles-ccg" => save_xfiles(app, req, (name, &text, exists)).await,
-        "fan-ccg" => save_fan(app, req, (name, &text, exists)).await,
-        other => Err(UserError::new(format!(
-            "Decks for {other} cannot be imported."
+        (Some((file, Err(why))), None) => Err(UserError::new(format!(
+            "Cannot read the deck file '{file}': {why}. Check the path (or attach the file again). Nothing was saved."
         ))),
+        (None, Some(text)) => Ok(text.replace(';', "\n")),
+        (Some(_), Some(_)) => Err(UserError::new(
+            "Give the deck either as file:<file> or as text:<list>, not both.",
+        )),
+        (None, None) => Err(UserError::new(
+            "/deck import needs the deck: file:<deck.json or deck.txt> or text:\"2 Aubrey, MO; 2 Knife; ...\". Nothing was saved.",
+        )),
     }
 }
 
@@ -169,15 +183,17 @@ async fn export(
     ])
 }
 
-/// Saves an X-Files CCG deck list and checks it for the Advanced Game.
+/// Saves an X-Files CCG deck list and checks it for the Advanced Game:
+/// named by `name:`, else by the list's own name, else by the file's.
 async fn save_xfiles(
     app: &App,
     req: &Request,
-    (name, text, exists): (String, &str, bool),
+    args: &Args,
+    text: &str,
 ) -> Result<String, UserError> {
     let kind = "xfiles-ccg";
-    let (list_name, list) = (name.clone(), text.to_string());
-    let parsed = off_runtime(move || decks::parse_list(&list_name, &list))
+    let list = text.to_string();
+    let parsed = off_runtime(move || decks::parse_list("", &list))
         .await?
         .map_err(|e| {
             UserError::new(format!(
@@ -185,6 +201,8 @@ async fn save_xfiles(
                 listed(&e.problems, "")
             ))
         })?;
+    let name = deck_name(args, parsed.list_name.as_deref())?;
+    let exists = refuse_existing(app, req, args, kind, &name).await?;
     let mut deck = parsed.deck;
     deck.name = name.clone();
     let row = DeckRow {
@@ -297,23 +315,38 @@ fn listed(items: &[String], prefix: &str) -> String {
     lines.join("\n")
 }
 
-/// The deck's name: `name:`, else the imported file's name without its
-/// extension ("mulder.json" → "mulder").
-fn deck_name(args: &Args) -> Result<String, UserError> {
+/// The deck's name: `name:`, else the list's own name (`own`: a deck
+/// builder JSON's `"name"`), else the imported file's name without its
+/// extension ("mulder.json" → "mulder"). Names the user did not type as
+/// one are made plain ([`super::names::plain`]); every name is checked.
+fn deck_name(args: &Args, own: Option<&str>) -> Result<String, UserError> {
     let given = args.text("name").map(str::trim).filter(|n| !n.is_empty());
+    if let Some(given) = given {
+        return super::names::check_name("A deck's name", given, super::names::DECK_NAME_MAX);
+    }
+    if let Some(own) = own.map(super::names::plain).filter(|n| !n.is_empty()) {
+        return super::names::check_name(
+            "The deck's own name in the file",
+            &own,
+            super::names::DECK_NAME_MAX,
+        )
+        .map_err(|e| {
+            UserError::new(e.message.replace(
+                "Nothing was saved.",
+                "Give the deck a name with name:<name>. Nothing was saved.",
+            ))
+        });
+    }
     let from_file = args.file("file").map(|(file, _)| {
         let base = file.rsplit(['/', '\\']).next().unwrap_or(file);
         let stem = base.rsplit_once('.').map_or(base, |(stem, _)| stem);
         super::names::plain(stem)
     });
-    let name = given
-        .map(str::to_string)
-        .or(from_file.filter(|n| !n.is_empty()))
-        .ok_or_else(|| {
-            UserError::new(
-                "Name the deck: /deck import name:<name> text:\"...\" (a file's name is used when name: is left out). Nothing was saved.",
-            )
-        })?;
+    let name = from_file.filter(|n| !n.is_empty()).ok_or_else(|| {
+        UserError::new(
+            "Name the deck: /deck import name:<name> text:\"...\" (a file's name is used when name: is left out). Nothing was saved.",
+        )
+    })?;
     super::names::check_name("A deck's name", &name, super::names::DECK_NAME_MAX)
 }
 

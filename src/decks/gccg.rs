@@ -6,6 +6,12 @@
 //! a count, the title in any case, and optionally the printing's set as a
 //! suffix. How xfiles-bot reads the suffixes is [`SUFFIXES`]; a line
 //! without one takes the card's first printing.
+//!
+//! GCCG numbers the printings that share a title in one set: `1 SMOKE &
+//! MIRRORS #5` is the fifth of Promo's five Smoke & Mirrors, counted by
+//! card number (id) within the set, the order [`first_printing`] takes
+//! the first of. The number goes before or after the suffix; without a
+//! suffix it counts in the set of the title's first printing.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::LazyLock;
@@ -86,12 +92,10 @@ pub fn parse_gccg(name: &str, text: &str) -> Result<Parsed, ParseError> {
             problems: vec!["this is not a deck: no card lines; a GCCG deck file has lines like '2 DEEP THROAT (TRU)' under Agents, Deck and Xfiles".into()],
         });
     }
-    let deck_name = Some(name.trim())
-        .filter(|n| !n.is_empty())
-        .unwrap_or("Unnamed deck")
-        .to_string();
+    let deck_name = super::parse::deck_name(None, name);
     Ok(Parsed {
         deck: super::parse::assemble(deck_name, entries, &mut notes),
+        list_name: None,
         notes,
     })
 }
@@ -114,8 +118,15 @@ fn gccg_count(line: &str) -> Result<(u32, &str), String> {
     }
 }
 
-/// A line's title, with its printing's set suffix if any → (card, note).
+/// A line's title, with its printing's set suffix and number if any →
+/// (card, note).
 fn read_card(text: &str, section: Option<Section>) -> Result<(CardIdx, Option<String>), String> {
+    // `TITLE (PRO) #5`: the number after the suffix.
+    if let Some((head, n)) = printing_number(text)
+        && let Some(found) = numbered(head, n)?
+    {
+        return Ok((found, None));
+    }
     let mut title = text;
     let mut set = None;
     let db = cards::db();
@@ -153,6 +164,12 @@ fn read_card(text: &str, section: Option<Section>) -> Result<(CardIdx, Option<St
             None => {}
         }
     }
+    // `TITLE #5 (PRO)` or `TITLE #5`.
+    if let Some((head, n)) = printing_number(title)
+        && !same_title(head).is_empty()
+    {
+        return nth_printing(head, set, n).map(|c| (c, None));
+    }
     let exact = same_title(title);
     if let Some(card) = first_printing(&exact, set) {
         return Ok((card, None));
@@ -166,6 +183,73 @@ fn read_card(text: &str, section: Option<Section>) -> Result<(CardIdx, Option<St
         ));
     }
     resolve_in(title, section, set)
+}
+
+/// `TITLE #5` → ("TITLE", "5"): a trailing number, which names a
+/// printing when what precedes it is a title.
+fn printing_number(text: &str) -> Option<(&str, &str)> {
+    let (head, n) = text.rsplit_once('#')?;
+    let numbered = head.ends_with(char::is_whitespace)
+        && !n.is_empty()
+        && n.chars().all(|c| c.is_ascii_digit());
+    numbered.then(|| (head.trim_end(), n))
+}
+
+/// `TITLE (SUF)` numbered `n`: the printing, `None` when `head` is not a
+/// title with a known suffix (the line is read as a whole then).
+fn numbered(head: &str, n: &str) -> Result<Option<CardIdx>, String> {
+    let Some((title, code)) = head.strip_suffix(')').and_then(|h| h.rsplit_once(" (")) else {
+        return Ok(None);
+    };
+    let set = SUFFIXES
+        .iter()
+        .find(|(c, _)| c.eq_ignore_ascii_case(code))
+        .map(|(_, s)| *s);
+    match set {
+        Some(set) if !same_title(title).is_empty() => nth_printing(title, Some(set), n).map(Some),
+        _ => Ok(None),
+    }
+}
+
+/// The `n`th printing (by card number) of `title` in `set`, or in the set
+/// of its first printing; out of range, how many there are.
+fn nth_printing(title: &str, set: Option<CardSet>, n: &str) -> Result<CardIdx, String> {
+    let db = cards::db();
+    let exact = same_title(title);
+    let first = first_printing(&exact, set).ok_or_else(|| {
+        let sets: Vec<String> = exact.iter().map(|c| db.get(*c).set.to_string()).collect();
+        format!(
+            "{} has no printing in {}; it is printed in {}",
+            db.get(exact[0]).title,
+            set.map(|s| s.to_string()).unwrap_or_default(),
+            sets.join(", ")
+        )
+    })?;
+    let set = db.get(first).set;
+    let mut in_set: Vec<CardIdx> = exact
+        .into_iter()
+        .filter(|c| db.get(*c).set == set)
+        .collect();
+    in_set.sort_by_key(|c| db.get(*c).id.clone());
+    let card = db.get(first);
+    match n.parse::<usize>() {
+        Ok(i @ 1..) if i <= in_set.len() => Ok(in_set[i - 1]),
+        _ if in_set.len() == 1 => Err(format!(
+            "{} has one printing in {set}, so there is no #{n}: write it without a number (or #1)",
+            card.title
+        )),
+        _ => Err(format!(
+            "{} has {} printings in {set}, numbered #1 to #{} by card number ({}); there is no #{n}",
+            card.title,
+            in_set.len(),
+            in_set.len(),
+            in_set
+                .iter()
+                .map(|c| db.get(*c).id.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
 }
 
 /// The suffix written for a set.
@@ -216,31 +300,33 @@ fn first_printing(cards: &[CardIdx], set: Option<CardSet>) -> Option<CardIdx> {
         .copied()
 }
 
-/// A card's GCCG suffix: its set's, or its id when the set's suffix would
-/// read as another printing of the same title.
-fn suffix_of(c: CardIdx) -> String {
-    let card = cards::db().get(c);
-    if first_printing(&same_title(&card.title), Some(card.set)) == Some(c) {
-        suffix(card.set).to_string()
-    } else {
-        card.id.clone()
+/// A card as a GCCG line names it: `SMOKE & MIRRORS #5 (PRO)`, numbered
+/// from a set's second printing of a title on; by its id when the title
+/// does not find it.
+fn gccg_name(c: CardIdx) -> String {
+    let db = cards::db();
+    let card = db.get(c);
+    let mut in_set: Vec<CardIdx> = same_title(&card.title)
+        .into_iter()
+        .filter(|d| db.get(*d).set == card.set)
+        .collect();
+    in_set.sort_by_key(|d| db.get(*d).id.clone());
+    let title = card.title.to_uppercase();
+    match in_set.iter().position(|d| *d == c) {
+        Some(0) => format!("{title} ({})", suffix(card.set)),
+        Some(i) => format!("{title} #{} ({})", i + 1, suffix(card.set)),
+        None => format!("{title} ({})", card.id),
     }
 }
 
 /// A deck as a GCCG `.deck` file (every printing named by its suffix).
 pub fn to_gccg(deck: &Deck) -> String {
-    let db = cards::db();
     let mut out = format!("# {} (exported by xfiles-bot)\n", deck.name);
     let section = |out: &mut String, title: &str, cards: &[(CardIdx, u32)]| {
         let bar = "#".repeat(title.len());
         out.push_str(&format!("{bar}\n{title}\n{bar}\n"));
         for (c, n) in cards {
-            let card = db.get(*c);
-            out.push_str(&format!(
-                "{n} {} ({})\n",
-                card.title.to_uppercase(),
-                suffix_of(*c)
-            ));
+            out.push_str(&format!("{n} {}\n", gccg_name(*c)));
         }
     };
     section(&mut out, "Agents", &counted(&deck.team));

@@ -5,6 +5,10 @@
 //! `Team:`, `X-Files:` and `Deck:` place cards; without them Agents form the
 //! team (one copy each) and X-File cards the candidate X-Files.
 //!
+//! A list that names itself (the JSON's `"name"`, a text list's `Name:`)
+//! gives the deck that name; the name a reader is passed (the file's) is
+//! only the fallback.
+//!
 //! Every format is read in two passes: the first checks the list against
 //! [`super::limits`] (its lines, each line's length and count, the cards in
 //! all), the second looks the names up, so an oversized list costs no
@@ -21,7 +25,11 @@ use crate::cards::{self, CardIdx, CardType, Filter};
 /// A deck read from a list, with what the reader inferred or corrected.
 #[derive(Debug, Clone)]
 pub struct Parsed {
+    /// Named by the list's own name when it has one (`"name"` in the
+    /// JSON, `Name:` in a text list), else by the name the reader was given.
     pub deck: Deck,
+    /// The name the list gives itself, as written.
+    pub list_name: Option<String>,
     /// e.g. "line 3: 'aubry mo' read as Aubrey, MO (XF96-0063v1)".
     pub notes: Vec<String>,
 }
@@ -75,6 +83,7 @@ pub fn parse_list(name: &str, text: &str) -> Result<Parsed, ParseError> {
 
 /// The community deck builder's JSON: `{"name": ..., "cards": {"XF96-0160v1": 1, ...}}`,
 /// optionally with `"team": [ids]` and `"xfiles": [ids]` to place cards explicitly.
+/// The deck is named by its `"name"`, `name` (the file's) only without one.
 pub fn parse_json(name: &str, text: &str) -> Result<Parsed, ParseError> {
     #[derive(Deserialize)]
     struct Community {
@@ -121,17 +130,15 @@ pub fn parse_json(name: &str, text: &str) -> Result<Parsed, ParseError> {
     if !problems.is_empty() {
         return Err(ParseError { problems });
     }
-    let deck_name = Some(name.trim().to_string())
-        .filter(|n| !n.is_empty())
-        .or(parsed.name.filter(|n| !n.trim().is_empty()))
-        .unwrap_or_else(|| "Unnamed deck".to_string());
+    let list_name = parsed.name.filter(|n| !n.trim().is_empty());
+    let named = deck_name(list_name.as_deref(), name);
     let explicit_sections = parsed.team.is_some() || parsed.xfiles.is_some();
     let mut notes = Vec::new();
     if explicit_sections {
         let mut remaining: BTreeMap<CardIdx, u32> =
             entries.iter().map(|(c, n, _)| (*c, *n)).collect();
         let mut deck = Deck {
-            name: deck_name,
+            name: named,
             team: vec![],
             xfiles: vec![],
             bureau: vec![],
@@ -148,12 +155,27 @@ pub fn parse_json(name: &str, text: &str) -> Result<Parsed, ParseError> {
             .iter()
             .filter_map(|(c, _, _)| remaining.get(c).filter(|n| **n > 0).map(|n| (*c, *n)))
             .collect();
-        return Ok(Parsed { deck, notes });
+        return Ok(Parsed {
+            deck,
+            list_name,
+            notes,
+        });
     }
     Ok(Parsed {
-        deck: assemble(deck_name, entries, &mut notes),
+        deck: assemble(named, entries, &mut notes),
+        list_name,
         notes,
     })
+}
+
+/// A deck's name: the list's own, else `given`, else "Unnamed deck".
+pub(super) fn deck_name(own: Option<&str>, given: &str) -> String {
+    [own.unwrap_or_default(), given]
+        .into_iter()
+        .map(str::trim)
+        .find(|n| !n.is_empty())
+        .unwrap_or("Unnamed deck")
+        .to_string()
 }
 
 /// A JSON list's size: at most [`MAX_LINES`] entries (cards, team and
@@ -216,15 +238,15 @@ pub fn parse_text(name: &str, text: &str) -> Result<Parsed, ParseError> {
     limits::check_lines(text).map_err(ParseError::one)?;
     let mut lines = Vec::new();
     let mut section = None;
-    let mut deck_name = name.trim().to_string();
+    let mut list_name = None;
     for (i, raw_line) in text.lines().enumerate() {
         let line = raw_line.trim();
         if line.is_empty() || line.starts_with('#') || line.starts_with("//") {
             continue;
         }
         if let Some(rest) = strip_header(line, &["name"]) {
-            if deck_name.is_empty() {
-                deck_name = rest.to_string();
+            if list_name.is_none() && !rest.is_empty() {
+                list_name = Some(rest.to_string());
             }
             continue;
         }
@@ -249,11 +271,9 @@ pub fn parse_text(name: &str, text: &str) -> Result<Parsed, ParseError> {
             problems: vec!["the list has no cards; write one card a line, e.g. '2 Aubrey, MO' or '2x XF96-0063v1'".into()],
         });
     }
-    if deck_name.is_empty() {
-        deck_name = "Unnamed deck".to_string();
-    }
     Ok(Parsed {
-        deck: assemble(deck_name, entries, &mut notes),
+        deck: assemble(deck_name(list_name.as_deref(), name), entries, &mut notes),
+        list_name,
         notes,
     })
 }

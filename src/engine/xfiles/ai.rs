@@ -5,12 +5,13 @@
 //! and a guess once one is left; in a Site's skill check, the card that
 //! raises its own check or lowers an opponent's. It keeps its cards
 //! turning over (three bought each Briefing, Sites out of reach sold) and
-//! sends two Teams when its Agents reach two Sites. `easy` asks and plays
-//! at random; `hard` searches (`search.rs`).
+//! sends two Teams when its Agents reach two Sites. It bluffs with cards it
+//! can spare, one at a time ([`bluff`]). `easy` asks and plays at random;
+//! `hard` searches (`search.rs`).
 
-use super::view::{Awaiting, XfView};
+use super::view::{Awaiting, PlayerView, XfView};
 use super::{XfAction, XfGame, xfiles_fitting};
-use crate::cards::{CardIdx, CardType, Prerequisite, Section, Skill, Threshold, Trait, db};
+use crate::cards::{CardIdx, CardType, Pool, Prerequisite, Section, Skill, Threshold, Trait, db};
 use crate::engine::ai::{Ai, Decision, Level};
 use crate::engine::{GameRng, Seat};
 
@@ -417,25 +418,85 @@ fn bring_agent(v: &XfView, moves: &[&XfAction]) -> Option<Decision<XfAction>> {
     })
 }
 
-/// A Bluff under a Site directed at its own X-File: a real one (a card
-/// with the Keyword BLUFF) first; any other card as a fake one, except a
-/// Site.
+/// How many of its cards the AI keeps face down as Bluffs at once.
+const BLUFFS_OUT: usize = 1;
+
+/// The cards the AI keeps in hand after placing a fake Bluff.
+const MIN_HAND: usize = 4;
+
+/// How xfiles-bot's normal AI bluffs (the rules leave it open; any card
+/// may go face down, but one without the Keyword BLUFF is discarded when
+/// revealed, p. 25): under a Site directed at its own X-File, only while
+/// fewer than [`BLUFFS_OUT`] of its cards are face down as Bluffs, so at
+/// most one a turn. First a real Bluff its CP pays for (1 CP less under a
+/// Site, p. 25); else a fake from the cards it can spare, and only with
+/// more than [`MIN_HAND`] cards in hand: a card its pools cannot pay for
+/// now, then a second copy of a title it holds. Never a Site (kept for its
+/// own investigations: normal vs random 94.0% -> 95.1% over 10,000 games),
+/// an Adversary, or an Event or Combat card its pools pay for.
 fn bluff(v: &XfView, moves: &[&XfAction]) -> Option<Decision<XfAction>> {
     let me = v.viewer.seat()?;
+    let p = &v.players[usize::from(me)];
+    let out = v
+        .sites
+        .iter()
+        .flat_map(|s| &s.bluffs)
+        .filter(|owner| **owner == me)
+        .count();
+    if out >= BLUFFS_OUT {
+        return None;
+    }
+    let hand = p.hand.as_deref().unwrap_or_default();
     moves
         .iter()
-        .filter(|a| match a {
-            // A Site is kept for its own investigation, never a fake Bluff
-            // (normal vs random 94.0% -> 95.1% over 10,000 games).
-            XfAction::PlaceBluff { site, card } if db().get(*card).kind != CardType::Site => {
-                v.sites.get(*site).is_some_and(|s| s.directed == me)
+        .filter_map(|a| match a {
+            XfAction::PlaceBluff { site, card }
+                if v.sites.get(*site).is_some_and(|s| s.directed == me) =>
+            {
+                bluff_rank(v.basic, p, hand, *card).map(|rank| (*a, rank))
             }
-            _ => false,
+            _ => None,
         })
-        .max_by_key(
-            |a| matches!(a, XfAction::PlaceBluff { card, .. } if super::setup::is_bluff(*card)),
-        )
-        .map(|a| Decision::new((*a).clone(), "placed a Bluff to protect its X-File"))
+        .max_by_key(|(_, rank)| *rank)
+        // The reason names no card: a Bluff is face down.
+        .map(|(a, _)| Decision::new(a.clone(), "placed a Bluff to protect its X-File"))
+}
+
+/// How good a Bluff `card` is for the seat `p` (see [`bluff`]): 3 a real
+/// Bluff it can pay for, 2 a card it cannot afford now, 1 a second copy;
+/// `None` for a card it keeps.
+fn bluff_rank(basic: bool, p: &PlayerView, hand: &[CardIdx], card: CardIdx) -> Option<u8> {
+    let c = db().get(card);
+    let due = |less: u32| {
+        c.cost
+            .map_or(0, |k| k.amount.with_x(1).saturating_sub(less))
+    };
+    if super::setup::is_bluff(card) && (basic || due(1) <= p.cp) {
+        return Some(3);
+    }
+    let pool = match c.cost.map(|k| k.pool) {
+        Some(Pool::Rp) => p.rp,
+        Some(Pool::Cp) => p.cp,
+        _ => p.rp.max(p.cp),
+    };
+    let affordable = basic || due(0) <= pool;
+    let kept = match c.kind {
+        CardType::Site | CardType::Adversary => true,
+        CardType::Event | CardType::Combat => affordable,
+        _ => false,
+    };
+    if kept || p.hand_size <= MIN_HAND {
+        return None;
+    }
+    let copies = hand
+        .iter()
+        .filter(|h| db().get(**h).title == c.title)
+        .count();
+    match (affordable, copies) {
+        (false, _) => Some(2),
+        (true, 2..) => Some(1),
+        _ => None,
+    }
 }
 
 fn equip(moves: &[&XfAction]) -> Option<Decision<XfAction>> {
@@ -774,33 +835,81 @@ mod tests {
         assert_eq!(trade(&v, &moves[..4]).expect("a trade").action, buy(0));
     }
 
-    /// Any card may be a fake Bluff (p. 24), but a Site placed as one is
-    /// a Site the seat will not investigate: normal fakes with another card.
+    /// Any card may go face down as a Bluff, but one without the Keyword
+    /// BLUFF is discarded when revealed (p. 25): normal bluffs with a real
+    /// Bluff it can pay for, else a card it can spare (one it cannot pay
+    /// for, then a second copy), never a Site, an Adversary or an Event it
+    /// can pay for; one of its cards face down at a time, and a fake only
+    /// with more than `MIN_HAND` cards in hand.
     #[test]
-    fn a_fake_bluff_is_never_a_site_the_seat_could_play() {
+    fn a_bluff_is_a_card_the_seat_can_spare_one_at_a_time_p25() {
+        use super::super::setup::is_bluff;
         let due = |g: &XfGame| g.to_act_now().first().copied().unwrap_or_default();
         let g = normal_game_until(3, |g, _| {
             g.view(Viewer::Seat(due(g))).awaiting == Awaiting::Bluffing
         });
         let seat = due(&g);
-        let v = g.view(Viewer::Seat(seat));
+        let mut v = g.view(Viewer::Seat(seat));
+        for s in &mut v.sites {
+            s.bluffs.retain(|owner| *owner != seat);
+        }
         let site = v
             .sites
             .iter()
             .position(|s| s.directed == seat)
             .expect("a Site to bluff");
-        let of_kind = |kind: CardType| {
+        let me = usize::from(seat);
+        (v.players[me].rp, v.players[me].cp) = (5, 5);
+        let price = |c: CardIdx| db().get(c).cost.map(|k| k.amount.with_x(1));
+        let find = |kind: CardType, ok: &dyn Fn(u32) -> bool| {
             db().iter()
-                .find(|(i, c)| c.kind == kind && !super::super::setup::is_bluff(*i))
+                .find(|(i, c)| c.kind == kind && !is_bluff(*i) && price(*i).is_some_and(ok))
                 .map(|(i, _)| i)
                 .expect("in the database")
         };
-        let (event, a_site) = (of_kind(CardType::Event), of_kind(CardType::Site));
-        // The Site offered last: among equal fakes the last would be taken.
-        let offered = [event, a_site].map(|card| XfAction::PlaceBluff { site, card });
-        let moves: Vec<&XfAction> = offered.iter().collect();
-        let d = bluff(&v, &moves).expect("a Bluff");
-        assert_eq!(d.action, offered[0], "{}", d.why);
-        assert_eq!(bluff(&v, &moves[1..]), None);
+        let adversary = find(CardType::Adversary, &|_| true);
+        let cheap_event = find(CardType::Event, &|n| n <= 5);
+        let dear_event = find(CardType::Event, &|n| n > 5);
+        let a_site = find(CardType::Site, &|_| true);
+        let equipment = find(CardType::Equipment, &|n| n <= 5);
+        let real = db()
+            .iter()
+            .find(|(i, c)| {
+                is_bluff(*i)
+                    && c.cost
+                        .is_some_and(|k| k.pool == Pool::Cp && k.amount.with_x(1) <= 6)
+            })
+            .map(|(i, _)| i)
+            .expect("a Bluff");
+        let hand = [
+            adversary,
+            cheap_event,
+            a_site,
+            equipment,
+            equipment,
+            dear_event,
+        ];
+        let p = &mut v.players[me];
+        (p.hand, p.hand_size) = (Some(hand.to_vec()), hand.len());
+        let place = |card| XfAction::PlaceBluff { site, card };
+        let chosen = |v: &XfView, cards: &[CardIdx]| {
+            let offered: Vec<XfAction> = cards.iter().map(|c| place(*c)).collect();
+            let moves: Vec<&XfAction> = offered.iter().collect();
+            bluff(v, &moves).map(|d| d.action)
+        };
+        let all = [adversary, cheap_event, a_site, equipment, dear_event];
+        assert_eq!(chosen(&v, &all), Some(place(dear_event)), "unaffordable");
+        assert_eq!(chosen(&v, &all[..4]), Some(place(equipment)), "a copy");
+        assert_eq!(chosen(&v, &all[..3]), None, "nothing to spare");
+        let mut with_real = all.to_vec();
+        with_real.push(real);
+        assert_eq!(chosen(&v, &with_real), Some(place(real)), "paid for");
+        let mut short = v.clone();
+        short.players[me].hand_size = MIN_HAND;
+        assert_eq!(chosen(&short, &all), None, "a short hand keeps its cards");
+        assert_eq!(chosen(&short, &with_real), Some(place(real)));
+        let mut out = v.clone();
+        out.sites[site].bluffs.push(seat);
+        assert_eq!(chosen(&out, &with_real), None, "one face down at a time");
     }
 }
