@@ -56,6 +56,8 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("ranged", "long range lrc"),
     ("melee", "close range crc"),
     ("toss", "discard"),
+    ("pick", "choose"),
+    ("picks", "choose"),
     ("ditch", "discard"),
     ("flip", "reveal"),
     ("flipped", "revealed"),
@@ -296,13 +298,14 @@ fn similarity(q: &str, w: &str) -> f64 {
     }
 }
 
-/// The query's terms (each a word or its synonyms, stemmed) and its words
-/// without filler as one string, for alias matches.
-fn query_terms(query: &str) -> (String, Vec<Vec<String>>) {
+/// The query's terms (each a word or its synonyms, stemmed, with how much
+/// it counts) and its words without filler as one string, for alias matches.
+fn query_terms(query: &str) -> (String, Vec<(Vec<String>, f64)>) {
     let mut norm = format!(" {} ", normalize(query));
     for (from, to) in PHRASES {
         norm = norm.replace(&format!(" {from} "), &format!(" {to} "));
     }
+    let kinds = card_kinds_named(&norm);
     let mut terms: Vec<Vec<String>> = Vec::new();
     for w in norm.split(' ').filter(|w| !w.is_empty()) {
         let stemmed = stem(w);
@@ -313,8 +316,52 @@ fn query_terms(query: &str) -> (String, Vec<Vec<String>>) {
         }
     }
     let mut seen = HashSet::new();
-    terms.retain(|t| seen.insert(t.clone()));
-    (text_words(&norm).join(" "), terms)
+    let mut weighted: Vec<(Vec<String>, f64)> = terms
+        .into_iter()
+        .filter(|t| seen.insert(t.clone()))
+        .map(|t| (t, 1.0))
+        .collect();
+    // A named card's type hints at the topic; the question's own words lead.
+    for kind in kinds {
+        let t = vec![stem(kind)];
+        if seen.insert(t.clone()) {
+            weighted.push((t, CARD_KIND_WEIGHT));
+        }
+    }
+    (text_words(&norm).join(" "), weighted)
+}
+
+/// How much a named card's type counts against a word of the question.
+const CARD_KIND_WEIGHT: f64 = 0.5;
+
+/// Card titles of two words or more, normalized, with their card type's
+/// word: a player asks about "my Kevlar Vest", the rules speak of Equipment.
+static CARD_TITLES: LazyLock<Vec<(String, String)>> = LazyLock::new(|| {
+    let mut titles: Vec<(String, String)> = crate::cards::db()
+        .iter()
+        .filter(|(_, c)| c.kind.is_playable())
+        .map(|(_, c)| {
+            (
+                format!(" {} ", normalize(&c.title)),
+                c.kind.as_str().to_lowercase(),
+            )
+        })
+        .filter(|(t, _)| t.trim().contains(' '))
+        .collect();
+    titles.sort();
+    titles.dedup();
+    titles
+});
+
+/// The card types of the cards a query names.
+fn card_kinds_named(padded: &str) -> Vec<&'static str> {
+    let mut kinds: Vec<&str> = CARD_TITLES
+        .iter()
+        .filter(|(t, _)| padded.contains(t.as_str()))
+        .map(|(_, k)| k.as_str())
+        .collect();
+    kinds.dedup();
+    kinds
 }
 
 /// The weight of a number in a query.
@@ -340,13 +387,13 @@ pub fn search(query: &str, game: Option<RulesGame>, limit: usize) -> Vec<Hit> {
     let padded = format!(" {plain} ");
     let weights: Vec<f64> = terms
         .iter()
-        .map(|t| t.iter().map(|w| weight(w)).fold(0.0, f64::max))
+        .map(|(t, k)| k * t.iter().map(|w| weight(w)).fold(0.0, f64::max))
         .collect();
     let total: f64 = weights.iter().sum();
     let vocab = &*VOCAB;
     let sims: Vec<Vec<f64>> = terms
         .iter()
-        .map(|t| {
+        .map(|(t, _)| {
             vocab
                 .words
                 .iter()
@@ -428,7 +475,7 @@ pub fn answer(query: &str, game: Option<RulesGame>, more: usize) -> Option<Answe
 
 #[cfg(test)]
 mod tests {
-    use super::stem;
+    use super::{CARD_KIND_WEIGHT, card_kinds_named, query_terms, stem};
 
     #[test]
     fn inflections_meet_their_word() {
@@ -447,5 +494,16 @@ mod tests {
         ] {
             assert_eq!(stem(word), root, "{word}");
         }
+    }
+
+    #[test]
+    fn a_named_card_adds_its_type_at_half_weight() {
+        assert_eq!(
+            card_kinds_named(" my kevlar vest broke "),
+            vec!["equipment"]
+        );
+        let (_, terms) = query_terms("does my Kevlar Vest go to the hospital");
+        assert!(terms.contains(&(vec!["equipment".to_string()], CARD_KIND_WEIGHT)));
+        assert!(card_kinds_named(" my vest broke ").is_empty());
     }
 }
