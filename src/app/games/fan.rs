@@ -165,6 +165,7 @@ impl GameUi for FanGame {
             | FanEvent::Released { .. }
             | FanEvent::Conflict { .. }
             | FanEvent::Passed { .. }
+            | FanEvent::ActionSkipped { .. }
             | FanEvent::ActionPlayed { .. } => round_line(event, t),
             FanEvent::Stalemate
             | FanEvent::StalemateDiscard { .. }
@@ -568,6 +569,9 @@ fn round_line(event: &FanEvent, t: &Table) -> Option<String> {
             )
         }
         FanEvent::Passed { seat } => format!("{} passes.", who(*seat)),
+        FanEvent::ActionSkipped { seat } => {
+            format!("{} passes on the Action step (no Action card).", who(*seat))
+        }
         FanEvent::ActionPlayed {
             seat,
             card,

@@ -453,6 +453,7 @@ impl GameUi for XfGame {
             | XfEvent::ManualOpened { .. }
             | XfEvent::PhaseBegins { .. }
             | XfEvent::AllPassed { .. }
+            | XfEvent::Passed { .. }
             | XfEvent::Looked { .. }
             | XfEvent::Negated { .. }
             | XfEvent::CheckStands { .. }
