@@ -10,8 +10,9 @@
 use super::App;
 use super::async_play::{DEADLINE_LEASE_MS, claim, system_request};
 use super::commands::Args;
+use super::kinds::{Driver, Table};
 use super::message::{Address, Outgoing, Request, UserError};
-use super::stored::{Stored, driver_of, resolve, store_transition, table_of};
+use super::stored::{Stored, driver_of, home, resolve, store_transition, table_of};
 use crate::engine::ai::Level;
 use crate::store::{GameRow, GameStatus, SeatRow};
 
@@ -161,10 +162,12 @@ pub async fn play_due(
     let driver = driver_of(app, &game)?;
     let table = table_of(&game, seats);
     let mut out = Vec::new();
+    let mut current = true;
     for _ in 0..MAX_MOVES {
         let Some((seat, level)) = due(&to_act(&game), seats) else {
             break;
         };
+        current = false;
         let state = app.current_state(&game).await?;
         let seed = move_seed(&game, seat);
         let mv = thinking(|| driver.ai_move(&table, &state, seat, level, seed))?;
@@ -177,11 +180,50 @@ pub async fn play_due(
             Stored::Conflict => break,
         }
         match app.cached_game(game.id) {
-            Some(next) => game = next,
+            Some(next) => (game, current) = (next, true),
             None => break,
         }
     }
-    Ok(Some(merge(strip(out))))
+    let mut out = merge(strip(out));
+    if current {
+        say_next(app, &game, driver, &table, &mut out).await?;
+    }
+    Ok(Some(out))
+}
+
+/// Ends the thread's post with who the game waits for now that the AI has
+/// moved (its moves' own "Next:" lines were left out while it was due).
+async fn say_next(
+    app: &App,
+    game: &GameRow,
+    driver: &dyn Driver,
+    table: &Table,
+    out: &mut Vec<Outgoing>,
+) -> Result<(), UserError> {
+    let state = app.current_state(game).await?;
+    let next = driver.board(table, &state)?.footer;
+    let place = Address::Channel(home(game).to_string());
+    let post = out
+        .iter_mut()
+        .rev()
+        .find(|m| m.to == place && m.thread.is_none() && m.files.is_empty());
+    match post {
+        Some(m) if m.text.ends_with(&next) => {}
+        Some(m) => m.text = format!("{}\n{next}", m.text),
+        None => {
+            let humans = to_act(game)
+                .iter()
+                .map(|s| table.user(*s).to_string())
+                .filter(|u| !is_ai(u))
+                .collect();
+            out.push(
+                Outgoing::channel(home(game), next)
+                    .in_game(game.id)
+                    .with_ping(humans),
+            );
+        }
+    }
+    Ok(())
 }
 
 fn to_act(game: &GameRow) -> Vec<u8> {

@@ -260,7 +260,10 @@ async fn tick_game(app: &App, game: &GameRow, now: i64) -> Result<Vec<Outgoing>,
         else {
             return Ok(Vec::new());
         };
-        return apply_default(app, &game, &seats, now, None).await;
+        let mut moved = apply_default(app, &game, &seats, now, None).await?;
+        // An AI the default move made due answers at once, as after a command.
+        moved.extend(super::ai_seat::after_command(app, &moved, now).await);
+        return Ok(moved);
     }
     let remind = Some(now + remind_every(app, game));
     if claim(app, game, remind, game.deadline_at).await?.is_none() {
