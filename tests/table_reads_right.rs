@@ -77,7 +77,13 @@ impl Table<'_> {
             }
             out.extend(may_hints(&m.text));
         }
-        out.retain(|c| !c.contains('<') && !c.contains("...") && !c.contains('–'));
+        // "/buy count:0–5": buying nothing is one of the counts offered.
+        let out = out.into_iter().map(|c| match c.split_once("count:0–") {
+            Some((head, _)) => format!("{head}count:0"),
+            None => c,
+        });
+        let mut out: Vec<String> = out.collect();
+        out.retain(|c| !c.contains('<') && !c.contains("..."));
         out
     }
 
@@ -148,7 +154,10 @@ async fn against_ai<'a>(app: &'a App, channel: &'a str, game: &str, user: &str) 
         T0,
     )
     .await;
-    let id = opened.iter().find_map(|m| m.game).expect("a game was opened");
+    let id = opened
+        .iter()
+        .find_map(|m| m.game)
+        .expect("a game was opened");
     let mut table = Table {
         app,
         channel,
@@ -170,6 +179,8 @@ async fn play_against_ai(table: &mut Table<'_>, user: &str, moves: u64) -> Vec<S
         }
         let pick = xfiles_bot::engine::stable_hash(&format!("{user}:{i}"));
         let Some((_, said)) = table.play_offered(user, pick).await else {
+            let hand = texts(&table.say(user, "/hand").await).join("\n");
+            eprintln!("{user}: no move offered is accepted after {i} moves:\n{hand}");
             break;
         };
         thread.extend(posted(&said, table.channel));
@@ -292,7 +303,11 @@ async fn every_declined_choice_and_end_of_turn_in_legendary_is_posted() {
         .map(|n| lines_starting(&thread, &format!("{n} passes: no to \"")))
         .sum::<usize>();
     assert!(ends > 0, "nobody ended a turn");
-    assert_eq!((said_ends, said_declines), (ends, declines), "{thread_text}");
+    assert_eq!(
+        (said_ends, said_declines),
+        (ends, declines),
+        "{thread_text}"
+    );
 }
 
 // 2. "Next:" names whoever the game waits for.
@@ -478,4 +493,26 @@ async fn a_hint_naming_the_ai_player_is_accepted_as_typed() {
         return;
     }
     panic!("the player never won the high card in 12 games");
+}
+
+#[test]
+fn every_value_a_hint_quotes_reads_back_whole() {
+    use xfiles_bot::app::commands::{option_value, quoted};
+    let values = [
+        "alice",
+        "Deep Throat (AI, normal)",
+        "Napoleon \"Neech\" Manley",
+        "a\\b",
+        "Burks; Follmer",
+    ];
+    for v in values {
+        for typed in [option_value(v), quoted(v)] {
+            let line = format!("@u /first player:{typed}");
+            let parsed = xfiles_bot::console::parse_line(&line)
+                .unwrap_or_else(|e| panic!("{line}: {e}"))
+                .expect("a command");
+            assert_eq!(parsed.options, vec![("player".to_string(), v.to_string())]);
+        }
+    }
+    assert_eq!(option_value("alice"), "alice", "a plain word stays bare");
 }
