@@ -4,8 +4,10 @@
 //! made it due, or, when the game set a pause, once the scheduler finds its
 //! deadline passed. Both paths claim the game first (a version-checked lease),
 //! so across processes each move is made once, and a process that dies
-//! mid-turn leaves a lease another process takes over. Messages addressed
-//! to an AI are dropped; `/game why` shows why it made its last move.
+//! mid-turn leaves a lease another process takes over. While it moves at
+//! once, the thread's "Next:" waits until it has moved (`stored`). Messages
+//! addressed to an AI are dropped; `/game why` shows why it made its last
+//! move.
 
 use super::App;
 use super::async_play::{DEADLINE_LEASE_MS, claim, system_request};

@@ -1,7 +1,8 @@
 //! Asynchronous play: each game's reminder interval and agreed deadline, the
 //! scheduler's tick (reminders, and the default move once a deadline passes),
-//! vacations, forced advances and turn statistics. Times come from the
-//! caller, so the tick is as testable as any command.
+//! vacations, forced advances and `/game stats` (moves and the waits
+//! before them, from the logged move times). Times come from the caller,
+//! so the tick is as testable as any command.
 
 use super::commands::Args;
 use super::kinds::DefaultMove;
