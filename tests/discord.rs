@@ -413,7 +413,7 @@ async fn a_restarted_bot_resumes_the_game_reminds_and_ignores_redelivered_intera
     .await;
     assert!(!reply.contains("Refused"), "{reply}");
     let reply = run(&fake, &randy(), Some(&thread), "/game stats").await;
-    assert!(reply.contains("randy: 1 turn"), "{reply}");
+    assert!(reply.contains("randy: 1 move"), "{reply}");
     second.assert_no_dropped_events();
     fake.assert_spec_clean();
     assert!(second.stop().await.success());

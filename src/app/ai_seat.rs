@@ -4,14 +4,17 @@
 //! made it due, or, when the game set a pause, once the scheduler finds its
 //! deadline passed. Both paths claim the game first (a version-checked lease),
 //! so across processes each move is made once, and a process that dies
-//! mid-turn leaves a lease another process takes over. Messages addressed
-//! to an AI are dropped; `/game why` shows why it made its last move.
+//! mid-turn leaves a lease another process takes over. While it moves at
+//! once, the thread's "Next:" waits until it has moved (`stored`). Messages
+//! addressed to an AI are dropped; `/game why` shows why it made its last
+//! move.
 
 use super::App;
 use super::async_play::{DEADLINE_LEASE_MS, claim, system_request};
 use super::commands::Args;
+use super::kinds::{Driver, Table};
 use super::message::{Address, Outgoing, Request, UserError};
-use super::stored::{Stored, driver_of, resolve, store_transition, table_of};
+use super::stored::{Stored, driver_of, home, resolve, store_transition, table_of};
 use crate::engine::ai::Level;
 use crate::store::{GameRow, GameStatus, SeatRow};
 
@@ -161,10 +164,12 @@ pub async fn play_due(
     let driver = driver_of(app, &game)?;
     let table = table_of(&game, seats);
     let mut out = Vec::new();
+    let mut current = true;
     for _ in 0..MAX_MOVES {
         let Some((seat, level)) = due(&to_act(&game), seats) else {
             break;
         };
+        current = false;
         let state = app.current_state(&game).await?;
         let seed = move_seed(&game, seat);
         let mv = thinking(|| driver.ai_move(&table, &state, seat, level, seed))?;
@@ -177,11 +182,50 @@ pub async fn play_due(
             Stored::Conflict => break,
         }
         match app.cached_game(game.id) {
-            Some(next) => game = next,
+            Some(next) => (game, current) = (next, true),
             None => break,
         }
     }
-    Ok(Some(merge(strip(out))))
+    let mut out = merge(strip(out));
+    if current {
+        say_next(app, &game, driver, &table, &mut out).await?;
+    }
+    Ok(Some(out))
+}
+
+/// Ends the thread's post with who the game waits for now that the AI has
+/// moved (its moves' own "Next:" lines were left out while it was due).
+async fn say_next(
+    app: &App,
+    game: &GameRow,
+    driver: &dyn Driver,
+    table: &Table,
+    out: &mut Vec<Outgoing>,
+) -> Result<(), UserError> {
+    let state = app.current_state(game).await?;
+    let next = driver.board(table, &state)?.footer;
+    let place = Address::Channel(home(game).to_string());
+    let post = out
+        .iter_mut()
+        .rev()
+        .find(|m| m.to == place && m.thread.is_none() && m.files.is_empty());
+    match post {
+        Some(m) if m.text.ends_with(&next) => {}
+        Some(m) => m.text = format!("{}\n{next}", m.text),
+        None => {
+            let humans = to_act(game)
+                .iter()
+                .map(|s| table.user(*s).to_string())
+                .filter(|u| !is_ai(u))
+                .collect();
+            out.push(
+                Outgoing::channel(home(game), next)
+                    .in_game(game.id)
+                    .with_ping(humans),
+            );
+        }
+    }
+    Ok(())
 }
 
 fn to_act(game: &GameRow) -> Vec<u8> {

@@ -1,7 +1,8 @@
 //! Asynchronous play: each game's reminder interval and agreed deadline, the
 //! scheduler's tick (reminders, and the default move once a deadline passes),
-//! vacations, forced advances and turn statistics. Times come from the
-//! caller, so the tick is as testable as any command.
+//! vacations, forced advances and `/game stats` (moves and the waits
+//! before them, from the logged move times). Times come from the caller,
+//! so the tick is as testable as any command.
 
 use super::commands::Args;
 use super::kinds::DefaultMove;
@@ -11,7 +12,7 @@ use super::stored::{
     table_of,
 };
 use super::{App, Reaction};
-use crate::store::{GameRow, GameStatus, SeatRow};
+use crate::store::{ActionRow, GameRow, GameStatus, SeatRow};
 
 const MINUTE: i64 = 60_000;
 const HOUR: i64 = 60 * MINUTE;
@@ -260,7 +261,10 @@ async fn tick_game(app: &App, game: &GameRow, now: i64) -> Result<Vec<Outgoing>,
         else {
             return Ok(Vec::new());
         };
-        return apply_default(app, &game, &seats, now, None).await;
+        let mut moved = apply_default(app, &game, &seats, now, None).await?;
+        // An AI the default move made due answers at once, as after a command.
+        moved.extend(super::ai_seat::after_command(app, &moved, now).await);
+        return Ok(moved);
     }
     let remind = Some(now + remind_every(app, game));
     if claim(app, game, remind, game.deadline_at).await?.is_none() {
@@ -601,7 +605,9 @@ pub async fn vacation(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgo
     Ok(vec![Outgoing::channel(home(&game), text).in_game(game.id)])
 }
 
-/// `/game stats`: how long each player takes to move.
+/// `/game stats`: how long the game waited for each player's moves, from
+/// the times the store logged them (a move's wait runs from the change
+/// before it: the previous move, or moves taken back).
 pub async fn stats(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
     let all = [
         GameStatus::Active,
@@ -610,41 +616,95 @@ pub async fn stats(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing
     ];
     let game = resolve(app, req, args, &all).await?;
     let seats = app.store().seats(game.id).await?;
-    let stats = app.store().turn_stats(game.id).await?;
+    let actions = app.store().actions(game.id).await?;
+    let to_act: Vec<i64> = if game.status == GameStatus::Active {
+        serde_json::from_str(&game.to_act).unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let started = app.store().turn_stats(game.id).await?;
+    let last_change = actions
+        .iter()
+        .flat_map(|a| std::iter::once(a.created_at).chain(a.undone_at))
+        .max();
     let mut text = format!(
-        "**Game #{}: time to move** ({} moves so far)\n",
-        game.id, game.action_count
+        "**Game #{}: time to move** ({})\n",
+        game.id,
+        moves_word(actions.len())
     );
     for seat in &seats {
-        let stat = stats.iter().find(|s| s.seat == seat.seat);
-        let line = match stat {
-            Some(s) if !s.durations.is_empty() => {
-                let d = &s.durations;
-                let total: i64 = d.iter().sum();
-                format!(
-                    "{}: {} turn{}, median {}, mean {}, longest {}",
-                    seat.user_name,
-                    d.len(),
-                    if d.len() == 1 { "" } else { "s" },
-                    describe_duration(d[d.len() / 2]),
-                    describe_duration(total / d.len() as i64),
-                    describe_duration(d[d.len() - 1])
-                )
+        text.push_str(&seat_waits(seat, &actions));
+        if to_act.contains(&seat.seat) {
+            let first_due = started.iter().find(|s| s.seat == seat.seat);
+            if let Some(since) = last_change.or(first_due.and_then(|s| s.waiting_since)) {
+                text.push_str(&format!(
+                    " (to move now, for {})",
+                    describe_wait(req.now - since)
+                ));
             }
-            _ => format!("{}: no finished turn yet", seat.user_name),
-        };
-        text.push_str(&line);
-        if let Some(since) = stat.and_then(|s| s.waiting_since) {
-            text.push_str(&format!(
-                " (to move now, for {})",
-                describe_duration(req.now - since)
-            ));
         }
         text.push('\n');
     }
     Ok(vec![
         Outgoing::ephemeral(&req.user.id, text.trim_end()).in_game(game.id),
     ])
+}
+
+fn moves_word(n: usize) -> String {
+    format!("{n} move{}", if n == 1 { "" } else { "s" })
+}
+
+/// One seat's line: its moves and how long the game waited for them.
+fn seat_waits(seat: &SeatRow, actions: &[ActionRow]) -> String {
+    let mine = actions.iter().filter(|a| a.seat == seat.seat).count();
+    let mut waits = move_waits(actions, seat.seat);
+    waits.sort_unstable();
+    match waits.as_slice() {
+        [] if mine == 0 => format!("{}: no move yet", seat.user_name),
+        [] => format!("{}: {}", seat.user_name, moves_word(mine)),
+        w => format!(
+            "{}: {}; waits: median {}, mean {}, longest {}",
+            seat.user_name,
+            moves_word(mine),
+            describe_wait(w[w.len() / 2]),
+            describe_wait(w.iter().sum::<i64>() / w.len() as i64),
+            describe_wait(w[w.len() - 1])
+        ),
+    }
+}
+
+/// How long the game waited for each of `seat`'s logged moves: from the
+/// change before it (the previous move, or a later undo of moves). The
+/// first move of a game has no change before it in the log: not timed.
+fn move_waits(actions: &[ActionRow], seat: i64) -> Vec<i64> {
+    let mut undos: Vec<i64> = actions.iter().filter_map(|a| a.undone_at).collect();
+    undos.sort_unstable();
+    let mut out = Vec::new();
+    for (i, a) in actions.iter().enumerate() {
+        let undo = undos[..undos.partition_point(|t| *t <= a.created_at)].last();
+        let previous = i.checked_sub(1).map(|p| actions[p].created_at);
+        let before = previous.into_iter().chain(undo.copied()).max();
+        if let (true, Some(before)) = (a.seat == seat, before) {
+            out.push(a.created_at - before);
+        }
+    }
+    out
+}
+
+/// A wait in words, its two largest units: "2 days 3 h", "45 min",
+/// "under 1 s".
+pub fn describe_wait(ms: i64) -> String {
+    let ms = ms.max(0);
+    if ms < 1_000 {
+        return "under 1 s".into();
+    }
+    let days = ms / DAY;
+    let day_word = |n: i64| format!("{n} day{}", if n == 1 { "" } else { "s" });
+    match days {
+        0 => describe_duration(ms),
+        _ if ms % DAY < HOUR => day_word(days),
+        _ => format!("{} {} h", day_word(days), ms % DAY / HOUR),
+    }
 }
 
 #[cfg(test)]
@@ -669,5 +729,13 @@ mod tests {
         assert_eq!(describe_duration(45 * MINUTE), "45 min");
         assert_eq!(describe_duration(3_500), "3 s");
         assert_eq!(describe_duration(20), "20 ms");
+    }
+
+    #[test]
+    fn waits_read_in_days_and_hours() {
+        assert_eq!(describe_wait(2 * DAY + 3 * HOUR + 5), "2 days 3 h");
+        assert_eq!(describe_wait(DAY + 59 * MINUTE), "1 day");
+        assert_eq!(describe_wait(45 * MINUTE), "45 min");
+        assert_eq!(describe_wait(8), "under 1 s");
     }
 }

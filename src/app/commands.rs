@@ -279,3 +279,24 @@ pub fn closest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Opt
         .min_by_key(|(_, d)| *d)
         .map(|(c, _)| c)
 }
+
+/// A value in double quotes, as command lines read it back whole (the
+/// console's parser and buttons: `\"` and `\\` escape inside quotes).
+pub fn quoted(value: &str) -> String {
+    format!("\"{}\"", value.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// An option value for a command a hint shows: bare when it is one plain
+/// word, else [`quoted`] (`player:"Deep Throat (AI, normal)"`), so that
+/// the hint typed as shown is accepted.
+pub fn option_value(value: &str) -> String {
+    let plain = !value.is_empty()
+        && value
+            .chars()
+            .all(|c| !c.is_whitespace() && !matches!(c, '"' | '\\' | '(' | ')' | ';' | ','));
+    if plain {
+        value.to_string()
+    } else {
+        quoted(value)
+    }
+}

@@ -142,18 +142,30 @@ pub async fn store_transition(
     seat: Option<u8>,
 ) -> Result<Stored, UserError> {
     let finished = t.outcome.is_some();
+    let seat_rows = match seats {
+        Some(s) => s.to_vec(),
+        None => app.started_seats(game.id).await?,
+    };
     let mut messages = std::mem::take(&mut t.messages);
     if finished && game.status == GameStatus::Active {
         messages.extend(summary_post(app, game, seat, t.action.as_deref()).await);
+    }
+    if !finished && ai_moves_next(game, &seat_rows, &t.to_act, seat) {
+        // The AI moves at once: "Next:" is said once it has (`play_due`).
+        let next = driver.board(&table_of(game, &seat_rows), &t.state)?.footer;
+        drop_last_line(&mut messages, home(game), &next);
+    }
+    if t.action.is_some() {
+        let mover = seat.and_then(|s| seat_rows.get(usize::from(s)));
+        let mover = mover.map_or(req.user.name.as_str(), |s| s.user_name.as_str());
+        if let Some(line) = super::undo::ended_by_move(game, &seat_rows, mover) {
+            say_first(&mut messages, home(game), line);
+        }
     }
     let messages: Vec<Outgoing> = messages
         .into_iter()
         .map(|m| m.in_game(game.id).owed_by(&req.key))
         .collect();
-    let seat_rows = match seats {
-        Some(s) => s.to_vec(),
-        None => app.started_seats(game.id).await?,
-    };
     let update = game_update(app, req, (game, &seat_rows), driver, &t);
     let action = t.action.map(|action| NewAction {
         seat: i64::from(seat.unwrap_or(0)),
@@ -195,6 +207,34 @@ pub async fn store_transition(
             app.forget_game(game.id);
             Err(e.into())
         }
+    }
+}
+
+/// Whether an AI seat moves right after this change: one is due and the
+/// game does not pause it, or an AI just moved (its turn goes on).
+fn ai_moves_next(game: &GameRow, seats: &[SeatRow], to_act: &[u8], mover: Option<u8>) -> bool {
+    let ai_moved = mover
+        .and_then(|s| seats.get(usize::from(s)))
+        .is_some_and(|s| super::ai_seat::is_ai(&s.user_id));
+    super::ai_seat::due(to_act, seats).is_some() && (super::ai_seat::pause(game) == 0 || ai_moved)
+}
+
+/// Removes `line` where it ends the post to `channel`.
+fn drop_last_line(messages: &mut [Outgoing], channel: &str, line: &str) {
+    let to = super::Address::Channel(channel.to_string());
+    for m in messages.iter_mut().filter(|m| m.to == to) {
+        if let Some(rest) = m.text.strip_suffix(line) {
+            m.text = rest.trim_end_matches('\n').to_string();
+        }
+    }
+}
+
+/// `line` first in the post to `channel` (a new post if there is none).
+pub fn say_first(messages: &mut Vec<Outgoing>, channel: &str, line: String) {
+    let to = super::Address::Channel(channel.to_string());
+    match messages.iter_mut().find(|m| m.to == to) {
+        Some(m) => m.text = format!("{line}\n{}", m.text),
+        None => messages.insert(0, Outgoing::channel(channel, line)),
     }
 }
 

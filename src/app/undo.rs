@@ -30,6 +30,17 @@ struct UndoRequest {
     agreed: Vec<String>,
 }
 
+/// The thread's line when a move ends `game`'s pending request to take
+/// moves back (any move does: the request was for the game as it was).
+pub fn ended_by_move(game: &GameRow, seats: &[SeatRow], mover: &str) -> Option<String> {
+    let r: UndoRequest = serde_json::from_str(game.undo_request.as_deref()?).ok()?;
+    Some(format!(
+        "↩ Game #{}: {}'s request to take moves back ends, since {mover} moved on (ask again with /game undo).",
+        game.id,
+        name_of(seats, &r.by)
+    ))
+}
+
 /// `/game undo [refuse:true]`.
 pub async fn undo(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
     let game = resolve(app, req, args, &[GameStatus::Active]).await?;

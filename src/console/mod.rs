@@ -296,11 +296,44 @@ fn save_files<W: Write>(message: &Outgoing, out: &mut W) {
     }
 }
 
-/// Discord's channel and user mentions (`<#id>`, `<@id>`) as the console shows them.
+/// Discord's channel and user mentions (`<#id>`, `<@id>`) and timestamps
+/// (`<t:1700000000:f>`) as the console shows them.
 pub fn plain_mentions(text: &str) -> String {
     static MENTION: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    static TIME: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let text = TIME
+        .get_or_init(|| regex::Regex::new(r"<t:(-?\d{1,12})(?::[tTdDfFR])?>").expect("valid regex"))
+        .replace_all(text, |c: &regex::Captures| {
+            c[1].parse().map_or_else(|_| c[0].to_string(), utc_minute)
+        });
     MENTION
         .get_or_init(|| regex::Regex::new(r"<([#@])([^<>\s]+)>").expect("valid regex"))
-        .replace_all(text, "$1$2")
+        .replace_all(&text, "$1$2")
         .into_owned()
+}
+
+/// Seconds since the Unix epoch as "2023-11-14 22:13 UTC" (every
+/// timestamp style alike: the console has no reader's time zone).
+pub fn utc_minute(secs: i64) -> String {
+    let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    let (y, m, d) = civil_from_days(days);
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
+        rest / 3600,
+        rest % 3600 / 60
+    )
+}
+
+/// The proleptic Gregorian date of a day count from 1970-01-01 (Howard
+/// Hinnant's `civil_from_days`).
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
 }

@@ -1,7 +1,7 @@
 //! The Fan CCG at the table: commands, texts and boards.
 
 use super::host::{Ask, GameUi, Handler, split_list};
-use crate::app::commands::{Args, OptKind, OptionSpec, opt};
+use crate::app::commands::{Args, OptKind, OptionSpec, opt, option_value, quoted};
 use crate::app::kinds::{GameKind, Table};
 use crate::app::message::{Board, BoardPart, Button, UserError};
 use crate::cards::fan::{Character, FanIdx, fan_db};
@@ -165,6 +165,7 @@ impl GameUi for FanGame {
             | FanEvent::Released { .. }
             | FanEvent::Conflict { .. }
             | FanEvent::Passed { .. }
+            | FanEvent::ActionSkipped { .. }
             | FanEvent::ActionPlayed { .. } => round_line(event, t),
             FanEvent::Stalemate
             | FanEvent::StalemateDiscard { .. }
@@ -403,27 +404,33 @@ impl GameUi for FanGame {
 
     fn describe(_view: &FanView, action: &FanAction, t: &Table) -> String {
         match action {
-            FanAction::ChooseFirst { first } => format!("/first player:{}", t.name(*first)),
+            FanAction::ChooseFirst { first } => {
+                format!("/first player:{}", option_value(t.name(*first)))
+            }
             FanAction::Play {
                 card,
                 covered,
                 choice,
             } => format!(
-                "/play card:\"{}\"{}{}",
-                name(*card),
+                "/play card:{}{}{}",
+                quoted(name(*card)),
                 if *covered { " covered:true" } else { "" },
                 choice
                     .map(|c| format!(" character:{}", c.as_str().to_lowercase()))
                     .unwrap_or_default()
             ),
-            FanAction::Reveal { card } => format!("/reveal card:\"{}\"", name(*card)),
+            FanAction::Reveal { card } => format!("/reveal card:{}", quoted(name(*card))),
             FanAction::Pass | FanAction::SkipAction => "/pass".into(),
             FanAction::Action { card, .. } => {
-                format!("/play card:\"{}\" discard:\"<two cards>\"", name(*card))
+                format!("/play card:{} discard:\"<two cards>\"", quoted(name(*card)))
             }
             FanAction::Discard { .. } => "/discard cards:\"<two cards>\"".into(),
             FanAction::Swap { out, take } => {
-                format!("/swap out:\"{}\" in:\"{}\"", name(*out), name(*take))
+                format!(
+                    "/swap out:{} in:{}",
+                    quoted(name(*out)),
+                    quoted(name(*take))
+                )
             }
             FanAction::Ready => "/ready".into(),
             FanAction::Resign => "/resign".into(),
@@ -568,6 +575,9 @@ fn round_line(event: &FanEvent, t: &Table) -> Option<String> {
             )
         }
         FanEvent::Passed { seat } => format!("{} passes.", who(*seat)),
+        FanEvent::ActionSkipped { seat } => {
+            format!("{} passes on the Action step (no Action card).", who(*seat))
+        }
         FanEvent::ActionPlayed {
             seat,
             card,

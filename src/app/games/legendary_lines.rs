@@ -45,7 +45,9 @@ pub fn line(_v: &LeView, e: &LeEvent, t: &Table) -> Option<String> {
         | LeEvent::Shuffled { .. }
         | LeEvent::Manual { .. }
         | LeEvent::Choosing { .. }
-        | LeEvent::Chose { .. } => play_line(e, t),
+        | LeEvent::Chose { .. }
+        | LeEvent::Passed { .. }
+        | LeEvent::TurnEnded { .. } => play_line(e, t),
         LeEvent::StrikeDrawn { .. }
         | LeEvent::Avoided { .. }
         | LeEvent::Cancelled { .. }
@@ -189,6 +191,10 @@ fn play_line(e: &LeEvent, t: &Table) -> Option<String> {
         }
         LeEvent::Choosing { seat, prompt } => format!("{} chooses: {}", n(seat), t.named(prompt)),
         LeEvent::Chose { seat, what } => format!("{} chose {}.", n(seat), what.join(", ")),
+        LeEvent::Passed { seat, prompt } => {
+            format!("{} passes: no to \"{}\".", n(seat), t.named(prompt))
+        }
+        LeEvent::TurnEnded { seat } => format!("{} ends their turn.", n(seat)),
         _ => return None,
     })
 }

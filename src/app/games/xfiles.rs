@@ -453,6 +453,7 @@ impl GameUi for XfGame {
             | XfEvent::ManualOpened { .. }
             | XfEvent::PhaseBegins { .. }
             | XfEvent::AllPassed { .. }
+            | XfEvent::Passed { .. }
             | XfEvent::Looked { .. }
             | XfEvent::Negated { .. }
             | XfEvent::CheckStands { .. }
@@ -681,7 +682,7 @@ impl GameUi for XfGame {
     }
 
     fn describe(v: &XfView, action: &XfAction, t: &Table) -> String {
-        let q = |c: &CardIdx| format!("\"{}\"", title(*c));
+        let q = |c: &CardIdx| crate::app::commands::quoted(title(*c));
         match action {
             XfAction::ChooseXFile { card } => format!("/xfile card:{}", q(card)),
             XfAction::Brief {
@@ -724,7 +725,7 @@ impl GameUi for XfGame {
                 q(card),
                 if v.players.len() > 2 {
                     directed
-                        .map(|d| format!(" at:{}", t.name(d)))
+                        .map(|d| format!(" at:{}", crate::app::commands::option_value(t.name(d))))
                         .unwrap_or_default()
                 } else {
                     String::new()
@@ -889,7 +890,7 @@ fn round_name(r: crate::engine::xfiles::CombatRound) -> &'static str {
 /// The command for a move made while cards are played, questions asked or
 /// a choice is due (`describe`'s second half).
 fn answer_hint(v: &XfView, action: &XfAction) -> String {
-    let q = |c: &CardIdx| format!("\"{}\"", title(*c));
+    let q = |c: &CardIdx| crate::app::commands::quoted(title(*c));
     match action {
         XfAction::PayBluff { pay: true, x: 0 } => "/pay".into(),
         XfAction::PayBluff { pay: true, x } => format!("/pay x:{x}"),
@@ -910,7 +911,10 @@ fn answer_hint(v: &XfView, action: &XfAction) -> String {
                 // Choosing none of the options (an "up to" choice).
                 return "/choose options:\";\"".into();
             }
-            format!("/choose options:\"{}\"", labels.join("; "))
+            format!(
+                "/choose options:{}",
+                crate::app::commands::quoted(&labels.join("; "))
+            )
         }
         XfAction::Use { card, ability, .. } if *ability == 0 => {
             format!("/use card:{}", q(card))
@@ -964,7 +968,10 @@ fn team_arg(v: &XfView, team: &[CardIdx]) -> String {
         return String::new();
     }
     let titles: Vec<&str> = team.iter().map(|c| title(*c)).collect();
-    format!(" agents:\"{}\"", titles.join("; "))
+    format!(
+        " agents:{}",
+        crate::app::commands::quoted(&titles.join("; "))
+    )
 }
 
 fn names(cards: &[CardIdx]) -> String {

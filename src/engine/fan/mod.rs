@@ -252,6 +252,10 @@ pub enum FanEvent {
     Passed {
         seat: Seat,
     },
+    /// `seat` passed on its Action step (played no Action card).
+    ActionSkipped {
+        seat: Seat,
+    },
     ActionPlayed {
         seat: Seat,
         card: FanIdx,
@@ -407,6 +411,7 @@ impl Game for FanGame {
             }
             (Phase::ActionWindow, FanAction::SkipAction) => {
                 self.expect_turn(seat)?;
+                events.push(Event::public(FanEvent::ActionSkipped { seat }));
                 self.after_play(&mut events);
             }
             (Phase::Stalemate { pending }, FanAction::Discard { cards }) => {

@@ -455,7 +455,10 @@ fn perform(g: &mut LeGame, seat: Seat, action: &LeAction, events: &mut Events) {
             }));
             g.gain(seat, *card, events);
         }
-        LeAction::EndTurn => g.end_turn(),
+        LeAction::EndTurn => {
+            events.push(Event::public(LeEvent::TurnEnded { seat }));
+            g.end_turn();
+        }
     }
 }
 
@@ -463,7 +466,20 @@ fn answer(g: &mut LeGame, seat: Seat, picks: &[u16], events: &mut Events) {
     let c = g.choice.take().expect("checked");
     let chosen = c.picked(picks).expect("checked");
     let labels: Vec<String> = chosen.iter().map(|o| o.label.clone()).collect();
-    if c.secret {
+    let declined = match chosen.as_slice() {
+        [] => true,
+        [only] => only.val == super::Val::No,
+        _ => false,
+    };
+    if declined {
+        // A pass: said as one, the prompt kept secret where the options are.
+        let prompt = if c.secret {
+            "a choice from their hand".to_string()
+        } else {
+            c.prompt.clone()
+        };
+        events.push(Event::public(LeEvent::Passed { seat, prompt }));
+    } else if c.secret {
         events.push(Event::public(LeEvent::Chose {
             seat,
             what: vec![format!("{} card(s)", labels.len())],

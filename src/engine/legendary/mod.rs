@@ -581,6 +581,15 @@ pub enum LeEvent {
         seat: Seat,
         what: Vec<String>,
     },
+    /// `seat` declined a choice (answered no, or chose nothing).
+    Passed {
+        seat: Seat,
+        prompt: String,
+    },
+    /// `seat` ended the Action Phase of their turn (/end).
+    TurnEnded {
+        seat: Seat,
+    },
     Silenced {
         seat: Seat,
     },

@@ -276,10 +276,15 @@ fn act(g: &mut XfGame, seat: Seat, action: &XfAction, events: &mut Events) -> Re
         g.manual = None;
     }
     if g.owed_draw.is_some() && !answers_purchase(g, seat, action) {
+        let at = events.len();
         g.draw_owed(events);
         let quiet = g.frames.is_empty() && g.choice.is_none();
         if matches!(action, XfAction::Pass) && seat == g.active && quiet {
             // The active player lets the purchase be drawn.
+            events.insert(
+                at,
+                crate::engine::Event::public(super::XfEvent::Passed { seat }),
+            );
             return Ok(());
         }
     }
@@ -524,6 +529,9 @@ impl XfGame {
             // Games stored before the rule keep ending the Site here.
             Some(earned) if !self.options.legacy_manual => Err(Refusal::new(earned)),
             _ => {
+                events.push(crate::engine::Event::public(super::XfEvent::Passed {
+                    seat,
+                }));
                 self.end_site(events);
                 Ok(())
             }

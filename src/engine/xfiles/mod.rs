@@ -1116,6 +1116,10 @@ pub enum XfEvent {
     AllPassed {
         seat: Seat,
     },
+    /// `seat` passed: priority goes on, or a step it may end ends.
+    Passed {
+        seat: Seat,
+    },
     /// `seat` looked at `count` of `of`'s hidden cards (what they saw is
     /// theirs alone).
     Looked {

@@ -951,6 +951,8 @@ impl XfGame {
         if f.passes >= everyone {
             events.push(Event::public(XfEvent::AllPassed { seat }));
             self.round_complete(events);
+        } else {
+            events.push(Event::public(XfEvent::Passed { seat }));
         }
         Ok(())
     }

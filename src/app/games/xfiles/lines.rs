@@ -277,6 +277,7 @@ pub(super) fn stack_line(v: &XfView, event: &XfEvent, t: &Table) -> Option<Strin
         XfEvent::AllPassed { seat } => {
             format!("{} passes too: everyone has passed.", who(*seat))
         }
+        XfEvent::Passed { seat } => format!("{} passes.", who(*seat)),
         XfEvent::Looked { seat, of, count } => format!(
             "{} looks at {count} of {}'s hidden cards (what they saw stays theirs).",
             who(*seat),

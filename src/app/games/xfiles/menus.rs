@@ -136,7 +136,8 @@ fn target_words(v: &XfView, target: &Target, t: &Table) -> Option<(String, Strin
     Some(match target {
         Target::Agent(r) => {
             let words = format!("{} ({})", title(r.card), t.name(r.seat));
-            let option = format!("target:\"{} ({})\"", db.get(r.card).id, t.name(r.seat));
+            let named = format!("{} ({})", db.get(r.card).id, t.name(r.seat));
+            let option = format!("target:{}", crate::app::commands::quoted(&named));
             (words, option)
         }
         Target::Stack(i) => {
@@ -167,7 +168,8 @@ fn target_words(v: &XfView, target: &Target, t: &Table) -> Option<(String, Strin
             if t.seats.iter().filter(|(_, n)| n == name).count() != 1 {
                 return None;
             }
-            (name.to_string(), format!("target:\"{name}\""))
+            let option = format!("target:{}", crate::app::commands::quoted(name));
+            (name.to_string(), option)
         }
         Target::Value(tr) => (
             tr.as_str().to_string(),
