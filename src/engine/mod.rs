@@ -218,10 +218,16 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
 
     fn view(&self, viewer: Viewer) -> Self::View;
 
-    /// The move made for a seat whose agreed deadline passed: the first
-    /// passive move the rules allow (pass, done, skip, ready), else the first
-    /// legal move that is not a resignation; `None` while the seat holds
-    /// something it earned (it must use or decline it itself).
+    /// The move made for a seat whose agreed deadline passed (or that a
+    /// player advanced). It never spends the seat's cards or points: it
+    /// passes, buys nothing, ends a step (pass, done, skip, ready, buy 0,
+    /// the free draw), and never plays, uses, buys or sells a card. Where
+    /// the rules force an answer (a pending choice, damage, a discard down
+    /// to the hand limit, a play the rules require), it gives the one that
+    /// costs the seat least, nothing where an answer costs nothing (see
+    /// [`cheapest_answer`]). `None` while the seat holds something it earned
+    /// (it must use or decline it itself), or when no such move exists.
+    /// Each game's playouts check this after every random action.
     fn default_action(&self, seat: Seat) -> Option<Self::Action>;
 
     /// Whether an action gives the game up (never made for a player, never
@@ -234,6 +240,29 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     fn reveals(_event: &Self::Event) -> bool {
         false
     }
+}
+
+/// Of the answers a rule forces on `seat` (a choice, a discard), the one
+/// that costs it least: each tried on a copy and weighed by `holdings` (what
+/// the seat holds: counts a cost lowers, e.g. hand and pools); the first of
+/// the cheapest, so a caller lists declining first. `None` when no answer
+/// is accepted.
+pub fn cheapest_answer<G: Game>(
+    game: &G,
+    seat: Seat,
+    answers: Vec<G::Action>,
+    holdings: impl Fn(&G) -> Vec<i64>,
+) -> Option<G::Action> {
+    let before = holdings(game);
+    let cost = |next: &G| -> i64 {
+        let after = holdings(next);
+        before.iter().zip(&after).map(|(b, a)| (b - a).max(0)).sum()
+    };
+    answers
+        .into_iter()
+        .filter_map(|a| step(game, seat, &a).ok().map(|(next, _)| (cost(&next), a)))
+        .min_by_key(|(c, _)| *c)
+        .map(|(_, a)| a)
 }
 
 /// Applies an action to a copy of the game: the original is never changed.

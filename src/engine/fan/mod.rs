@@ -451,12 +451,34 @@ impl Game for FanGame {
         view::view(self, viewer)
     }
 
+    /// A pass, no Action card, ready; else what the rules force at the
+    /// least cost: the first player named, a covered card turned up rather
+    /// than a card played (a player who can play must play), a play face up
+    /// (a cover card is kept), a stalemate's two discards.
     fn default_action(&self, seat: Seat) -> Option<FanAction> {
         let legal = self.legal_actions(seat);
-        [FanAction::Pass, FanAction::SkipAction, FanAction::Ready]
+        let passive = [FanAction::Pass, FanAction::SkipAction, FanAction::Ready];
+        if let Some(a) = passive.into_iter().find(|a| legal.contains(a)) {
+            return Some(a);
+        }
+        let mut forced: Vec<FanAction> = legal
             .into_iter()
-            .find(|a| legal.contains(a))
-            .or_else(|| legal.into_iter().find(|a| !Self::resigns(a)))
+            .filter(|a| {
+                matches!(
+                    a,
+                    FanAction::ChooseFirst { .. }
+                        | FanAction::Reveal { .. }
+                        | FanAction::Play { covered: false, .. }
+                        | FanAction::Discard { .. }
+                )
+            })
+            .collect();
+        // Turning a covered card up costs no card of the hand: first among equals.
+        forced.sort_by_key(|a| !matches!(a, FanAction::Reveal { .. }));
+        crate::engine::cheapest_answer(self, seat, forced, |g| {
+            let p = &g.players[usize::from(seat)];
+            vec![p.hand.len() as i64, i64::from(p.cover)]
+        })
     }
 
     fn resigns(action: &FanAction) -> bool {

@@ -709,6 +709,27 @@ pub struct LeGame {
 }
 
 impl LeGame {
+    /// What a default move must not spend: the seat's cards (a Doubt is
+    /// none: the rules defeat it when drawn), its hand, and the turn's
+    /// points when it is the current player.
+    fn holdings(&self, seat: Seat) -> Vec<i64> {
+        let p = self.player(seat);
+        let asset = |c: &&Card| self.def(**c).kind != Kind::Doubt;
+        let played = p.played.iter().filter(|x| x.from.is_none()).map(|x| &x.card);
+        let piles = p.deck.iter().chain(&p.hand).chain(&p.discard);
+        let cards = piles.chain(&p.vigilant).chain(played).filter(asset).count();
+        let points: i32 = if seat == self.current {
+            self.turn.attack.iter().chain(&self.turn.recruit).sum()
+        } else {
+            0
+        };
+        vec![
+            cards as i64,
+            p.hand.iter().filter(asset).count() as i64,
+            i64::from(points),
+        ]
+    }
+
     pub fn def(&self, card: Card) -> &CardDef {
         &self.defs[usize::from(self.inst[usize::from(card)])]
     }
@@ -884,12 +905,22 @@ impl Game for LeGame {
         view::view(self, viewer)
     }
 
+    /// The end of the turn (the Cleanup discards and draws by the rules),
+    /// else the answer to a pending choice that costs the seat least (its
+    /// cards, its hand, the turn's points); never a card played, recruited
+    /// or sacrificed.
     fn default_action(&self, seat: Seat) -> Option<LeAction> {
         let legal = self.legal_actions(seat);
         if legal.contains(&LeAction::EndTurn) {
             return Some(LeAction::EndTurn);
         }
-        legal.into_iter().find(|a| !Self::resigns(a))
+        let mut answers: Vec<LeAction> = legal
+            .into_iter()
+            .filter(|a| matches!(a, LeAction::Choose { .. }))
+            .collect();
+        // Declining a choice that allows it comes first among equals.
+        answers.sort_by_key(|a| !matches!(a, LeAction::Choose { picks } if picks.is_empty()));
+        crate::engine::cheapest_answer(self, seat, answers, |g| g.holdings(seat))
     }
 
     fn resigns(action: &LeAction) -> bool {

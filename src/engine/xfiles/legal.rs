@@ -213,6 +213,56 @@ pub fn legal_actions(g: &XfGame, seat: Seat) -> Vec<XfAction> {
     out
 }
 
+/// The move made for a seat whose deadline passed (`Game::default_action`):
+/// a pass, the end of the step, the free draw (p. 18), buying nothing, a
+/// revealed Bluff let go; else the answer the rules force (the X-File at the
+/// set-up, a choice, damage, the discard down to the hand limit, p. 38) that
+/// costs the seat least. Never a card played, used, bought or sold.
+pub fn default_action(g: &XfGame, seat: Seat) -> Option<XfAction> {
+    use XfAction as A;
+    let legal = legal_actions(g, seat);
+    let passive = [
+        A::Pass,
+        A::Done,
+        A::Brief {
+            draw: true,
+            to_conspiracy: vec![],
+        },
+        A::Buy { count: 0 },
+        A::Trade {
+            sell: vec![],
+            buy: 0,
+        },
+        A::PayBluff { pay: false, x: 0 },
+    ];
+    if let Some(a) = passive.into_iter().find(|a| legal.contains(a)) {
+        return Some(a);
+    }
+    let mut forced: Vec<XfAction> = legal
+        .into_iter()
+        .filter(|a| {
+            matches!(
+                a,
+                A::ChooseXFile { .. } | A::Choose { .. } | A::AssignDamage { .. } | A::Discard { .. }
+            )
+        })
+        .collect();
+    // Declining a choice that allows it comes first among equals.
+    forced.sort_by_key(|a| !matches!(a, A::Choose { picks } if picks.is_empty()));
+    crate::engine::cheapest_answer(g, seat, forced, |g| holdings(g, seat))
+}
+
+/// What a default move must not spend: the hand, the pools, the Agents.
+fn holdings(g: &XfGame, seat: Seat) -> Vec<i64> {
+    let p = g.player(seat);
+    vec![
+        p.hand.len() as i64,
+        i64::from(p.rp),
+        i64::from(p.cp),
+        p.agents.len() as i64,
+    ]
+}
+
 /// Answers to a pending choice: each single option, and for a choice of
 /// several the first ones.
 fn answers(g: &XfGame) -> Vec<XfAction> {

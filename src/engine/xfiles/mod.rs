@@ -1225,11 +1225,7 @@ impl Game for XfGame {
         {
             return None;
         }
-        let legal = self.legal_actions(seat);
-        [XfAction::Pass, XfAction::Done]
-            .into_iter()
-            .find(|a| legal.contains(a))
-            .or_else(|| legal.into_iter().find(|a| !Self::resigns(a)))
+        legal::default_action(self, seat)
     }
 
     fn resigns(action: &XfAction) -> bool {

@@ -18,6 +18,10 @@ use super::{
 use crate::cards::{CardIdx, CardType, Pool, Skill, db};
 use crate::engine::{Event, Refusal, Seat};
 
+/// The Rules Assistant's ruling (Ancillary Documentation p. 7).
+const NO_PLAY_IN_DEBRIEFING: &str =
+    "no card may be played during the Debriefing Phase (Rules Assistant ruling, Ancillary Documentation p. 7)";
+
 /// What checking a play found: the pool it is paid from, its target, the
 /// opponent it names, its cost and X.
 #[derive(Debug, Clone)]
@@ -515,6 +519,9 @@ impl XfGame {
     /// a combat's last word, an Adversary's limits, the mode asked for.
     fn may_play_now(&self, seat: Seat, card: CardIdx, mode: u8) -> Result<(), Refusal> {
         self.may_act_now(seat)?;
+        if self.phase == Phase::Debriefing {
+            return Err(Refusal::new(NO_PLAY_IN_DEBRIEFING));
+        }
         self.basic_may_play(seat)?;
         let c = db().get(card);
         if !self.player(seat).hand.contains(&card)
