@@ -1063,6 +1063,9 @@ pub enum XfEvent {
         success: bool,
         total: i32,
         needed: i32,
+        /// The card that forced this check; `None` for the Site's own check.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        forced_by: Option<CardIdx>,
     },
     Asked {
         seat: Seat,
