@@ -11,3 +11,4 @@ pub mod engine;
 pub mod league;
 pub mod rules;
 pub mod store;
+pub mod words;

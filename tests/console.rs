@@ -195,7 +195,7 @@ async fn deck_import_list_show_check_delete() {
     );
     assert!(
         b[2].1
-            .contains("• Tiny — 1 Agents, 0 X-Files, 3 cards, not legal"),
+            .contains("• Tiny — 1 Agent, 0 X-Files, 3 cards, not legal"),
         "{}",
         b[2].1
     );

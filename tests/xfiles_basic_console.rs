@@ -154,7 +154,7 @@ async fn scripted_basic_game_between_starters_ends_with_a_correct_guess() {
         "The X-Files CCG (Basic Game)",
         "sets aside",
         "draws 10 cards",
-        "card(s), up to ten",
+        "cards, up to ten",
         "(card 1 of 3 this turn)",
         "goes to the Hospital",
     ] {

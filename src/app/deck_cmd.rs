@@ -9,6 +9,7 @@ use super::message::{Outgoing, Request, UserError};
 use crate::decks::{self, Deck, DeckFormat, StoredDeck};
 use crate::engine::fan;
 use crate::store::DeckRow;
+use crate::words::{count, tally};
 
 /// The most lines of one kind an answer lists (bad lines, notes, broken
 /// rules): a list of a thousand misspelt lines answers in a message or two,
@@ -172,11 +173,11 @@ async fn export(
         Outgoing::ephemeral(
             &req.user.id,
             format!(
-                "Your deck '{}' as {label} ({} Agents, {} X-Files, {} Bureau deck cards). /deck import reads it back.",
+                "Your deck '{}' as {label} ({}, {}, {}). /deck import reads it back.",
                 row.name,
-                deck.team.len(),
-                deck.xfiles.len(),
-                deck.bureau_size()
+                count(deck.team.len(), "Agent"),
+                count(deck.xfiles.len(), "X-File"),
+                count(deck.bureau_size(), "Bureau deck card")
             ),
         )
         .with_file(format!("{file}.{ext}"), content.into_bytes()),
@@ -214,15 +215,15 @@ async fn save_xfiles(
     };
     app.store().save_deck(&row).await?;
     let mut out = format!(
-        "{} deck '{name}': {} Agents, {} X-Files, {} Bureau deck cards.",
+        "{} deck '{name}': {}, {}, {}.",
         if exists {
             "Replaced your"
         } else {
             "Saved your"
         },
-        deck.team.len(),
-        deck.xfiles.len(),
-        deck.bureau_size()
+        count(deck.team.len(), "Agent"),
+        count(deck.xfiles.len(), "X-File"),
+        count(deck.bureau_size(), "Bureau deck card")
     );
     if !parsed.notes.is_empty() {
         out.push('\n');
@@ -268,7 +269,7 @@ async fn save_fan(
     };
     app.store().save_deck(&row).await?;
     Ok(format!(
-        "{} Fan CCG deck '{name}': {} environment, {} draw, {} sideboard cards, {} cover cards.\n{}",
+        "{} Fan CCG deck '{name}': {} environment, {} draw, {}, {}.\n{}",
         if exists {
             "Replaced your"
         } else {
@@ -276,8 +277,8 @@ async fn save_fan(
         },
         deck.environment.len(),
         deck.draw.len(),
-        deck.sideboard.len(),
-        deck.cover,
+        count(deck.sideboard.len(), "sideboard card"),
+        count(deck.cover, "cover card"),
         fan_verdict(&deck, &fan::FanOptions::default())
     ))
 }
@@ -422,10 +423,10 @@ async fn list(app: &App, req: &Request, kind: &str) -> Result<String, UserError>
                     )
                     .is_empty();
                     format!(
-                        "{} Agents, {} X-Files, {} cards{}",
-                        deck.team.len(),
-                        deck.xfiles.len(),
-                        deck.bureau_size(),
+                        "{}, {}, {}{}",
+                        count(deck.team.len(), "Agent"),
+                        count(deck.xfiles.len(), "X-File"),
+                        count(deck.bureau_size(), "card"),
                         if legal {
                             ", legal"
                         } else {
@@ -501,12 +502,12 @@ pub fn verdict(deck: &Deck, format: DeckFormat, label: &str) -> String {
         let aside = crate::engine::xfiles::basic::set_aside(deck, killer_cards);
         if !aside.is_empty() {
             let db = crate::cards::db();
-            let mut names: Vec<&str> = aside.iter().map(|c| db.get(*c).title.as_str()).collect();
-            names.dedup();
+            // Copies counted, so the count before the names reads right.
+            let names = tally(aside.iter().map(|c| db.get(*c).title.as_str()));
             out.push_str(&format!(
-                "\nAt set-up the Basic Game sets aside the {} card(s) it does not use — Advanced, Combat, Agent and Killer cards (FAQ97 #11, FAQ21 #45): {}.",
-                aside.len(),
-                names.join(", ")
+                "\nAt set-up the Basic Game sets aside the {} it does not use — Advanced, Combat, Agent and Killer cards (FAQ97 #11, FAQ21 #45): {}.",
+                count(aside.len(), "card"),
+                names.join(" · ")
             ));
         }
     }

@@ -59,9 +59,9 @@ pub(super) async fn standings_text(
         );
         let record = format!("{}-{}-{}", s.wins, s.losses, s.draws);
         let line = format!(
-            "{}. {name} — {} pts ({record}{}) · OMW {:.0}% · rating {:.0} ±{:.0}",
+            "{}. {name} — {} ({record}{}) · OMW {:.0}% · rating {:.0} ±{:.0}",
             s.rank,
-            s.points,
+            crate::words::count(s.points, "pt"),
             if s.byes > 0 {
                 format!(", {} bye", s.byes)
             } else {
@@ -222,11 +222,11 @@ pub(super) async fn player(
         .find(|s| s.member == me)
         .expect("every member has a row");
     let mut out = format!(
-        "**{}** in {}: rank {}, {} pts ({}-{}-{}), OMW {:.0}%.\n",
+        "**{}** in {}: rank {}, {} ({}-{}-{}), OMW {:.0}%.\n",
         who.user_name,
         l.name,
         row.rank,
-        row.points,
+        crate::words::count(row.points, "pt"),
         row.wins,
         row.losses,
         row.draws,

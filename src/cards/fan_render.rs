@@ -28,7 +28,7 @@ pub fn requirement(r: &Requirement) -> String {
 /// Printed points in words.
 pub fn points(p: Points) -> String {
     match p {
-        Points::Value(v) => format!("{v} pts"),
+        Points::Value(v) => crate::words::count(v, "pt"),
         Points::Marked(PointMark::Positive) => "positive pts".into(),
         Points::Marked(PointMark::Negative) => "negative pts".into(),
         Points::Marked(PointMark::Conflict) => "conflict pts".into(),

@@ -98,6 +98,12 @@ pub trait GameUi: Game {
     /// One public line saying who must act and how.
     fn next_line(view: &Self::View, table: &Table) -> String;
 
+    /// The seat an event asks to choose now (its options and menu then go
+    /// to that seat privately, even if it was already due).
+    fn asks_to_choose(_event: &Self::Event) -> Option<Seat> {
+        None
+    }
+
     /// An action in words, with players' names ("choose alice to play first").
     fn describe(view: &Self::View, action: &Self::Action, table: &Table) -> String;
 
@@ -245,6 +251,10 @@ impl<G: GameUi> Host<G> {
         }
         let mut out = Vec::new();
         let after = game.to_act();
+        let choosing: Vec<Seat> = events
+            .iter()
+            .filter_map(|e| G::asks_to_choose(&e.body))
+            .collect();
         let newly_due: Vec<String> = after
             .iter()
             .filter(|s| !before.contains(s))
@@ -259,7 +269,7 @@ impl<G: GameUi> Host<G> {
         let seats: Vec<Seat> = (0..table.seats.len() as Seat).collect();
         for s in seats {
             let mut lines = private.remove(&s).unwrap_or_default();
-            let newly_due = after.contains(&s) && !before.contains(&s);
+            let newly_due = after.contains(&s) && (!before.contains(&s) || choosing.contains(&s));
             if newly_due {
                 lines.push(format!("Your move.\n{}", status(game, s, table)));
             }

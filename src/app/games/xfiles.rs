@@ -259,7 +259,10 @@ impl XfGame {
         Ok(out)
     }
 
-    fn card_line(c: CardIdx) -> String {
+    /// A card as a hand or the board shows it: a Site with its
+    /// prerequisite and question, any other card with its Cost (its type in
+    /// the Basic Game, which has no Costs: FAQ21 #54(c)).
+    fn card_line(c: CardIdx, basic: bool) -> String {
         let card = db().get(c);
         match card.kind {
             CardType::Site => format!(
@@ -283,6 +286,7 @@ impl XfGame {
                 "{} ({})",
                 card.title,
                 card.cost
+                    .filter(|_| !basic)
                     .map(|c| c.to_string())
                     .unwrap_or_else(|| card.kind.to_string())
             ),
@@ -565,7 +569,7 @@ impl GameUi for XfGame {
             .hand
             .iter()
             .flatten()
-            .map(|c| XfGame::card_line(*c))
+            .map(|c| XfGame::card_line(*c, v.basic))
             .collect();
         hand.sort();
         let pools = if v.basic {
@@ -612,6 +616,7 @@ impl GameUi for XfGame {
         let mut allowed: Vec<String> = legal
             .iter()
             .filter(|a| !matches!(a, XfAction::Resign) && !buying(a))
+            .filter(|a| !answer_known(v, a))
             .map(|a| Self::describe(v, a, t))
             .collect();
         if legal.iter().any(buying) {
@@ -643,12 +648,20 @@ impl GameUi for XfGame {
         out
     }
 
+    fn asks_to_choose(event: &XfEvent) -> Option<Seat> {
+        match event {
+            XfEvent::Choosing { seat, .. } => Some(*seat),
+            _ => None,
+        }
+    }
+
     fn next_line(v: &XfView, t: &Table) -> String {
         let due: Vec<String> = v.to_act.iter().map(|s| t.name(*s).to_string()).collect();
         if v.awaiting == Awaiting::Over {
             return format!("Game over: {}.", v.outcome.as_deref().unwrap_or(""));
         }
         let choice_line;
+        let damage_line;
         let what = match v.awaiting {
             Awaiting::Choice => {
                 let prompt = v.choice.as_ref().map_or("", |c| c.prompt.as_str());
@@ -656,7 +669,17 @@ impl GameUi for XfGame {
                 choice_line.as_str()
             }
             Awaiting::PayBluff => "pay for the revealed Bluff (/pay) or let it go (/pass)",
-            Awaiting::AssignDamage => "assign the Adversary's damage (/damage)",
+            Awaiting::AssignDamage => {
+                let n = v
+                    .investigation
+                    .as_ref()
+                    .and_then(|i| i.combat.as_ref())
+                    .map_or(0, |c| c.assigning);
+                damage_line = format!(
+                    "assign all {n} of the Adversary's damage to a fighting Agent (/damage to:\"<Agent>\")"
+                );
+                damage_line.as_str()
+            }
             Awaiting::Respond => "answer the card on top (/play) or let it resolve (/pass)",
             Awaiting::CombatCard => "play a Combat card (/play) or /pass",
             Awaiting::PlayOrPass => "play a card (/play) or /pass",
@@ -769,6 +792,14 @@ impl GameUi for XfGame {
             ),
             ("xfile", "card") => titles(&mut me.candidates.iter().flatten().copied()),
             ("play", "card") => titles(&mut playable(legal).into_iter()),
+            ("ask", "value") => legal
+                .iter()
+                .filter(|a| !answer_known(v, a))
+                .filter_map(|a| match a {
+                    XfAction::Ask { value, .. } => Some(ask_value(*value)),
+                    _ => None,
+                })
+                .collect(),
             (_, "card" | "cards") => titles(&mut me.hand.iter().flatten().copied()),
             (_, "agent" | "agents" | "to") => titles(&mut me.agents.iter().map(|a| a.card)),
             _ => return None,
@@ -982,6 +1013,64 @@ fn names(cards: &[CardIdx]) -> String {
         .join(", ")
 }
 
+/// Separates card names in lists no card name can be confused with.
+const NAME_SEPARATOR: &str = " · ";
+
+/// Card names joined by [`NAME_SEPARATOR`].
+fn names_apart(cards: &[CardIdx]) -> String {
+    cards
+        .iter()
+        .map(|c| title(*c))
+        .collect::<Vec<_>>()
+        .join(NAME_SEPARATOR)
+}
+
+/// Cards by title with their copies ("2× Hard Punch · Knife"), so a count
+/// of cards before them reads right.
+fn copies(cards: &[CardIdx]) -> String {
+    crate::words::tally(cards.iter().map(|c| title(*c))).join(NAME_SEPARATOR)
+}
+
+/// How `/ask` names a characteristic value ("physiological-imbalance").
+fn ask_value(value: Trait) -> String {
+    value.as_str().to_lowercase().replace(' ', "-")
+}
+
+/// Whether `action` asks a question whose answer the asker's notebook
+/// already gives: every X-File it still allows answers it alike. The rules
+/// let a player ask it again (p. 26 asks only for a yes/no question of the
+/// Site's category; Access Personnel Files and Counterintelligence
+/// Measures make the asking itself count), so it stays a legal move; it is
+/// only not suggested.
+fn answer_known(v: &XfView, action: &XfAction) -> bool {
+    let XfAction::Ask { category, value } = action else {
+        return false;
+    };
+    let (Some(asker), Some(of)) = (v.viewer.seat(), asked_of(v)) else {
+        return false;
+    };
+    let notes = v.players[usize::from(asker)]
+        .notebook
+        .as_deref()
+        .unwrap_or_default();
+    let answers: Vec<bool> = crate::engine::xfiles::xfiles_fitting(notes, of)
+        .iter()
+        .filter_map(|x| db().get(*x).characteristics)
+        .map(|c| c.answers_yes(*category, *value))
+        .collect();
+    !answers.is_empty() && answers.iter().all(|a| *a == answers[0])
+}
+
+/// The player a question now is about: the Investigating Player for a
+/// penalty question, else the Site's Directed Player.
+fn asked_of(v: &XfView) -> Option<Seat> {
+    if v.awaiting == Awaiting::Penalty {
+        return Some(v.active);
+    }
+    let inv = v.investigation.as_ref()?;
+    v.sites.get(inv.site).map(|s| s.directed)
+}
+
 /// What a player has learned of each opponent's X-File, and the X-Files
 /// still consistent with it.
 pub fn notebook(v: &XfView, seat: Seat, t: &Table, only: Option<Seat>) -> String {
@@ -1016,20 +1105,22 @@ pub fn notebook(v: &XfView, seat: Seat, t: &Table, only: Option<Seat>) -> String
             })
             .collect();
         let left = crate::engine::xfiles::xfiles_fitting(notes, of);
+        // X-File names hold commas ("Lucas Henry, Serial Killer"): listed
+        // with a separator no name contains.
         let shown = if left.len() <= 12 {
-            format!(": {}", names(&left))
+            format!(": {}", names_apart(&left))
         } else {
             String::new()
         };
         out.push_str(&format!(
-            "\n  {} — {}; {} X-Files still possible{shown}",
+            "\n  {} — {}; {} still possible{shown}",
             t.name(of),
             if learned.is_empty() {
                 "nothing learned yet".to_string()
             } else {
-                learned.join(", ")
+                learned.join(NAME_SEPARATOR)
             },
-            left.len()
+            crate::words::count(left.len(), "X-File")
         ));
     }
     out
@@ -1090,10 +1181,13 @@ fn board_player(t: &Table, seat: Seat, p: &PlayerView, basic: bool) -> String {
             .map(|x| {
                 let mut s = title(x.card).to_string();
                 if x.tokens > 0 {
-                    s.push_str(&format!(" ({} token(s))", x.tokens));
+                    s.push_str(&format!(" ({})", crate::words::count(x.tokens, "token")));
                 }
                 if x.under > 0 {
-                    s.push_str(&format!(" ({} card(s) under it)", x.under));
+                    s.push_str(&format!(
+                        " ({} under it)",
+                        crate::words::count(x.under, "card")
+                    ));
                 }
                 s
             })
@@ -1108,7 +1202,10 @@ fn board_agent(a: &AgentView, basic: bool) -> String {
     let mut bits = vec![match (basic, a.damage) {
         (false, _) => format!("HEALTH {}/{}", a.health - a.damage.min(a.health), a.health),
         (true, 0) => String::new(),
-        (true, n) => format!("wounded: leaves after {n} more Healing Phase(s)"),
+        (true, n) => format!(
+            "wounded: leaves after {} more",
+            crate::words::count(n, "Healing Phase")
+        ),
     }];
     bits.retain(|b| !b.is_empty());
     if a.section == Section::Field {
@@ -1117,7 +1214,7 @@ fn board_agent(a: &AgentView, basic: bool) -> String {
     bits.extend(a.equipment.iter().map(|e| title(*e).to_string()));
     bits.extend(a.attached.iter().map(|e| format!("under: {}", title(*e))));
     if a.tokens > 0 {
-        bits.push(format!("{} token(s)", a.tokens));
+        bits.push(crate::words::count(a.tokens, "token"));
     }
     for (on, label) in [
         (a.dedicated_rp, "dedicated RP"),
@@ -1139,7 +1236,7 @@ fn board_site(t: &Table, s: &SiteView, needs: Option<&[(Skill, u8)]>) -> String 
     format!(
         "Site {}: **{}**{} — {} → {}{}\n",
         s.number,
-        XfGame::card_line(s.card),
+        XfGame::card_line(s.card, false),
         changed_prerequisite(s.card, needs),
         t.name(s.owner),
         t.name(s.directed),

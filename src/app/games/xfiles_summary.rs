@@ -30,8 +30,9 @@ pub fn of(v: &XfView, events: &[XfEvent], t: &Table) -> String {
         .map(|s| format!("{} {}", t.name(s), played.get(&s).copied().unwrap_or(0)))
         .collect();
     let mut out = format!(
-        "**Game #{} summary** — {turns} turn(s). Cards played: {}.",
+        "**Game #{} summary** — {}. Cards played: {}.",
         t.game_id,
+        crate::words::count(turns, "turn"),
         cards.join(", ")
     );
     let questions = questions(events, t);
@@ -97,11 +98,9 @@ fn hidden_made_public(v: &XfView, t: &Table) -> String {
         .players
         .iter()
         .enumerate()
-        .map(|(s, p)| {
-            let x = p.xfile.map_or("no X-File chosen".to_string(), |x| {
-                db().get(x).title.clone()
-            });
-            format!("{}'s X-File was {x}", t.name(s as Seat))
+        .map(|(s, p)| match p.xfile {
+            Some(x) => format!("{}'s X-File was {}", t.name(s as Seat), db().get(x).title),
+            None => format!("{} chose no X-File", t.name(s as Seat)),
         })
         .collect();
     for site in &v.sites {

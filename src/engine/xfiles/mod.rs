@@ -85,6 +85,11 @@ pub struct XfOptions {
     /// the Investigation Phase, so their logs replay exactly.
     #[serde(default)]
     pub case_end: bool,
+    /// A Site keeps its number for the whole game ([`XfGame::site_number`]);
+    /// games stored before renumber the Sites at each turn's start, so
+    /// their logs replay exactly.
+    #[serde(default)]
+    pub stable_site_numbers: bool,
     /// The Basic Game's rules (`None`: the Advanced Game).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub basic: Option<BasicRules>,
@@ -116,6 +121,7 @@ impl Default for XfOptions {
             income_any_turn: false,
             legacy_manual: false,
             case_end: true,
+            stable_site_numbers: true,
             basic: None,
         }
     }
@@ -750,8 +756,10 @@ pub struct XfGame {
     pub sites_this_turn: Vec<String>,
     pub guessed_this_turn: bool,
     pub outcome: Option<Outcome>,
-    /// Ids of the Sites in play at the start of the turn and those played
-    /// since: a Site's number (its place here) stays fixed for the turn.
+    /// Ids of every Site played this game, in order: a Site's number (its
+    /// place here) stays the same for the whole game (in games stored
+    /// before `stable_site_numbers`, for the turn: those in play at its
+    /// start, then those played since).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub site_order: Vec<u32>,
     /// Basic Game: cards each seat played this turn (at most three, `basic`).
@@ -1055,6 +1063,9 @@ pub enum XfEvent {
         success: bool,
         total: i32,
         needed: i32,
+        /// The card that forced this check; `None` for the Site's own check.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        forced_by: Option<CardIdx>,
     },
     Asked {
         seat: Seat,
@@ -1248,7 +1259,7 @@ impl Game for XfGame {
 
 impl XfGame {
     /// The number players call the Site at index `i` by (1-based; fixed for
-    /// the turn even when other Sites leave play).
+    /// the game even when other Sites leave play).
     pub fn site_number(&self, i: usize) -> usize {
         let id = self.sites[i].id;
         match self.site_order.iter().position(|x| *x == id) {

@@ -525,6 +525,7 @@ impl XfGame {
             success,
             total,
             needed,
+            forced_by: None,
         }));
         if let Some(c) = self.site_check().cloned() {
             self.last_check_over(Some((c.seat, &c.team)), events);
@@ -658,9 +659,9 @@ impl XfGame {
                 .map(|c| c.as_str().to_uppercase())
                 .collect();
             return Err(Refusal::new(format!(
-                "{} allows a {} question",
+                "{} allows {} question",
                 card.title,
-                names.join(" or ")
+                crate::words::with_article(&names.join(" or "))
             )));
         }
         let easier = card.question.as_ref().and_then(|q| q.easier);

@@ -1114,6 +1114,7 @@ impl XfGame {
                     success,
                     total,
                     needed,
+                    forced_by: c.forced_by,
                 }));
                 self.frames.pop();
                 self.expire_check(f.id);
@@ -1381,21 +1382,26 @@ fn why_not(c: &Cond) -> String {
         Cond::Active => "only on your own turn".into(),
         Cond::InCombat => "only in combat".into(),
         Cond::BeforeDamage => "only in combat, before the round's damage is assigned".into(),
-        Cond::AfterDamage(s) => format!("only in combat, right after a {} round's damage", s.short()),
+        Cond::AfterDamage(s) => format!(
+            "only in combat, right after {} round's damage",
+            crate::words::with_article(s.short())
+        ),
         Cond::InCheck(s) if s.is_empty() => "only during a skill check".into(),
         Cond::SiteCheck(s) if s.is_empty() => "only during a Site's skill check".into(),
         Cond::InCheck(s) | Cond::SiteCheck(s) => format!(
-            "only during a {} skill check",
-            s.iter()
-                .map(|s| s.as_str().to_uppercase())
-                .collect::<Vec<_>>()
-                .join(" or ")
+            "only during {} skill check",
+            crate::words::with_article(
+                &s.iter()
+                    .map(|s| s.as_str().to_uppercase())
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            )
         ),
         Cond::Phase(p) if matches!(p.as_slice(), [super::effects::ast::PhaseName::CaseEnd]) => {
             "only at the end of the Case Assignment Phase, once the Bluffs are placed".into()
         }
         Cond::Phase(p) => format!("only in the {:?} Phase", p[0]),
-        Cond::Round(s) => format!("only in a {} round", s.short()),
+        Cond::Round(s) => format!("only in {} round", crate::words::with_article(s.short())),
         Cond::Happened(f) => format!("only once {}", fact_words(f)),
         Cond::Exists(s) if s.quals.contains(&Qual::Joinable) => {
             "only with an Agent in your hand who may join your Team: of Cost X, not already in play nor removed from the game (p. 15)".into()
@@ -1406,7 +1412,10 @@ fn why_not(c: &Cond) -> String {
         Cond::Exists(s) if s.quals.contains(&Qual::Searched) => {
             "only once a card the Investigating Player played has taken a card from his deck into his hand (still there)".into()
         }
-        Cond::Exists(s) => format!("only when there is a {:?}", s.kind).to_lowercase(),
+        Cond::Exists(s) => {
+            let kind = format!("{:?}", s.kind).to_lowercase();
+            format!("only when there is {}", crate::words::with_article(&kind))
+        }
         Cond::Passed => "only after its skill check succeeded".into(),
         Cond::Multiplayer => "only in games of three or more players".into(),
         Cond::Known(cat) => format!(

@@ -74,7 +74,9 @@ impl XfGame {
         self.active = seat;
         self.turn += 1;
         self.sites_this_turn.clear();
-        self.site_order = self.sites.iter().map(|s| s.id).collect();
+        if !self.options.stable_site_numbers {
+            self.site_order = self.sites.iter().map(|s| s.id).collect();
+        }
         self.guessed_this_turn = false;
         self.facts.clear();
         self.basic_plays.clear();

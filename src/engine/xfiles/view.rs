@@ -90,6 +90,8 @@ pub struct CombatView {
     pub damage: u8,
     pub round: CombatRound,
     pub step: CombatStep,
+    /// The damage the foe being assigned deals now (0 outside that step).
+    pub assigning: u8,
 }
 
 /// A pending choice: who chooses, and (to the chooser only, when the options
@@ -235,6 +237,7 @@ fn investigation_view(g: &XfGame, inv: &super::Investigation) -> InvestigationVi
             damage: c.damage(),
             round: c.round,
             step: c.step,
+            assigning: c.pending_damage(),
         }),
     }
 }

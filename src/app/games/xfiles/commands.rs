@@ -191,6 +191,8 @@ pub(super) fn on_investigate(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError>
         .unwrap_or_default();
     let team = if args.has("agents") {
         list(a, "agents", &ready, "a ready Agent in the Field")?
+    } else if let Some(s) = seat.filter(|_| ready.is_empty()) {
+        return Err(no_team_left(g, s));
     } else {
         ready
     };
@@ -205,6 +207,24 @@ pub(super) fn on_investigate(a: &Ask<'_, XfGame>) -> Result<XfAction, UserError>
         team,
         skill,
     })
+}
+
+/// Why `/investigate` has no Team to send: no Agent of the seat in the
+/// Field, or each has investigated a Site this turn; and what to do instead.
+fn no_team_left(g: &XfGame, seat: Seat) -> UserError {
+    let in_field = g
+        .player(seat)
+        .agents
+        .iter()
+        .any(|x| x.section == Section::Field);
+    let why = if in_field {
+        "every one of your Agents in the Field has already investigated a Site this turn (p. 27)"
+    } else {
+        "none of your Agents is in the Field, and only Field Agents investigate (p. 23)"
+    };
+    UserError::new(format!(
+        "No Team is left to investigate: {why}. End the Investigation Phase with /done, or see /hand for what else you may do."
+    ))
 }
 
 /// `/pay`.

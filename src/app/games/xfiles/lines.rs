@@ -2,6 +2,7 @@
 //! DMs), by theme, rendered from a view.
 
 use super::*;
+use crate::words;
 
 /// Dealing, the X-File, turns and the Briefing: draws, pools, purchases.
 pub(super) fn setup_line(v: &XfView, event: &XfEvent, t: &Table) -> Option<String> {
@@ -27,18 +28,28 @@ pub(super) fn setup_line(v: &XfView, event: &XfEvent, t: &Table) -> Option<Strin
         }
         XfEvent::Drew { seat, .. } if viewer == Viewer::Seat(*seat) => return None,
         XfEvent::Drew { seat, count } if v.basic => {
-            format!("{} draws {count} card(s), up to ten.", who(*seat))
+            format!(
+                "{} draws {}, up to ten.",
+                who(*seat),
+                words::count(count, "card")
+            )
         }
         XfEvent::Drew { seat, count } => {
-            format!("{} takes the free draw ({count} card).", who(*seat))
+            format!(
+                "{} takes the free draw ({}).",
+                who(*seat),
+                words::count(count, "card")
+            )
         }
         XfEvent::SetAside { seat, count } => format!(
-            "{} sets aside {count} card(s) the Basic Game does not use (Advanced, Combat, Agent or Killer cards).",
-            who(*seat)
+            "{} sets aside {} the Basic Game does not use (Advanced, Combat, Agent or Killer cards).",
+            who(*seat),
+            words::count(count, "card")
         ),
         XfEvent::YourSetAside { cards } => format!(
-            "Set aside from your deck for the Basic Game: {}.",
-            names(cards)
+            "Set aside from your deck for the Basic Game ({}): {}.",
+            words::count(cards.len(), "card"),
+            copies(cards)
         ),
         XfEvent::DrewCards { cards } if cards.is_empty() => return None,
         XfEvent::DrewCards { cards } => format!("You draw: {}.", names(cards)),
@@ -51,11 +62,16 @@ pub(super) fn setup_line(v: &XfView, event: &XfEvent, t: &Table) -> Option<Strin
         }
         XfEvent::Resources { seat, rp, .. } => format!("{} gains {rp} RP.", who(*seat)),
         XfEvent::Bought { seat, count, pool } => {
-            format!("{} buys {count} cards for {count} {pool}.", who(*seat))
+            format!(
+                "{} buys {} for {count} {pool}.",
+                who(*seat),
+                words::count(count, "card")
+            )
         }
         XfEvent::DrawWaits { seat, count } => format!(
-            "{} draws the {count} cards when {} moves on: cards that answer a purchase may be played first.",
+            "{} draws the {} when {} moves on: cards that answer a purchase may be played first.",
             who(*seat),
+            words::count(count, "card"),
             who(v.active)
         ),
         XfEvent::PurchaseStopped {
@@ -63,8 +79,9 @@ pub(super) fn setup_line(v: &XfView, event: &XfEvent, t: &Table) -> Option<Strin
             count,
             refund,
         } => format!(
-            "{}'s purchase of {count} cards is stopped: no card is drawn{}.",
+            "{}'s purchase of {} is stopped: no card is drawn{}.",
             who(*seat),
+            words::count(count, "card"),
             if *refund {
                 " and the points are paid back"
             } else {
@@ -97,10 +114,15 @@ pub(super) fn table_line(v: &XfView, event: &XfEvent, t: &Table) -> Option<Strin
             section,
             team,
         } => format!(
-            "{} goes to the {} (Team {}).",
+            "{} goes to the {}{}.",
             agent(a),
             section.as_str(),
-            team + 1
+            // Teams are formed in the Field only (p. 23).
+            if *section == Section::Field {
+                format!(" (Team {})", team + 1)
+            } else {
+                String::new()
+            }
         ),
         XfEvent::AgentBought { agent: a } => {
             format!("{} joins from the hand for this turn.", agent(a))
@@ -113,7 +135,7 @@ pub(super) fn table_line(v: &XfView, event: &XfEvent, t: &Table) -> Option<Strin
             format!(
                 "{} plays the Site **{}**, directed at {}.",
                 who(*seat),
-                XfGame::card_line(*card),
+                XfGame::card_line(*card, v.basic),
                 who(*directed)
             )
         }
@@ -178,9 +200,21 @@ pub(super) fn table_line(v: &XfView, event: &XfEvent, t: &Table) -> Option<Strin
             format!("Only {} go on; the others stay behind.", names(kept))
         }
         XfEvent::CheckResult {
+            success,
+            total,
+            needed,
+            forced_by: Some(card),
+        } => format!(
+            // Only the card's own check: the Site's goes on.
+            "The skill check for {} {}: {total} against {needed}+.",
+            title(*card),
+            if *success { "is made" } else { "fails" }
+        ),
+        XfEvent::CheckResult {
             success: true,
             total,
             needed,
+            ..
         } => format!("The investigation succeeds: {total} against {needed}+."),
         XfEvent::CheckResult { total, needed, .. } => {
             format!("The investigation fails: {total} against {needed}+.")
@@ -253,11 +287,17 @@ pub(super) fn stack_line(v: &XfView, event: &XfEvent, t: &Table) -> Option<Strin
         } => format!("{} plays **{}** ({cost} {pool}).", who(*seat), title(*card)),
         XfEvent::Resolved { card, manual: true } => {
             let c = db().get(*card);
-            format!(
-                "{} resolves; the bot does not automate all of its text: {}",
-                c.title,
-                c.text.as_deref().or(c.game_effect.as_deref()).unwrap_or("")
-            )
+            let text = c.text.as_deref().or(c.game_effect.as_deref()).unwrap_or("");
+            if text.trim().is_empty() {
+                // Nothing printed to apply by hand (Slithers In The Night).
+                format!("{} resolves.", c.title)
+            } else {
+                format!(
+                    "{} resolves; the bot does not automate all of its text: {}",
+                    c.title,
+                    text.trim()
+                )
+            }
         }
         XfEvent::ManualOpened { seat, card, scope } if scope.is_empty() => format!(
             "Nothing of {}'s text can be changed with /adjust: settle it at the table.",
@@ -397,7 +437,11 @@ pub(super) fn effect_line(event: &XfEvent, t: &Table) -> Option<String> {
         }
         XfEvent::LeftPlay { card } => format!("{} leaves play.", title(*card)),
         XfEvent::Tokens { card, tokens } => {
-            format!("{} now has {tokens} token(s).", title(*card))
+            format!(
+                "{} now has {}.",
+                title(*card),
+                words::count(tokens, "token")
+            )
         }
         XfEvent::CheckForced {
             seat,
@@ -405,10 +449,10 @@ pub(super) fn effect_line(event: &XfEvent, t: &Table) -> Option<String> {
             threshold,
             team,
         } => format!(
-            "{}'s Team ({}) must make a {} {threshold}+ skill check.",
+            "{}'s Team ({}) must make {} {threshold}+ skill check.",
             who(*seat),
             names(team),
-            skill.as_str().to_uppercase()
+            words::with_article(&skill.as_str().to_uppercase())
         ),
         XfEvent::PrerequisiteChanged { needs } => {
             let n: Vec<String> = needs
@@ -440,9 +484,9 @@ pub(super) fn effect_line(event: &XfEvent, t: &Table) -> Option<String> {
         }
         XfEvent::QuestionChanged { card, to } => {
             format!(
-                "{} now asks a {} question.",
+                "{} now asks {} question.",
                 title(*card),
-                to.as_str().to_uppercase()
+                words::with_article(&to.as_str().to_uppercase())
             )
         }
         XfEvent::Milled { seat, cards } => format!(
@@ -468,7 +512,11 @@ pub(super) fn effect_line(event: &XfEvent, t: &Table) -> Option<String> {
             }
         ),
         XfEvent::ToHand { seat, count } => {
-            format!("{} puts {count} card(s) into their hand.", who(*seat))
+            format!(
+                "{} puts {} into their hand.",
+                who(*seat),
+                words::count(count, "card")
+            )
         }
         XfEvent::Shuffled { seat } => format!("{} shuffles the Bureau deck.", who(*seat)),
         XfEvent::Choosing { seat, prompt } => format!("{} must {}.", who(*seat), task(prompt)),

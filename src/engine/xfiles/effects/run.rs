@@ -205,7 +205,9 @@ impl XfGame {
         };
         let scripts = self.script_db();
         let script = scripts.of(p.card);
-        let automated = script.is_some_and(|s| s.automated());
+        // A card printed without text (Slithers In The Night) leaves
+        // nothing to apply by hand.
+        let automated = script.is_some_and(|s| s.automated()) || nothing_printed(p.card);
         events.push(Event::public(XfEvent::Resolved {
             card: p.card,
             manual: !automated,
@@ -587,7 +589,7 @@ impl XfGame {
         if c.secret {
             events.push(Event::public(XfEvent::Chose {
                 seat,
-                what: vec![format!("{} card(s)", labels.len())],
+                what: vec![crate::words::count(labels.len(), "card")],
             }));
             events.push(Event::private(seat, XfEvent::Chose { seat, what: labels }));
         } else {
@@ -666,4 +668,12 @@ fn bundle(vals: Vec<Val>, max: u8) -> Option<Val> {
         ));
     }
     Some(Val::List(vals))
+}
+
+/// The card prints no text nor Game Effect.
+fn nothing_printed(card: CardIdx) -> bool {
+    let c = db().get(card);
+    [&c.text, &c.game_effect]
+        .iter()
+        .all(|t| t.as_deref().is_none_or(|t| t.trim().is_empty()))
 }
