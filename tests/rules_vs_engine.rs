@@ -655,7 +655,6 @@ fn debriefing_p6_faq21_36b_an_empty_deck_is_the_shuffled_discard_pile() {
 /// Issue 42: a Witness (Dr. Grissom) was offered and accepted in the
 /// Debriefing Phase, against the ruling the bot cites.
 #[test]
-#[ignore = "needs the Debriefing fix from wt-fair"]
 fn debriefing_ra_ad_no_card_may_be_played_in_the_debriefing_phase() {
     says(
         "ruling-debriefing-no-cards",
