@@ -260,6 +260,41 @@ fn a_secret_choice_brings_its_options_to_the_chooser_only() {
     }
 }
 
+/// Face-down cards are revealed one by one (p. 25): a card that is not a
+/// Bluff is named once, as it is discarded; the Bluff its owner lets go,
+/// once as revealed and once as let go.
+#[test]
+fn each_face_down_card_is_named_once_as_it_is_revealed_p25() {
+    let mut t = Scene::new(
+        "table",
+        &[
+            ("phase", "deployment"),
+            ("alice", "Aubrey, MO"),
+            ("bob", "Hard Punch; Detective Tony Fiore"),
+            ("fill", "0"),
+        ],
+    );
+    t.say("@alice /deploy agent:\"Agent Fox Mulder\" section:field");
+    t.say("@alice /deploy agent:\"Agent Dana Scully\" section:field");
+    t.say("@alice /done");
+    t.say("@alice /site card:\"Aubrey, MO\"");
+    t.say("@alice /done");
+    t.say("@bob /bluff site:1 card:\"Hard Punch\"");
+    t.say("@bob /bluff site:1 card:\"Detective Tony Fiore\"");
+    t.say("@bob /done");
+    t.say("@alice /done");
+    let mut out = t.say("@alice /investigate site:1");
+    out.extend(t.say("@bob /pass"));
+    out.extend(t.pass_until(|g| g.earned_at_site(0).is_some()));
+    let said = thread(&out);
+    assert_eq!(said.matches("Hard Punch").count(), 1, "{said}");
+    assert!(
+        said.contains("bob's face-down card is **Hard Punch**, not a Bluff: discarded."),
+        "{said}"
+    );
+    assert_eq!(said.matches("Detective Tony Fiore").count(), 2, "{said}");
+}
+
 /// Combat (p. 32): the Adversary's player assigns its damage to one
 /// fighting Agent; the thread and the DM say how much.
 #[test]
