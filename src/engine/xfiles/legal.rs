@@ -243,7 +243,10 @@ pub fn default_action(g: &XfGame, seat: Seat) -> Option<XfAction> {
         .filter(|a| {
             matches!(
                 a,
-                A::ChooseXFile { .. } | A::Choose { .. } | A::AssignDamage { .. } | A::Discard { .. }
+                A::ChooseXFile { .. }
+                    | A::Choose { .. }
+                    | A::AssignDamage { .. }
+                    | A::Discard { .. }
             )
         })
         .collect();
