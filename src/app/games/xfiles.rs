@@ -610,7 +610,7 @@ impl GameUi for XfGame {
         };
         let mut allowed: Vec<String> = legal
             .iter()
-            .filter(|a| !matches!(a, XfAction::Resign) && !buying(a))
+            .filter(|a| !Self::resigns(a) && !buying(a))
             .map(|a| Self::describe(v, a, t))
             .collect();
         if legal.iter().any(buying) {
@@ -621,18 +621,9 @@ impl GameUi for XfGame {
             };
             allowed.push(format!("/buy count:0–{most}"));
         }
-        allowed.sort();
-        allowed.dedup();
         if !allowed.is_empty() {
-            let (shown, more) = super::host::join_capped(&allowed, 15, " · ");
-            out.push_str(&format!(
-                "\nYou may: {shown}{}",
-                if more > 0 {
-                    format!(" (and {more} more)")
-                } else {
-                    String::new()
-                }
-            ));
+            let (shown, more) = super::host::you_may(&allowed, 15, " · ");
+            out.push_str(&format!("\nYou may: {shown}{}", super::host::and_more(more)));
         }
         if let Some(line) = manual_line(v, seat, t) {
             out.push_str(&format!("\n{line}"));

@@ -252,11 +252,13 @@ pub fn default_action(g: &XfGame, seat: Seat) -> Option<XfAction> {
     crate::engine::cheapest_answer(g, seat, forced, |g| holdings(g, seat))
 }
 
-/// What a default move must not spend: the hand, the pools, the Agents.
+/// What a default move must not spend: the hand (without the opponents'
+/// cards it holds only for the turn), the pools, the Agents.
 fn holdings(g: &XfGame, seat: Seat) -> Vec<i64> {
     let p = g.player(seat);
+    let borrowed = g.stolen.iter().filter(|(holder, ..)| *holder == seat).count();
     vec![
-        p.hand.len() as i64,
+        p.hand.len().saturating_sub(borrowed) as i64,
         i64::from(p.rp),
         i64::from(p.cp),
         p.agents.len() as i64,
