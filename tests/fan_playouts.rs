@@ -316,7 +316,10 @@ fn default_spends_nothing(g: &FanGame, seat: Seat, seed: u64) {
     let legal = g.legal_actions(seat);
     match default {
         FanAction::Pass | FanAction::SkipAction | FanAction::Ready => {
-            assert!(after[0] >= before[0] && after[1] >= before[1], "{at}: spent")
+            assert!(
+                after[0] >= before[0] && after[1] >= before[1],
+                "{at}: spent"
+            )
         }
         FanAction::ChooseFirst { .. } | FanAction::Reveal { .. } => {
             assert_eq!(after, before, "{at}: {default:?} spent")
@@ -330,7 +333,10 @@ fn default_spends_nothing(g: &FanGame, seat: Seat, seed: u64) {
             assert!(face_up, "{at}: one card, face up: {before:?} -> {after:?}");
         }
         FanAction::Discard { ref cards } => {
-            assert!(matches!(g.phase, Phase::Stalemate { .. }), "{at}: {default:?}");
+            assert!(
+                matches!(g.phase, Phase::Stalemate { .. }),
+                "{at}: {default:?}"
+            );
             // Then hands may be refilled or reshuffled (fan-decisions).
             let most = before[0] - cards.len() as i64;
             assert!(after[0] >= most && after[1] >= before[1], "{at}: discards");

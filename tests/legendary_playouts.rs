@@ -11,11 +11,11 @@ mod le_greedy;
 #[path = "support/you_may.rs"]
 mod you_may;
 
+use xfiles_bot::app::Table;
+use xfiles_bot::app::games::host::GameUi;
 use xfiles_bot::engine::legendary::{
     Difficulty, Kind, LeAction, LeEvent, LeGame, LeOptions, LeSetup, SeasonMode,
 };
-use xfiles_bot::app::Table;
-use xfiles_bot::app::games::host::GameUi;
 use xfiles_bot::engine::{Audience, Game, GameRng, Seat, Viewer, replay, step};
 
 fn options(i: u64) -> LeOptions {
@@ -118,8 +118,17 @@ fn holdings(g: &LeGame, seat: Seat) -> [i64; 2] {
     let p = g.player(seat);
     let asset = |c: &&u16| g.def(**c).kind != Kind::Doubt;
     // A card Coordinated to the seat is another player's.
-    let played = p.played.iter().filter(|x| x.from.is_none()).map(|x| &x.card);
-    let piles = p.deck.iter().chain(&p.hand).chain(&p.discard).chain(&p.vigilant);
+    let played = p
+        .played
+        .iter()
+        .filter(|x| x.from.is_none())
+        .map(|x| &x.card);
+    let piles = p
+        .deck
+        .iter()
+        .chain(&p.hand)
+        .chain(&p.discard)
+        .chain(&p.vigilant);
     let cards = piles.chain(played).filter(asset).count();
     [cards as i64, p.hand.iter().filter(asset).count() as i64]
 }

@@ -385,6 +385,7 @@ fn play(seed: u64, mut rng: ChaCha8Rng, options: XfOptions, decks: Vec<StoredDec
         every_choice_has_an_answer(&g, seed);
         if log.len().is_multiple_of(8) {
             every_listed_play_is_accepted(&g, seed);
+            every_accepted_move_is_offered(&g, seed);
         }
         let (seat, action) = bot_move(&g, &mut rng).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let (next, events) = step(&g, seat, &action)
@@ -402,8 +403,9 @@ fn play(seed: u64, mut rng: ChaCha8Rng, options: XfOptions, decks: Vec<StoredDec
         );
         check_channel(&g, &next, &events, seed);
         for due in next.to_act() {
-            default_spends_nothing(&next, due, seed);
-            you_may_lists_the_legal_moves(&next, due, seed);
+            let legal = next.legal_actions(due);
+            default_spends_nothing(&next, due, &legal, seed);
+            you_may_lists_the_legal_moves(&next, due, &legal, seed);
         }
         no_card_is_played_in_the_debriefing(&next, seed);
         POWERS_USED.fetch_add(
@@ -441,7 +443,11 @@ fn every_listed_play_is_accepted(g: &XfGame, seed: u64) {
 /// opponents' cards it holds only for the turn) and the pools.
 fn holdings(g: &XfGame, seat: Seat) -> [i64; 3] {
     let p = g.player(seat);
-    let borrowed = g.stolen.iter().filter(|(holder, ..)| *holder == seat).count();
+    let borrowed = g
+        .stolen
+        .iter()
+        .filter(|(holder, ..)| *holder == seat)
+        .count();
     let hand = p.hand.len().saturating_sub(borrowed);
     [hand as i64, i64::from(p.rp), i64::from(p.cp)]
 }
@@ -472,15 +478,19 @@ fn spends(a: &XfAction) -> bool {
 /// except by what the rules force: the discard down to the hand limit
 /// (p. 38), a forced answer (the cheapest of those legal), RP that had to
 /// buy cards and is lost when none is bought (`LostRp`).
-fn default_spends_nothing(g: &XfGame, seat: Seat, seed: u64) {
+fn default_spends_nothing(g: &XfGame, seat: Seat, legal: &[XfAction], seed: u64) {
     let at = format!("seed {seed}: seat {seat} in {}", g.phase_name());
-    let Some(default) = g.default_action(seat) else {
+    // `Game::default_action`, from the legal actions listed once.
+    let Some(default) = g.default_among(seat, legal.to_vec()) else {
         assert!(g.earned_at_site(seat).is_some(), "{at}: no default move");
         return;
     };
-    assert!(!spends(&default), "{at}: the default move {default:?} spends");
-    let (next, events) =
-        step(g, seat, &default).unwrap_or_else(|r| panic!("{at}: default {default:?} refused: {r}"));
+    assert!(
+        !spends(&default),
+        "{at}: the default move {default:?} spends"
+    );
+    let (next, events) = step(g, seat, &default)
+        .unwrap_or_else(|r| panic!("{at}: default {default:?} refused: {r}"));
     let (before, after) = (holdings(g, seat), holdings(&next, seat));
     let spent = cost(before, after);
     if spent == 0 {
@@ -505,11 +515,15 @@ fn default_spends_nothing(g: &XfGame, seat: Seat, seed: u64) {
     };
     let answer_cost = |n: &XfGame| {
         let b = with_agents(g);
-        b.iter().zip(with_agents(n)).map(|(b, a)| (b - a).max(0)).sum::<i64>()
+        b.iter()
+            .zip(with_agents(n))
+            .map(|(b, a)| (b - a).max(0))
+            .sum::<i64>()
     };
     let cheapest = || {
-        g.legal_actions(seat)
-            .into_iter()
+        legal
+            .iter()
+            .cloned()
             .filter(|a| std::mem::discriminant(a) == std::mem::discriminant(&default))
             .filter_map(|a| step(g, seat, &a).ok())
             .map(|(n, _)| answer_cost(&n))
@@ -532,7 +546,11 @@ fn default_spends_nothing(g: &XfGame, seat: Seat, seed: u64) {
         }
         _ if forced_answer => {
             let paid = answer_cost(&next);
-            assert_eq!(paid, cheapest(), "{at}: {default:?} is not the cheapest answer");
+            assert_eq!(
+                paid,
+                cheapest(),
+                "{at}: {default:?} is not the cheapest answer"
+            );
         }
         // Passing lets the card played before resolve, whatever it costs, and
         // sends a card taken to be played at once back to the Discard Pile
@@ -541,7 +559,11 @@ fn default_spends_nothing(g: &XfGame, seat: Seat, seed: u64) {
             if a_card_resolves(g, &next) || lapsed(g, seat, &events) => {}
         _ => panic!(
             "{at}: the default {default:?} spent {before:?} -> {after:?}: {:?}\nhand {:?} -> {:?}\nstack {:?}\nresolving {:?}",
-            events.iter().map(|e| &e.body).collect::<Vec<_>>(), g.player(seat).hand, next.player(seat).hand, g.stack, g.resolving
+            events.iter().map(|e| &e.body).collect::<Vec<_>>(),
+            g.player(seat).hand,
+            next.player(seat).hand,
+            g.stack,
+            g.resolving
         ),
     }
 }
@@ -612,20 +634,19 @@ fn command(a: &XfAction) -> Option<&'static str> {
 
 /// The seat's "You may" list offers exactly the kinds of move (commands)
 /// its legal actions hold: none the engine refuses, none hidden.
-fn you_may_lists_the_legal_moves(g: &XfGame, seat: Seat, seed: u64) {
-    let legal = g.legal_actions(seat);
-    let status = XfGame::status_for(&g.view(Viewer::Seat(seat)), &legal, &table(g));
+fn you_may_lists_the_legal_moves(g: &XfGame, seat: Seat, legal: &[XfAction], seed: u64) {
+    let status = XfGame::status_for(&g.view(Viewer::Seat(seat)), legal, &table(g));
     assert_eq!(
         you_may::offered(&status, " · "),
-        you_may::allowed(&legal, command),
+        you_may::allowed(legal, command),
         "seed {seed}: seat {seat}'s \"You may\" in {}:\n{status}",
         g.phase_name()
     );
 }
 
 /// "No card may be played during the Debriefing Phase" (Rules Assistant,
-/// Ancillary Documentation p. 7): none is offered, and a seat due that
-/// tries each card of its hand is refused.
+/// Ancillary Documentation p. 7): none is offered to any seat (and, by
+/// `every_accepted_move_is_offered`, none is accepted).
 fn no_card_is_played_in_the_debriefing(g: &XfGame, seed: u64) {
     if g.phase != Phase::Debriefing {
         return;
@@ -635,22 +656,11 @@ fn no_card_is_played_in_the_debriefing(g: &XfGame, seed: u64) {
             .legal_actions(seat)
             .into_iter()
             .filter(|a| matches!(a, XfAction::Play { .. } | XfAction::PlayTogether { .. }));
-        assert_eq!(plays.count(), 0, "seed {seed}: a play offered in the Debriefing");
-    }
-    for seat in g.to_act() {
-        for &card in &g.player(seat).hand {
-            let play = XfAction::Play {
-                card,
-                mode: 0,
-                target: None,
-                x: 1,
-                pool: None,
-            };
-            assert!(
-                step(g, seat, &play).is_err(),
-                "seed {seed}: {play:?} accepted in the Debriefing"
-            );
-        }
+        assert_eq!(
+            plays.count(),
+            0,
+            "seed {seed}: a play offered in the Debriefing"
+        );
     }
 }
 
@@ -660,6 +670,41 @@ fn table(g: &XfGame) -> Table {
         game_id: 1,
         channel: "table".into(),
         seats: (0..n).map(|i| (format!("p{i}"), format!("p{i}"))).collect(),
+    }
+}
+
+/// The engine accepts nothing "You may" leaves out (sampled every few
+/// actions): a pass or the end of a step is accepted only when the seat's
+/// legal moves hold its command, a card of the hand played (mode 1, no
+/// target) only when they hold a play of that card.
+fn every_accepted_move_is_offered(g: &XfGame, seed: u64) {
+    for seat in g.to_act() {
+        let legal = g.legal_actions(seat);
+        let mut probes = vec![XfAction::Pass, XfAction::Done];
+        let mut hand = g.player(seat).hand.clone();
+        hand.sort();
+        hand.dedup();
+        probes.extend(hand.into_iter().map(|card| XfAction::Play {
+            card,
+            mode: 0,
+            target: None,
+            x: 1,
+            pool: None,
+        }));
+        for probe in probes {
+            let offered = match &probe {
+                XfAction::Play { card, .. } => legal
+                    .iter()
+                    .any(|a| matches!(a, XfAction::Play { card: c, .. } if c == card)),
+                // By command: a revealed Bluff let go is a pass too.
+                other => legal.iter().any(|a| command(a) == command(other)),
+            };
+            assert!(
+                offered || step(g, seat, &probe).is_err(),
+                "seed {seed}: seat {seat}'s {probe:?} is accepted in {} but not offered",
+                g.phase_name()
+            );
+        }
     }
 }
 

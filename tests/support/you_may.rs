@@ -19,5 +19,9 @@ pub fn offered(status: &str, sep: &str) -> BTreeSet<String> {
 /// The commands of the legal actions, each named by `command` (`None`: a
 /// move "You may" leaves out by design, resigning, always possible).
 pub fn allowed<A>(legal: &[A], command: impl Fn(&A) -> Option<&'static str>) -> BTreeSet<String> {
-    legal.iter().filter_map(command).map(str::to_string).collect()
+    legal
+        .iter()
+        .filter_map(command)
+        .map(str::to_string)
+        .collect()
 }

@@ -623,7 +623,10 @@ impl GameUi for XfGame {
         }
         if !allowed.is_empty() {
             let (shown, more) = super::host::you_may(&allowed, 15, " · ");
-            out.push_str(&format!("\nYou may: {shown}{}", super::host::and_more(more)));
+            out.push_str(&format!(
+                "\nYou may: {shown}{}",
+                super::host::and_more(more)
+            ));
         }
         if let Some(line) = manual_line(v, seat, t) {
             out.push_str(&format!("\n{line}"));

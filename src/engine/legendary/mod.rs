@@ -706,7 +706,11 @@ impl LeGame {
     fn holdings(&self, seat: Seat) -> Vec<i64> {
         let p = self.player(seat);
         let asset = |c: &&Card| self.def(**c).kind != Kind::Doubt;
-        let played = p.played.iter().filter(|x| x.from.is_none()).map(|x| &x.card);
+        let played = p
+            .played
+            .iter()
+            .filter(|x| x.from.is_none())
+            .map(|x| &x.card);
         let piles = p.deck.iter().chain(&p.hand).chain(&p.discard);
         let cards = piles.chain(&p.vigilant).chain(played).filter(asset).count();
         let points: i32 = if seat == self.current {

@@ -19,8 +19,7 @@ use crate::cards::{CardIdx, CardType, Pool, Skill, db};
 use crate::engine::{Event, Refusal, Seat};
 
 /// The Rules Assistant's ruling (Ancillary Documentation p. 7).
-const NO_PLAY_IN_DEBRIEFING: &str =
-    "no card may be played during the Debriefing Phase (Rules Assistant ruling, Ancillary Documentation p. 7)";
+const NO_PLAY_IN_DEBRIEFING: &str = "no card may be played during the Debriefing Phase (Rules Assistant ruling, Ancillary Documentation p. 7)";
 
 /// What checking a play found: the pool it is paid from, its target, the
 /// opponent it names, its cost and X.
