@@ -523,9 +523,8 @@ fn default_spends_nothing(g: &XfGame, seat: Seat, legal: &[XfAction], seed: u64)
     let cheapest = || {
         legal
             .iter()
-            .cloned()
-            .filter(|a| std::mem::discriminant(a) == std::mem::discriminant(&default))
-            .filter_map(|a| step(g, seat, &a).ok())
+            .filter(|a| std::mem::discriminant(*a) == std::mem::discriminant(&default))
+            .filter_map(|a| step(g, seat, a).ok())
             .map(|(n, _)| answer_cost(&n))
             .min()
             .unwrap_or(0)
