@@ -796,7 +796,6 @@ impl GameUi for LeGame {
     }
 }
 
-/// A card's name from what the viewer can see (hand, play, board).
 /// A legal action as the command that makes it, for "You may".
 fn command_hint(v: &LeView, action: &LeAction, t: &Table) -> String {
     let card = |c: &Card| format!("card:\"{}\"", card_name(v, *c));
@@ -824,6 +823,7 @@ fn command_hint(v: &LeView, action: &LeAction, t: &Table) -> String {
     }
 }
 
+/// A card's name from what the viewer can see (hand, play, board).
 fn card_name(v: &LeView, card: Card) -> String {
     let mut seen = v.field.iter();
     let board = v.shadows.iter().chain(&v.bureau).filter_map(|s| match s {

@@ -214,10 +214,11 @@ pub fn legal_actions(g: &XfGame, seat: Seat) -> Vec<XfAction> {
 }
 
 /// The move made for a seat whose deadline passed (`Game::default_action`),
-/// from its legal actions: a pass, the end of the step, the free draw (p. 18), buying nothing, a
-/// revealed Bluff let go; else the answer the rules force (the X-File at the
-/// set-up, a choice, damage, the discard down to the hand limit, p. 38) that
-/// costs the seat least. Never a card played, used, bought or sold.
+/// from its legal actions: a pass, the end of the step, the free draw
+/// (p. 18), buying nothing, a revealed Bluff let go; else the answer the
+/// rules force (the X-File at the set-up, a choice, damage, the discard down
+/// to the hand limit, p. 38) that costs the seat least. Never a card played,
+/// used, bought or sold.
 pub fn default_among(g: &XfGame, seat: Seat, legal: Vec<XfAction>) -> Option<XfAction> {
     use XfAction as A;
     let passive = [
