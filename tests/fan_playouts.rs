@@ -1,18 +1,23 @@
 //! Fan CCG random playouts: a bot picks among the actions the engine offers;
 //! invariants are checked after every action (cards conserved, every accepted
-//! action legal, scores equal the sum of round points, every game ends).
+//! action legal, scores equal the sum of round points, every game ends), and
+//! for the seat due: its deadline's default move spends nothing the rules do
+//! not force, and its "You may" list offers exactly the kinds of move the
+//! engine allows (issue 42).
 
 #[path = "support/record.rs"]
 mod record;
+#[path = "support/you_may.rs"]
+mod you_may;
 
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use xfiles_bot::app::games::host::Host;
+use xfiles_bot::app::games::host::{GameUi, Host};
 use xfiles_bot::app::{Address, Table};
 use xfiles_bot::cards::fan::{Character, DeckLimit, FanIdx, FanType, LimitMark, fan_db};
 use xfiles_bot::engine::fan::FanEvent;
 use xfiles_bot::engine::fan::{FanAction, FanDeck, FanGame, FanOptions, Phase, Stalemate};
-use xfiles_bot::engine::{Audience, Event, Game, Seat, step};
+use xfiles_bot::engine::{Audience, Event, Game, Seat, Viewer, step};
 
 /// A random legal deck: the three environment cards, 39-65 draw cards
 /// within each card's limit, a small sideboard and a few cover cards.
@@ -276,6 +281,11 @@ pub fn playout(seed: u64, options: FanOptions) -> usize {
         g = next;
         actions += 1;
         check(&g, initial);
+        // Every third position: the hints render the whole status (CI time).
+        for due in g.to_act().into_iter().filter(|_| actions % 3 == 0) {
+            default_spends_nothing(&g, due, seed);
+            you_may_lists_the_legal_moves(&g, due, seed);
+        }
     }
     assert_eq!(g.phase, Phase::Over);
     assert_eq!(
@@ -283,6 +293,93 @@ pub fn playout(seed: u64, options: FanOptions) -> usize {
         "seed {seed}: a finished game played three periods"
     );
     actions
+}
+
+/// What a default move must not spend: the hand and the cover cards.
+fn holdings(g: &FanGame, seat: Seat) -> [i64; 2] {
+    let p = &g.players[usize::from(seat)];
+    [p.hand.len() as i64, i64::from(p.cover)]
+}
+
+/// A deadline's default move passes, plays no Action card, swaps nothing,
+/// is ready; it spends no card the rules do not force: "a player who can
+/// play must play" (fan-sequence), so with no pass allowed it turns a
+/// covered card up or plays one card face up (keeping its cover cards), and
+/// a stalemate's two discards (fan-decisions).
+fn default_spends_nothing(g: &FanGame, seat: Seat, seed: u64) {
+    let at = format!("seed {seed}: seat {seat} in {:?}", g.phase);
+    let default = g
+        .default_action(seat)
+        .unwrap_or_else(|| panic!("{at}: no default move"));
+    let (next, _) = step(g, seat, &default)
+        .unwrap_or_else(|r| panic!("{at}: default {default:?} refused: {r}"));
+    let (before, after) = (holdings(g, seat), holdings(&next, seat));
+    let legal = g.legal_actions(seat);
+    match default {
+        FanAction::Pass | FanAction::SkipAction | FanAction::Ready => {
+            assert!(
+                after[0] >= before[0] && after[1] >= before[1],
+                "{at}: spent"
+            )
+        }
+        FanAction::ChooseFirst { .. } | FanAction::Reveal { .. } => {
+            assert_eq!(after, before, "{at}: {default:?} spent")
+        }
+        FanAction::Play { covered: false, .. } => {
+            let must = !legal.contains(&FanAction::Pass)
+                && !legal.iter().any(|a| matches!(a, FanAction::Reveal { .. }));
+            assert!(must, "{at}: a play made where a pass or reveal was allowed");
+            // A round it ends may bring new hands.
+            let face_up = after[0] >= before[0] - 1 && after[1] >= before[1];
+            assert!(face_up, "{at}: one card, face up: {before:?} -> {after:?}");
+        }
+        FanAction::Discard { ref cards } => {
+            assert!(
+                matches!(g.phase, Phase::Stalemate { .. }),
+                "{at}: {default:?}"
+            );
+            // Then hands may be refilled or reshuffled (fan-decisions).
+            let most = before[0] - cards.len() as i64;
+            assert!(after[0] >= most && after[1] >= before[1], "{at}: discards");
+        }
+        other => panic!("{at}: the default move {other:?} spends"),
+    }
+}
+
+/// The command a player types for each kind of move (`None`: resigning,
+/// always possible, which "You may" leaves out).
+fn command(a: &FanAction) -> Option<&'static str> {
+    Some(match a {
+        FanAction::ChooseFirst { .. } => "/first",
+        FanAction::Play { .. } | FanAction::Action { .. } => "/play",
+        FanAction::Reveal { .. } => "/reveal",
+        FanAction::Pass | FanAction::SkipAction => "/pass",
+        FanAction::Discard { .. } => "/discard",
+        FanAction::Swap { .. } => "/swap",
+        FanAction::Ready => "/ready",
+        FanAction::Resign => return None,
+    })
+}
+
+/// The seat's "You may" list offers exactly the kinds of move (commands)
+/// its legal actions hold.
+fn you_may_lists_the_legal_moves(g: &FanGame, seat: Seat, seed: u64) {
+    let table = Table {
+        game_id: 1,
+        channel: "table".into(),
+        seats: vec![
+            ("alice".into(), "alice".into()),
+            ("bob".into(), "bob".into()),
+        ],
+    };
+    let legal = g.legal_actions(seat);
+    let status = FanGame::status_for(&g.view(Viewer::Seat(seat)), &legal, &table);
+    assert_eq!(
+        you_may::offered(&status, "; "),
+        you_may::allowed(&legal, command),
+        "seed {seed}: seat {seat}'s \"You may\" in {:?}:\n{status}",
+        g.phase
+    );
 }
 
 fn same_play(a: &FanAction, b: &FanAction) -> bool {

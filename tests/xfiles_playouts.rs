@@ -2,17 +2,22 @@
 //! offers, in 2-, 3- and 4-player games; invariants are checked after every
 //! action (no card created or lost, no Agent in two places, hands within the
 //! limit after each Debriefing, the game ends), and every channel message is
-//! checked for hidden cards. Failing seeds are printed.
+//! checked for hidden cards. After each action the seats due are checked
+//! too: their deadline's default move spends nothing of theirs, their "You
+//! may" list offers exactly the kinds of move the engine allows, and no card
+//! is played in the Debriefing Phase (issue 42). Failing seeds are printed.
 
 #[path = "support/record.rs"]
 mod record;
 #[path = "support/xf_random.rs"]
 mod xf_random;
+#[path = "support/you_may.rs"]
+mod you_may;
 
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use xf_random::{bot_move, random_deck_with};
-use xfiles_bot::app::games::host::Host;
+use xfiles_bot::app::games::host::{GameUi, Host};
 use xfiles_bot::app::{Address, Table};
 use xfiles_bot::cards::{self, CardIdx};
 use xfiles_bot::decks::StoredDeck;
@@ -21,7 +26,7 @@ use xfiles_bot::engine::xfiles::effects::{state::Val, verbs};
 use xfiles_bot::engine::xfiles::{
     BasicRules, Chooser, Phase, XfAction, XfEvent, XfGame, XfOptions,
 };
-use xfiles_bot::engine::{Audience, Event, Game, Seat, replay, step};
+use xfiles_bot::engine::{Audience, Event, Game, Seat, Viewer, replay, step};
 
 /// Every card a seat owns, wherever it is: piles, hand, Agents (borrowed
 /// ones count for their owner), cards in play and under them, Sites and
@@ -380,6 +385,7 @@ fn play(seed: u64, mut rng: ChaCha8Rng, options: XfOptions, decks: Vec<StoredDec
         every_choice_has_an_answer(&g, seed);
         if log.len().is_multiple_of(8) {
             every_listed_play_is_accepted(&g, seed);
+            every_accepted_move_is_offered(&g, seed);
         }
         let (seat, action) = bot_move(&g, &mut rng).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let (next, events) = step(&g, seat, &action)
@@ -396,6 +402,13 @@ fn play(seed: u64, mut rng: ChaCha8Rng, options: XfOptions, decks: Vec<StoredDec
             &format!("seat {seat}: {action:?}"),
         );
         check_channel(&g, &next, &events, seed);
+        // Every third position: the hints render the whole status (CI time).
+        for due in next.to_act().into_iter().filter(|_| log.len() % 3 == 0) {
+            let legal = next.legal_actions(due);
+            default_spends_nothing(&next, due, &legal, seed);
+            you_may_lists_the_legal_moves(&next, due, &legal, seed);
+        }
+        no_card_is_played_in_the_debriefing(&next, seed);
         POWERS_USED.fetch_add(
             events
                 .iter()
@@ -423,6 +436,274 @@ fn every_listed_play_is_accepted(g: &XfGame, seed: u64) {
                     g.phase_name()
                 );
             }
+        }
+    }
+}
+
+/// What a deadline's default move must not spend: the hand (without the
+/// opponents' cards it holds only for the turn) and the pools.
+fn holdings(g: &XfGame, seat: Seat) -> [i64; 3] {
+    let p = g.player(seat);
+    let borrowed = g
+        .stolen
+        .iter()
+        .filter(|(holder, ..)| *holder == seat)
+        .count();
+    let hand = p.hand.len().saturating_sub(borrowed);
+    [hand as i64, i64::from(p.rp), i64::from(p.cp)]
+}
+
+fn cost(before: [i64; 3], after: [i64; 3]) -> i64 {
+    before.iter().zip(after).map(|(b, a)| (b - a).max(0)).sum()
+}
+
+/// Moves that spend the seat's cards or points: never a default move.
+fn spends(a: &XfAction) -> bool {
+    use XfAction as A;
+    match a {
+        A::Pass | A::Done => false,
+        A::ChooseXFile { .. } | A::Choose { .. } | A::AssignDamage { .. } | A::Discard { .. } => {
+            false
+        }
+        A::Brief { to_conspiracy, .. } => !to_conspiracy.is_empty(),
+        A::Buy { count } => *count > 0,
+        A::Trade { sell, buy } => !sell.is_empty() || *buy > 0,
+        A::PayBluff { pay, .. } => *pay,
+        _ => true,
+    }
+}
+
+/// A deadline's default move passes, buys nothing, ends a step (issue 42):
+/// it exists unless the seat earned something it must use or decline, it
+/// plays, uses, buys or sells nothing, and the hand and pools do not drop
+/// except by what the rules force: the discard down to the hand limit
+/// (p. 38), a forced answer (the cheapest of those legal), RP that had to
+/// buy cards and is lost when none is bought (`LostRp`).
+fn default_spends_nothing(g: &XfGame, seat: Seat, legal: &[XfAction], seed: u64) {
+    let at = format!("seed {seed}: seat {seat} in {}", g.phase_name());
+    // `Game::default_action`, from the legal actions listed once.
+    let Some(default) = g.default_among(seat, legal.to_vec()) else {
+        assert!(g.earned_at_site(seat).is_some(), "{at}: no default move");
+        return;
+    };
+    assert!(
+        !spends(&default),
+        "{at}: the default move {default:?} spends"
+    );
+    let (next, events) = step(g, seat, &default)
+        .unwrap_or_else(|r| panic!("{at}: default {default:?} refused: {r}"));
+    let (before, after) = (holdings(g, seat), holdings(&next, seat));
+    let spent = cost(before, after);
+    if spent == 0 {
+        return;
+    }
+    let lost_rp: i64 = events
+        .iter()
+        .map(|e| match e.body {
+            XfEvent::LostRp { seat: s, amount } if s == seat => i64::from(amount),
+            _ => 0,
+        })
+        .sum();
+    let forced_answer = matches!(
+        default,
+        XfAction::Choose { .. } | XfAction::AssignDamage { .. } | XfAction::ChooseXFile { .. }
+    );
+    // A forced answer is weighed with the Agents too: none is given up
+    // where an answer costs less.
+    let with_agents = |g: &XfGame| {
+        let [hand, rp, cp] = holdings(g, seat);
+        [hand, rp, cp, g.player(seat).agents.len() as i64]
+    };
+    let answer_cost = |n: &XfGame| {
+        let b = with_agents(g);
+        b.iter()
+            .zip(with_agents(n))
+            .map(|(b, a)| (b - a).max(0))
+            .sum::<i64>()
+    };
+    let cheapest = || {
+        legal
+            .iter()
+            .filter(|a| std::mem::discriminant(*a) == std::mem::discriminant(&default))
+            .filter_map(|a| step(g, seat, a).ok())
+            .map(|(n, _)| answer_cost(&n))
+            .min()
+            .unwrap_or(0)
+    };
+    match &default {
+        XfAction::Discard { cards } if g.phase == Phase::Debriefing => {
+            let over = g.player(seat).hand.len() - g.hand_limit(seat);
+            assert_eq!(cards.len(), over, "{at}: discards only down to the limit");
+            // (Less when a discard is an opponent's card held for the turn.)
+            assert!(
+                spent <= over as i64,
+                "{at}: nothing else spent: {before:?} -> {after:?}: {:?}",
+                events.iter().map(|e| &e.body).collect::<Vec<_>>()
+            );
+        }
+        XfAction::Buy { count: 0 } => {
+            assert_eq!(spent, lost_rp, "{at}: only RP that had to buy is lost");
+        }
+        _ if forced_answer => {
+            let paid = answer_cost(&next);
+            assert_eq!(
+                paid,
+                cheapest(),
+                "{at}: {default:?} is not the cheapest answer"
+            );
+        }
+        // Passing lets the card played before resolve, whatever it costs, and
+        // sends a card taken to be played at once back to the Discard Pile
+        // (Violence: "play it immediately").
+        XfAction::Pass | XfAction::Done
+            if a_card_resolves(g, &next) || lapsed(g, seat, &events) => {}
+        _ => panic!(
+            "{at}: the default {default:?} spent {before:?} -> {after:?}: {:?}\nhand {:?} -> {:?}\nstack {:?}\nresolving {:?}",
+            events.iter().map(|e| &e.body).collect::<Vec<_>>(),
+            g.player(seat).hand,
+            next.player(seat).hand,
+            g.stack,
+            g.resolving
+        ),
+    }
+}
+
+/// Whether the card on top of the stack (played before) left it: it
+/// resolves, or began to and waits on a choice.
+fn a_card_resolves(g: &XfGame, next: &XfGame) -> bool {
+    g.stack
+        .last()
+        .is_some_and(|top| next.stack.iter().all(|p| p.id != top.id))
+}
+
+/// Whether the seat's discards in these events are cards it had to play at
+/// once and passed on instead.
+fn lapsed(g: &XfGame, seat: Seat, events: &[Event<XfEvent>]) -> bool {
+    let at_once: Vec<CardIdx> = g
+        .lasting
+        .iter()
+        .filter(|l| l.controller == seat)
+        .filter_map(|l| match l.modifier {
+            Modifier::FreePlay {
+                card, now: true, ..
+            } => Some(card),
+            _ => None,
+        })
+        .collect();
+    let mut discarded = events.iter().filter_map(|e| match &e.body {
+        XfEvent::Discarded { seat: s, cards } if *s == seat => Some(cards),
+        _ => None,
+    });
+    discarded.all(|cards| cards.iter().all(|c| at_once.contains(c)))
+}
+
+/// The command a player types for each kind of move (`None`: resigning,
+/// which "You may" leaves out: it is always possible).
+fn command(a: &XfAction) -> Option<&'static str> {
+    use XfAction as A;
+    Some(match a {
+        A::ChooseXFile { .. } => "/xfile",
+        A::Brief { .. } => "/draw",
+        A::Buy { .. } => "/buy",
+        A::Trade { sell, .. } if sell.is_empty() => "/buy",
+        A::Trade { .. } => "/sell",
+        A::Equip { .. } | A::Transfer { .. } => "/equip",
+        A::Deploy { .. } | A::BuyAgent { .. } => "/deploy",
+        A::PlaySite { .. } => "/site",
+        A::PlaceBluff { .. } => "/bluff",
+        A::PeekBluff { .. } => "/peek",
+        A::Investigate { .. } => "/investigate",
+        A::PayBluff { pay: true, .. } => "/pay",
+        A::PayBluff { pay: false, .. } | A::Pass => "/pass",
+        A::Choose { .. } => "/choose",
+        A::Use { .. } => "/use",
+        A::Announce { .. } => "/announce",
+        A::UsePower { .. } => "/power",
+        A::Play { .. } | A::PlayTogether { .. } => "/play",
+        A::AssignDamage { .. } => "/damage",
+        A::Aim { .. } => "/aim",
+        A::Ask { .. } => "/ask",
+        A::Guess { .. } => "/guess",
+        A::Done => "/done",
+        A::Discard { .. } => "/discard",
+        A::Manual(_) => "/adjust",
+        A::Dispute => "/dispute",
+        A::Resign => return None,
+    })
+}
+
+/// The seat's "You may" list offers exactly the kinds of move (commands)
+/// its legal actions hold: none the engine refuses, none hidden.
+fn you_may_lists_the_legal_moves(g: &XfGame, seat: Seat, legal: &[XfAction], seed: u64) {
+    let status = XfGame::status_for(&g.view(Viewer::Seat(seat)), legal, &table(g));
+    assert_eq!(
+        you_may::offered(&status, " · "),
+        you_may::allowed(legal, command),
+        "seed {seed}: seat {seat}'s \"You may\" in {}:\n{status}",
+        g.phase_name()
+    );
+}
+
+/// "No card may be played during the Debriefing Phase" (Rules Assistant,
+/// Ancillary Documentation p. 7): none is offered to any seat (and, by
+/// `every_accepted_move_is_offered`, none is accepted).
+fn no_card_is_played_in_the_debriefing(g: &XfGame, seed: u64) {
+    if g.phase != Phase::Debriefing {
+        return;
+    }
+    for seat in 0..g.players.len() as Seat {
+        let plays = g
+            .legal_actions(seat)
+            .into_iter()
+            .filter(|a| matches!(a, XfAction::Play { .. } | XfAction::PlayTogether { .. }));
+        assert_eq!(
+            plays.count(),
+            0,
+            "seed {seed}: a play offered in the Debriefing"
+        );
+    }
+}
+
+fn table(g: &XfGame) -> Table {
+    let n = g.players.len();
+    Table {
+        game_id: 1,
+        channel: "table".into(),
+        seats: (0..n).map(|i| (format!("p{i}"), format!("p{i}"))).collect(),
+    }
+}
+
+/// The engine accepts nothing "You may" leaves out (sampled every few
+/// actions): a pass or the end of a step is accepted only when the seat's
+/// legal moves hold its command, a card of the hand played (mode 1, no
+/// target) only when they hold a play of that card.
+fn every_accepted_move_is_offered(g: &XfGame, seed: u64) {
+    for seat in g.to_act() {
+        let legal = g.legal_actions(seat);
+        let mut probes = vec![XfAction::Pass, XfAction::Done];
+        let mut hand = g.player(seat).hand.clone();
+        hand.sort();
+        hand.dedup();
+        probes.extend(hand.into_iter().map(|card| XfAction::Play {
+            card,
+            mode: 0,
+            target: None,
+            x: 1,
+            pool: None,
+        }));
+        for probe in probes {
+            let offered = match &probe {
+                XfAction::Play { card, .. } => legal
+                    .iter()
+                    .any(|a| matches!(a, XfAction::Play { card: c, .. } if c == card)),
+                // By command: a revealed Bluff let go is a pass too.
+                other => legal.iter().any(|a| command(a) == command(other)),
+            };
+            assert!(
+                offered || step(g, seat, &probe).is_err(),
+                "seed {seed}: seat {seat}'s {probe:?} is accepted in {} but not offered",
+                g.phase_name()
+            );
         }
     }
 }

@@ -272,14 +272,20 @@ impl GameUi for FanGame {
             let names: Vec<&str> = sb.iter().map(|c| name(*c)).collect();
             out.push_str(&format!("\nYour sideboard: {}.", names.join(", ")));
         }
-        let mut allowed: Vec<String> = legal
+        // Every swap the sideboard allows is one entry: they are many.
+        let allowed: Vec<String> = legal
             .iter()
-            .filter(|a| !matches!(a, FanAction::Resign | FanAction::Swap { .. }))
-            .map(|a| Self::describe(v, a, t))
+            .filter(|a| !matches!(a, FanAction::Resign))
+            .map(|a| match a {
+                FanAction::Swap { .. } => {
+                    "/swap out:\"<a card of your deck>\" in:\"<a sideboard card>\"".into()
+                }
+                _ => Self::describe(v, a, t),
+            })
             .collect();
-        allowed.dedup();
         if !allowed.is_empty() {
-            out.push_str(&format!("\nYou may: {}.", allowed.join("; ")));
+            let (shown, _) = super::host::you_may(&allowed, usize::MAX, "; ");
+            out.push_str(&format!("\nYou may: {shown}."));
         }
         out.push_str(&format!("\n{}", Self::next_line(v, t)));
         out

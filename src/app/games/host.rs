@@ -746,14 +746,14 @@ impl<G: GameUi> Host<G> {
                 let (next, events) = step(game, seat, &action).map_err(|r| {
                     let mut text = format!("Refused: {}.", r.reason);
                     let view = game.view(Viewer::Seat(seat));
-                    let mut allowed: Vec<String> = game
+                    let allowed: Vec<String> = game
                         .legal_actions(seat)
                         .iter()
+                        .filter(|a| !G::resigns(a))
                         .map(|a| G::describe(&view, a, table))
                         .collect();
-                    allowed.dedup();
                     if !allowed.is_empty() {
-                        let (shown, more) = join_capped(&allowed, 12, "; ");
+                        let (shown, more) = you_may(&allowed, 12, "; ");
                         text.push_str(&format!(
                             "\nYou may now: {shown}{}.",
                             if more > 0 {
@@ -874,8 +874,40 @@ pub fn split_list(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// Up to `max` items joined with `sep`, and how many were left out.
-pub fn join_capped(items: &[String], max: usize, sep: &str) -> (String, usize) {
-    let shown: Vec<&str> = items.iter().take(max).map(String::as_str).collect();
-    (shown.join(sep), items.len() - shown.len())
+/// " (and N more)" after a list that left `n` entries out, else nothing.
+pub fn and_more(n: usize) -> String {
+    if n > 0 {
+        format!(" (and {n} more)")
+    } else {
+        String::new()
+    }
+}
+
+/// A "You may" list: the entries (each a move as the command that makes
+/// it, command first) sorted without repeats, at most `max` shown but every
+/// kind of move (an entry's first word) at least once, so many moves of one
+/// kind never hide another; joined by `sep`, with how many were left out.
+pub fn you_may(entries: &[String], max: usize, sep: &str) -> (String, usize) {
+    let mut all = entries.to_vec();
+    all.sort();
+    all.dedup();
+    let kind = |e: &str| e.split_whitespace().next().unwrap_or_default().to_string();
+    let mut kinds = std::collections::BTreeSet::new();
+    let mut shown: Vec<bool> = all.iter().map(|e| kinds.insert(kind(e))).collect();
+    let mut room = max.saturating_sub(kinds.len());
+    for s in shown.iter_mut().filter(|s| !**s) {
+        if room == 0 {
+            break;
+        }
+        *s = true;
+        room -= 1;
+    }
+    let left = shown.iter().filter(|s| !**s).count();
+    let list: Vec<&str> = all
+        .iter()
+        .zip(&shown)
+        .filter(|(_, s)| **s)
+        .map(|(e, _)| e.as_str())
+        .collect();
+    (list.join(sep), left)
 }

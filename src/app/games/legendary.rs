@@ -595,15 +595,14 @@ impl GameUi for LeGame {
                 opts.join("; ")
             ));
         }
-        let mut allowed: Vec<String> = legal
+        let allowed: Vec<String> = legal
             .iter()
-            .filter(|a| !matches!(a, LeAction::Resign | LeAction::Choose { .. }))
-            .map(|a| Self::describe(v, a, t))
+            .filter(|a| !Self::resigns(a))
+            .map(|a| command_hint(v, a, t))
             .collect();
-        allowed.sort();
-        allowed.dedup();
         if !allowed.is_empty() {
-            out.push_str(&format!("\nYou may: {}.", allowed.join("; ")));
+            let (shown, _) = super::host::you_may(&allowed, usize::MAX, "; ");
+            out.push_str(&format!("\nYou may: {shown}."));
         }
         out.push_str(&format!("\n{}", Self::next_line(v, t)));
         out
@@ -794,6 +793,33 @@ impl GameUi for LeGame {
             }
             _ => None,
         }
+    }
+}
+
+/// A legal action as the command that makes it, for "You may".
+fn command_hint(v: &LeView, action: &LeAction, t: &Table) -> String {
+    let card = |c: &Card| format!("card:\"{}\"", card_name(v, *c));
+    let lead = |c: &Card| format!("lead:\"{}\"", card_name(v, *c));
+    let place = |p: &Place| format!("\"{}\"", place_text(*p).to_lowercase());
+    match action {
+        LeAction::Play { card: c } => format!("/play {}", card(c)),
+        LeAction::PlayCoordinated { from } => format!("/play card:\"{}\"", t.name(*from)),
+        LeAction::Activate { card: c } => format!("/activate {}", card(c)),
+        LeAction::Sacrifice { card: c } => format!("/sacrifice {}", card(c)),
+        LeAction::Vigilant { card: c } => format!("/vigilant {}", card(c)),
+        LeAction::Scan { place: p } => format!("/scan space:{}", place(p)),
+        LeAction::Recruit { space } => format!("/recruit space:\"bureau {}\"", space + 1),
+        LeAction::RecruitSpecialAgent => "/recruit space:agent".into(),
+        LeAction::RecruitOutside { card: c } => format!("/recruit {}", card(c)),
+        LeAction::Fight { place: p } => format!("/fight target:{}", place(p)),
+        LeAction::Discover { lead: c } => format!("/discover {}", lead(c)),
+        LeAction::Collect { lead: c } => format!("/collect {}", lead(c)),
+        LeAction::Coordinate { card: c } | LeAction::SoloCoordinate { card: c } => {
+            format!("/coordinate {}", card(c))
+        }
+        LeAction::EndTurn => "/end".into(),
+        LeAction::Choose { .. } => "/choose options:<number>".into(),
+        LeAction::Resign => "/resign".into(),
     }
 }
 

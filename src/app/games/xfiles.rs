@@ -613,10 +613,14 @@ impl GameUi for XfGame {
             matches!(a, XfAction::Buy { .. })
                 || matches!(a, XfAction::Trade { sell, .. } if sell.is_empty())
         };
+        // Known answers are not suggested, unless asking is all that is left.
+        let every_ask_known = legal
+            .iter()
+            .all(|a| !matches!(a, XfAction::Ask { .. }) || answer_known(v, a));
         let mut allowed: Vec<String> = legal
             .iter()
-            .filter(|a| !matches!(a, XfAction::Resign) && !buying(a))
-            .filter(|a| !answer_known(v, a))
+            .filter(|a| !Self::resigns(a) && !buying(a))
+            .filter(|a| !answer_known(v, a) || every_ask_known)
             .map(|a| Self::describe(v, a, t))
             .collect();
         if legal.iter().any(buying) {
@@ -627,17 +631,11 @@ impl GameUi for XfGame {
             };
             allowed.push(format!("/buy count:0–{most}"));
         }
-        allowed.sort();
-        allowed.dedup();
         if !allowed.is_empty() {
-            let (shown, more) = super::host::join_capped(&allowed, 15, " · ");
+            let (shown, more) = super::host::you_may(&allowed, 15, " · ");
             out.push_str(&format!(
                 "\nYou may: {shown}{}",
-                if more > 0 {
-                    format!(" (and {more} more)")
-                } else {
-                    String::new()
-                }
+                super::host::and_more(more)
             ));
         }
         if let Some(line) = manual_line(v, seat, t) {

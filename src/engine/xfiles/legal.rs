@@ -213,14 +213,14 @@ pub fn legal_actions(g: &XfGame, seat: Seat) -> Vec<XfAction> {
     out
 }
 
-/// The move made for a seat whose deadline passed (`Game::default_action`):
-/// a pass, the end of the step, the free draw (p. 18), buying nothing, a
-/// revealed Bluff let go; else the answer the rules force (the X-File at the
-/// set-up, a choice, damage, the discard down to the hand limit, p. 38) that
-/// costs the seat least. Never a card played, used, bought or sold.
-pub fn default_action(g: &XfGame, seat: Seat) -> Option<XfAction> {
+/// The move made for a seat whose deadline passed (`Game::default_action`),
+/// from its legal actions: a pass, the end of the step, the free draw
+/// (p. 18), buying nothing, a revealed Bluff let go; else the answer the
+/// rules force (the X-File at the set-up, a choice, damage, the discard down
+/// to the hand limit, p. 38) that costs the seat least. Never a card played,
+/// used, bought or sold.
+pub fn default_among(g: &XfGame, seat: Seat, legal: Vec<XfAction>) -> Option<XfAction> {
     use XfAction as A;
-    let legal = legal_actions(g, seat);
     let passive = [
         A::Pass,
         A::Done,
@@ -255,11 +255,17 @@ pub fn default_action(g: &XfGame, seat: Seat) -> Option<XfAction> {
     crate::engine::cheapest_answer(g, seat, forced, |g| holdings(g, seat))
 }
 
-/// What a default move must not spend: the hand, the pools, the Agents.
+/// What a default move must not spend: the hand (without the opponents'
+/// cards it holds only for the turn), the pools, the Agents.
 fn holdings(g: &XfGame, seat: Seat) -> Vec<i64> {
     let p = g.player(seat);
+    let borrowed = g
+        .stolen
+        .iter()
+        .filter(|(holder, ..)| *holder == seat)
+        .count();
     vec![
-        p.hand.len() as i64,
+        p.hand.len().saturating_sub(borrowed) as i64,
         i64::from(p.rp),
         i64::from(p.cp),
         p.agents.len() as i64,
@@ -360,6 +366,11 @@ fn candidates(g: &XfGame, seat: Seat) -> Vec<XfAction> {
         Phase::Investigating => resolve_moves(g, seat, &mut out),
         Phase::Debriefing if g.basic().is_some() => basic_debrief_moves(g, seat, &mut out),
         Phase::Debriefing => debrief_moves(g, seat, &mut out),
+    }
+    // An opponent's purchase waits for this move: a pass lets it be drawn
+    // (the window for Relentless Pursuit).
+    if g.owed_draw.is_some() && seat == g.active {
+        out.push(A::Pass);
     }
     out
 }

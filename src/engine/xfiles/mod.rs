@@ -1231,12 +1231,7 @@ impl Game for XfGame {
     }
 
     fn default_action(&self, seat: Seat) -> Option<XfAction> {
-        let waits_on_site = self.choice.is_none() && self.frames.is_empty();
-        if waits_on_site && self.to_act_now().contains(&seat) && self.earned_at_site(seat).is_some()
-        {
-            return None;
-        }
-        legal::default_action(self, seat)
+        self.default_among(seat, self.legal_actions(seat))
     }
 
     fn resigns(action: &XfAction) -> bool {
@@ -1258,6 +1253,17 @@ impl Game for XfGame {
 }
 
 impl XfGame {
+    /// [`Game::default_action`] from the seat's legal actions as
+    /// `legal_actions` lists them (for a caller that has them already).
+    pub fn default_among(&self, seat: Seat, legal: Vec<XfAction>) -> Option<XfAction> {
+        let waits_on_site = self.choice.is_none() && self.frames.is_empty();
+        if waits_on_site && self.to_act_now().contains(&seat) && self.earned_at_site(seat).is_some()
+        {
+            return None;
+        }
+        legal::default_among(self, seat, legal)
+    }
+
     /// The number players call the Site at index `i` by (1-based; fixed for
     /// the game even when other Sites leave play).
     pub fn site_number(&self, i: usize) -> usize {
