@@ -41,7 +41,7 @@ fn playout(seed: u64, players: usize) -> (usize, bool) {
         .unwrap_or_else(|e| panic!("seed {seed}: after set-up: {e}"));
     let mut rng = GameRng::seeded(seed ^ 0x5eed);
     let mut log = Vec::new();
-    for n in 0..20_000 {
+    for n in 0..20_000u32 {
         let Some(&seat) = g.to_act().first() else {
             break;
         };
@@ -80,7 +80,7 @@ fn playout(seed: u64, players: usize) -> (usize, bool) {
         g.audit()
             .unwrap_or_else(|e| panic!("seed {seed}: after {action:?}: {e}"));
         // Every third position: the hints render the whole status (CI time).
-        if let Some(&due) = g.to_act().first().filter(|_| n % 3 == 0) {
+        if let Some(&due) = g.to_act().first().filter(|_| n.is_multiple_of(3)) {
             default_spends_nothing(&g, due, seed);
             you_may_lists_the_legal_moves(&g, due, seed);
         }

@@ -403,7 +403,11 @@ fn play(seed: u64, mut rng: ChaCha8Rng, options: XfOptions, decks: Vec<StoredDec
         );
         check_channel(&g, &next, &events, seed);
         // Every third position: the hints render the whole status (CI time).
-        for due in next.to_act().into_iter().filter(|_| log.len() % 3 == 0) {
+        for due in next
+            .to_act()
+            .into_iter()
+            .filter(|_| log.len().is_multiple_of(3))
+        {
             let legal = next.legal_actions(due);
             default_spends_nothing(&next, due, &legal, seed);
             you_may_lists_the_legal_moves(&next, due, &legal, seed);
