@@ -66,13 +66,14 @@ fn on_two_threads(half: impl Fn(u64) -> usize + Sync) -> usize {
     })
 }
 
-/// 1,000 X-Files CCG games, 200 fan CCG games and 24 X-Files CCG and 12
+/// 800 X-Files CCG games, 200 fan CCG games and 24 X-Files CCG and 12
 /// fan CCG games of the hard AI, on two threads: every AI move is applied through the
 /// engine's checks (`play` panics on a refusal) and comes with its reason.
+/// (`cargo bench --bench ai` plays more.)
 #[test]
-fn no_ai_move_is_refused_over_twelve_hundred_games() {
+fn no_ai_move_is_refused_over_a_thousand_games() {
     let moves = on_two_threads(|half| {
-        let xf: usize = (half * 500..(half + 1) * 500)
+        let xf: usize = (half * 400..(half + 1) * 400)
             .map(|i| play(50_000 + i, seats(i)).log.len())
             .sum();
         let fan: usize = (half * 100..(half + 1) * 100)
@@ -86,7 +87,7 @@ fn no_ai_move_is_refused_over_twelve_hundred_games() {
             .sum();
         xf + fan + hard + fan_hard
     });
-    assert!(moves > 100_000, "{moves} moves played");
+    assert!(moves > 80_000, "{moves} moves played");
 }
 
 /// Games between AIs that each wait to be sure still finish: when no

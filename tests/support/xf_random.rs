@@ -125,14 +125,24 @@ pub fn pick(rng: &mut ChaCha8Rng, legal: &[XfAction]) -> XfAction {
 
 /// The bot's next move: a random seat among those due, and a weighted
 /// choice among its offered actions (never resigning); or why there is none.
+#[allow(dead_code)]
 pub fn bot_move(g: &XfGame, rng: &mut ChaCha8Rng) -> Result<(Seat, XfAction), String> {
+    bot_move_among(g, rng, |seat| g.legal_actions(seat))
+}
+
+/// [`bot_move`] with the seats' legal actions from `legal_of` (a caller
+/// that has them already spares computing them twice).
+pub fn bot_move_among(
+    g: &XfGame,
+    rng: &mut ChaCha8Rng,
+    legal_of: impl FnOnce(Seat) -> Vec<XfAction>,
+) -> Result<(Seat, XfAction), String> {
     let due = g.to_act();
     if due.is_empty() {
         return Err(format!("nobody to act in {}", g.phase_name()));
     }
     let seat = due[rng.random_range(0..due.len())];
-    let legal: Vec<XfAction> = g
-        .legal_actions(seat)
+    let legal: Vec<XfAction> = legal_of(seat)
         .into_iter()
         .filter(|a| *a != XfAction::Resign)
         .collect();

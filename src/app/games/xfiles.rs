@@ -613,14 +613,10 @@ impl GameUi for XfGame {
             matches!(a, XfAction::Buy { .. })
                 || matches!(a, XfAction::Trade { sell, .. } if sell.is_empty())
         };
-        // Known answers are not suggested, unless asking is all that is left.
-        let every_ask_known = legal
-            .iter()
-            .all(|a| !matches!(a, XfAction::Ask { .. }) || answer_known(v, a));
         let mut allowed: Vec<String> = legal
             .iter()
             .filter(|a| !Self::resigns(a) && !buying(a))
-            .filter(|a| !answer_known(v, a) || every_ask_known)
+            .filter(|a| !answer_known(v, a))
             .map(|a| Self::describe(v, a, t))
             .collect();
         if legal.iter().any(buying) {
@@ -1040,7 +1036,7 @@ fn ask_value(value: Trait) -> String {
 /// Site's category; Access Personnel Files and Counterintelligence
 /// Measures make the asking itself count), so it stays a legal move; it is
 /// only not suggested.
-fn answer_known(v: &XfView, action: &XfAction) -> bool {
+pub fn answer_known(v: &XfView, action: &XfAction) -> bool {
     let XfAction::Ask { category, value } = action else {
         return false;
     };
