@@ -1,6 +1,7 @@
 //! Small English helpers for the lines the bot builds: a count with its noun
 //! in the right number ("1 card", "3 cards"), and the article a word takes
-//! ("an OBSERVATION skill check", "a MOTIVE question", "an X-File").
+//! ("an OBSERVATION skill check", "a MOTIVE question", "an X-File"), and
+//! lists of card names, which may hold commas themselves.
 
 use std::fmt::Display;
 
@@ -43,6 +44,19 @@ pub fn plural(noun: &str) -> String {
         return format!("{stem}ies");
     }
     format!("{noun}s")
+}
+
+/// Separates card names in a list: many names hold commas ("Bob, The
+/// Possessing Spirit", "Arlington, VA"), so a comma would split one in two.
+pub const NAME_SEPARATOR: &str = " · ";
+
+/// Card names joined by [`NAME_SEPARATOR`].
+pub fn names<S: AsRef<str>>(names: impl IntoIterator<Item = S>) -> String {
+    names
+        .into_iter()
+        .map(|n| n.as_ref().to_string())
+        .collect::<Vec<_>>()
+        .join(NAME_SEPARATOR)
 }
 
 /// Names with their copies, in first-seen order: `["A", "B", "A"]` gives

@@ -495,6 +495,19 @@ async fn a_hint_naming_the_ai_player_is_accepted_as_typed() {
     panic!("the player never won the high card in 12 games");
 }
 
+/// A deck's or league's name in a hint is quoted when it has spaces, so
+/// the hint typed as shown names it whole.
+#[tokio::test]
+async fn a_deck_name_with_spaces_is_quoted_in_the_hint_that_saves_it() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, 11).await;
+    let (out, _, _) = run_console(&app, "@mel /deck show name:\"Randy Premiere\"").await;
+    assert!(
+        out.contains("/deck import name:\"Randy Premiere\" file:"),
+        "{out}"
+    );
+}
+
 #[test]
 fn every_value_a_hint_quotes_reads_back_whole() {
     use xfiles_bot::app::commands::{option_value, quoted};

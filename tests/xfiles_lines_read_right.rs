@@ -356,6 +356,25 @@ fn an_agent_sent_to_the_hospital_or_bureau_is_in_no_team_p23() {
     );
 }
 
+/// Card names hold commas ("Agent Janus, Trained Medic", "Aubrey, MO"): a
+/// list of them on the board is separated by " · ", so two Agents never
+/// read as four.
+#[test]
+fn a_team_of_agents_whose_names_hold_commas_reads_as_two_on_the_board() {
+    let mut t = Scene::new(
+        "check",
+        &[
+            ("site", "Aubrey, MO"),
+            ("team", "Agent Janus, Trained Medic; Agent Fox Mulder"),
+        ],
+    );
+    let board = thread(&t.say("@alice /board"));
+    assert!(
+        board.contains("with Agent Janus, Trained Medic · Agent Fox Mulder:"),
+        "{board}"
+    );
+}
+
 // ---- The notebook and questions ----
 
 /// alice's notebook about bob's X-File, as if she had these answers.

@@ -563,7 +563,8 @@ pub async fn not_found(app: &App, req: &Request, kind: &str, name: &str) -> User
     let typed = super::names::inert(name);
     if names.is_empty() {
         return UserError::new(format!(
-            "You have no {kind} deck named '{typed}' (you have none yet). Save one with /deck import name:{typed} file:<deck file>.{starters}"
+            "You have no {kind} deck named '{typed}' (you have none yet). Save one with /deck import name:{} file:<deck file>.{starters}",
+            super::names::inert(&super::commands::option_value(name))
         ));
     }
     let hint = super::commands::closest(name, names.iter().map(String::as_str))

@@ -131,10 +131,10 @@ pub(super) fn in_season(l: &LeagueRow, now: i64) -> Result<(), UserError> {
     }
     if let Some(e) = l.ends_at.filter(|e| now >= *e) {
         return Err(UserError::new(format!(
-            "{}'s season ended <t:{}:D>; its standings are final. The next season: /league create … from:\"{}\".",
+            "{}'s season ended <t:{}:D>; its standings are final. The next season: /league create … from:{}.",
             l.name,
             e / 1000,
-            l.name
+            super::commands::option_value(&l.name)
         )));
     }
     Ok(())
@@ -383,7 +383,8 @@ pub(super) async fn deck_check(
         .ok_or_else(|| {
             UserError::new(format!(
                 "{} takes any legal deck (no pool, no set limits): /deck check name:{} checks the Advanced rules.",
-                l.name, deck.name
+                l.name,
+                super::commands::option_value(&deck.name)
             ))
         })?;
     if broken.is_empty() {

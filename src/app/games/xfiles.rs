@@ -20,6 +20,7 @@ use crate::engine::xfiles::{
 };
 use crate::engine::{Game, GameRng, Seat, Viewer};
 use crate::store::DeckRow;
+use crate::words::NAME_SEPARATOR;
 use commands::*;
 use lines::*;
 
@@ -55,7 +56,7 @@ fn pick(text: &str, among: &[CardIdx], place: &str) -> Result<CardIdx, UserError
         if names.is_empty() {
             " There is none.".to_string()
         } else {
-            format!(" Choose one of: {}.", names.join(", "))
+            format!(" Choose one of: {}.", crate::words::names(&names))
         }
     )))
 }
@@ -711,7 +712,9 @@ impl GameUi for XfGame {
                 to_conspiracy,
             } if to_conspiracy.is_empty() => "/draw skip:true".into(),
             XfAction::Brief { to_conspiracy, .. } => {
-                format!("/draw conspiracy:\"{}\"", names(to_conspiracy))
+                // A list option's entries are separated by ";" (`split_list`).
+                let cards: Vec<&str> = to_conspiracy.iter().map(|c| title(*c)).collect();
+                format!("/draw conspiracy:\"{}\"", cards.join("; "))
             }
             XfAction::Buy { count } => format!("/buy count:{count}"),
             XfAction::Trade { sell, buy } if sell.is_empty() => format!("/buy count:{buy}"),
@@ -999,24 +1002,9 @@ fn team_arg(v: &XfView, team: &[CardIdx]) -> String {
     )
 }
 
-fn names(cards: &[CardIdx]) -> String {
-    cards
-        .iter()
-        .map(|c| title(*c))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// Separates card names in lists no card name can be confused with.
-const NAME_SEPARATOR: &str = " · ";
-
 /// Card names joined by [`NAME_SEPARATOR`].
 fn names_apart(cards: &[CardIdx]) -> String {
-    cards
-        .iter()
-        .map(|c| title(*c))
-        .collect::<Vec<_>>()
-        .join(NAME_SEPARATOR)
+    crate::words::names(cards.iter().map(|c| title(*c)))
 }
 
 /// Cards by title with their copies ("2× Hard Punch · Knife"), so a count
@@ -1278,7 +1266,7 @@ fn board_investigation(t: &Table, number: usize, inv: &InvestigationView) -> Str
     let mut out = format!(
         "Investigating Site {} with {}: {}\n",
         number,
-        names(&inv.team),
+        names_apart(&inv.team),
         needs.join(", ")
     );
     if let Some(c) = &inv.combat {
@@ -1296,7 +1284,7 @@ fn board_investigation(t: &Table, number: usize, inv: &InvestigationView) -> Str
             .collect();
         out.push_str(&format!(
             "Combat: {} — {}'s · {} round\n",
-            foes.join(", "),
+            crate::words::names(&foes),
             t.name(c.owner),
             round_name(c.round)
         ));

@@ -113,7 +113,7 @@ fn hidden_made_public(v: &XfView, t: &Table) -> String {
             parts.push(format!(
                 "face down under {}: {}",
                 db().get(site.card).title,
-                down.join(", ")
+                crate::words::names(&down)
             ));
         }
     }

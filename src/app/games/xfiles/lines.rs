@@ -388,7 +388,7 @@ pub(super) fn combat_line(event: &XfEvent, t: &Table) -> Option<String> {
                 if hits.is_empty() {
                     String::new()
                 } else {
-                    format!(" ({})", hits.join(", "))
+                    format!(" ({})", crate::words::names(&hits))
                 }
             )
         }
