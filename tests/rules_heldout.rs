@@ -32,7 +32,7 @@ fn top1(path: &str) -> (usize, usize, Vec<String>) {
     (hits, total, misses)
 }
 
-/// Set A: 15/20 when first measured, on main before and after the search
+/// Set A (18/20 with the entries' `asks:`): 15/20 when first measured, on main before and after the search
 /// changes of issue 42; the search was then tuned on its misses (a named
 /// card's type, "pick", the Watch Out! ruling's aliases) to 17/20, so it is
 /// a regression check now, no longer held out.
@@ -44,11 +44,25 @@ fn set_a_mid_game_questions_find_their_entry_first() {
 }
 
 /// Set B, written after set A was tuned against: 11/20 (55%) at its first
-/// run, against issue 42's target of 17/20 (85%).
+/// run, against issue 42's target of 17/20 (85%); 12/20 with the entries'
+/// `asks:` (whose weight sets A and B helped choose).
 #[test]
-#[ignore = "issue 42: /rules finds 11 of 20 held-out questions first; target 17"]
+#[ignore = "issue 42: /rules finds 12 of 20 held-out questions first; target 17"]
 fn set_b_mid_game_questions_find_their_entry_first() {
     let (hits, total, _) = top1("tests/data/rules-heldout-b.tsv");
     assert_eq!(total, 20);
     assert!(hits >= 17, "top-1 {hits}/{total} (target 85%)");
+}
+
+/// Set C: 40 questions written (by a helper who saw only the entries'
+/// titles and the rules documents) before the entries got their `asks:`
+/// (six questions players ask, per entry, written by other helpers) and
+/// never read while the search was tuned: 26/40 (65%) without the asks,
+/// 29/40 (72.5%) with them, at its first run; the target is 34 (85%).
+#[test]
+#[ignore = "issue 42: /rules finds 29 of 40 held-out questions first; target 34"]
+fn set_c_mid_game_questions_find_their_entry_first() {
+    let (hits, total, _) = top1("tests/data/rules-heldout-c.tsv");
+    assert_eq!(total, 40);
+    assert!(hits >= 34, "top-1 {hits}/{total} (target 85%)");
 }

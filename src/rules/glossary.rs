@@ -238,5 +238,11 @@ fn entry(id: String, r: &Roles) -> Entry {
         }],
         cards: Vec::new(),
         glossary: true,
+        // What players ask about a term: its name, what it means.
+        asks: vec![
+            r.name.clone(),
+            format!("what does {} mean", r.name),
+            format!("what is {}", r.name),
+        ],
     }
 }

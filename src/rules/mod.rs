@@ -58,6 +58,9 @@ pub struct Entry {
     pub cards: Vec<String>,
     /// Built from the card vocabulary.
     pub glossary: bool,
+    /// Questions players ask that the entry answers, in their words (one
+    /// `asks:` line each): the search's nearest-question evidence.
+    pub asks: Vec<String>,
 }
 
 impl Entry {
@@ -154,6 +157,7 @@ pub fn parse(game: RulesGame, text: &str) -> Result<Vec<Entry>, String> {
             related: Vec::new(),
             cards: Vec::new(),
             glossary: false,
+            asks: Vec::new(),
         };
         let mut body = Vec::new();
         let mut in_body = false;
@@ -179,6 +183,7 @@ pub fn parse(game: RulesGame, text: &str) -> Result<Vec<Entry>, String> {
             match key.trim() {
                 "id" => entry.id = value.trim().to_string(),
                 "aliases" => entry.aliases = list(),
+                "asks" => entry.asks.push(value.trim().to_string()),
                 "source" => entry.source = value.trim().to_string(),
                 "related" => entry.related = list(),
                 "cards" => {

@@ -12,7 +12,7 @@ pub(super) fn setup_line(v: &XfView, event: &XfEvent, t: &Table) -> Option<Strin
         XfEvent::Dealt { seat, cards } => {
             format!("{} shuffles and draws {cards} cards.", who(*seat))
         }
-        XfEvent::YourCards { cards } => format!("Your opening hand: {}.", names(cards)),
+        XfEvent::YourCards { cards } => format!("Your opening hand: {}.", names_apart(cards)),
         XfEvent::XFileChosen { seat } => format!("{} has chosen an X-File.", who(*seat)),
         XfEvent::YourXFile { card } => {
             let c = db().get(*card);
@@ -52,7 +52,7 @@ pub(super) fn setup_line(v: &XfView, event: &XfEvent, t: &Table) -> Option<Strin
             copies(cards)
         ),
         XfEvent::DrewCards { cards } if cards.is_empty() => return None,
-        XfEvent::DrewCards { cards } => format!("You draw: {}.", names(cards)),
+        XfEvent::DrewCards { cards } => format!("You draw: {}.", names_apart(cards)),
         XfEvent::Reshuffled { seat } => format!(
             "{}'s Bureau deck ran out: the discard pile is shuffled into a new deck.",
             who(*seat)
@@ -89,7 +89,7 @@ pub(super) fn setup_line(v: &XfView, event: &XfEvent, t: &Table) -> Option<Strin
             }
         ),
         XfEvent::Sold { seat, cards, cp } => {
-            format!("{} sells {} for {cp} CP.", who(*seat), names(cards))
+            format!("{} sells {} for {cp} CP.", who(*seat), names_apart(cards))
         }
         XfEvent::LostRp { seat, amount } => format!(
             "{} loses {amount} RP that had to buy cards (Agent Mulder).",
@@ -156,7 +156,7 @@ pub(super) fn table_line(v: &XfView, event: &XfEvent, t: &Table) -> Option<Strin
                 .get(*site)
                 .map(|s| title(s.card))
                 .unwrap_or("the Site"),
-            names(team),
+            names_apart(team),
             skill.as_str().to_uppercase(),
             threshold
         ),
@@ -197,7 +197,7 @@ pub(super) fn table_line(v: &XfView, event: &XfEvent, t: &Table) -> Option<Strin
             )
         }
         XfEvent::AgentsKept { kept } => {
-            format!("Only {} go on; the others stay behind.", names(kept))
+            format!("Only {} go on; the others stay behind.", names_apart(kept))
         }
         XfEvent::CheckResult {
             success,
@@ -257,7 +257,7 @@ pub(super) fn table_line(v: &XfView, event: &XfEvent, t: &Table) -> Option<Strin
         ),
         XfEvent::SiteDiscarded { card } => format!("{} is discarded.", title(*card)),
         XfEvent::Discarded { seat, cards } => {
-            format!("{} discards {}.", who(*seat), names(cards))
+            format!("{} discards {}.", who(*seat), names_apart(cards))
         }
         XfEvent::PeekedBluff { site, card } => format!(
             "The face-down card under Site {} is {}.",
@@ -451,7 +451,7 @@ pub(super) fn effect_line(event: &XfEvent, t: &Table) -> Option<String> {
         } => format!(
             "{}'s Team ({}) must make {} {threshold}+ skill check.",
             who(*seat),
-            names(team),
+            names_apart(team),
             words::with_article(&skill.as_str().to_uppercase())
         ),
         XfEvent::PrerequisiteChanged { needs } => {
@@ -495,20 +495,20 @@ pub(super) fn effect_line(event: &XfEvent, t: &Table) -> Option<String> {
             if cards.is_empty() {
                 "nothing".into()
             } else {
-                names(cards)
+                names_apart(cards)
             }
         ),
         XfEvent::Shown { seat, cards } if cards.is_empty() => {
             format!("{} finds nothing.", who(*seat))
         }
-        XfEvent::Shown { seat, cards } => format!("{} shows {}.", who(*seat), names(cards)),
+        XfEvent::Shown { seat, cards } => format!("{} shows {}.", who(*seat), names_apart(cards)),
         XfEvent::SeenPrivately { of, cards } => format!(
             "{}'s hand: {}.",
             who(*of),
             if cards.is_empty() {
                 "empty".into()
             } else {
-                names(cards)
+                names_apart(cards)
             }
         ),
         XfEvent::ToHand { seat, count } => {
