@@ -66,3 +66,15 @@ fn set_c_mid_game_questions_find_their_entry_first() {
     assert_eq!(total, 40);
     assert!(hits >= 34, "top-1 {hits}/{total} (target 85%)");
 }
+
+/// Set D: 40 more questions written the same way after set C's first run,
+/// measured once, unread: 31/40 (77.5%) with the six `asks:` an entry.
+/// (Twelve asks an entry scored the same here and lower on sets B and C,
+/// so the entries keep six.)
+#[test]
+#[ignore = "issue 42: /rules finds 31 of 40 held-out questions first; target 34"]
+fn set_d_mid_game_questions_find_their_entry_first() {
+    let (hits, total, _) = top1("tests/data/rules-heldout-d.tsv");
+    assert_eq!(total, 40);
+    assert!(hits >= 34, "top-1 {hits}/{total} (target 85%)");
+}
