@@ -227,7 +227,7 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// costs the seat least, nothing where an answer costs nothing (see
     /// [`cheapest_answer`]). `None` while the seat holds something it earned
     /// (it must use or decline it itself), or when no such move exists.
-    /// Each game's playouts check this at every third position.
+    /// Each game's playouts check this after every random action.
     fn default_action(&self, seat: Seat) -> Option<Self::Action>;
 
     /// Whether an action gives the game up (never made for a player, never
