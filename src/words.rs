@@ -9,12 +9,7 @@ use std::fmt::Display;
 /// `count(3, "X-File")` "3 X-Files".
 pub fn count(n: impl Display, noun: &str) -> String {
     let n = n.to_string();
-    let word = if is_one(&n) {
-        noun.to_string()
-    } else {
-        plural(noun)
-    };
-    format!("{n} {word}")
+    format!("{n} {}", noun_for(&n, noun))
 }
 
 /// The noun alone in the number `n` asks for: `noun_for(2, "card")` is "cards".

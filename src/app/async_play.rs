@@ -8,8 +8,8 @@ use super::commands::Args;
 use super::kinds::DefaultMove;
 use super::message::{Invocation, Outgoing, Place, Request, User, UserError};
 use super::stored::{
-    Stored, driver_of, home, kind_name, next_times, remind_every, resolve, store_transition,
-    table_of,
+    Stored, driver_of, home, kind_name, next_times, remind_every, resolve, say_first,
+    store_transition, table_of,
 };
 use super::{App, Reaction};
 use crate::store::{ActionRow, GameRow, GameStatus, SeatRow};
@@ -394,20 +394,6 @@ async fn apply_default(
         DefaultMove::None => return no_default(app, game, by).await,
     };
     let player = &seats[usize::from(seat)];
-    // The move itself may be secret (an X-File chosen for you): the channel
-    // only hears that the game moved, and what the move made public.
-    let note = match by {
-        None => format!(
-            "⏰ Game #{}: {}'s agreed time for a move ({}) ran out, so the game made the default move for them.",
-            game.id,
-            player.user_name,
-            describe_duration(game.deadline_every.unwrap_or(0))
-        ),
-        Some(req) => format!(
-            "⏩ Game #{}: {} advanced the game, making the default move for {}.",
-            game.id, req.user.name, player.user_name
-        ),
-    };
     let told = Outgoing::dm(
         &player.user_id,
         format!(
@@ -418,7 +404,43 @@ async fn apply_default(
         ),
     )
     .in_game(game.id);
-    let req = match by {
+    let req = default_request(game, player, by, now);
+    // Said with the move and stored with it, so a process killed before
+    // posting leaves the whole post owed (the outbox).
+    let mut t = t;
+    say_first(&mut t.messages, home(game), default_note(game, player, by));
+    t.messages.insert(1, told);
+    match store_transition(app, &req, game, driver, t, None, Some(seat)).await? {
+        Stored::Done(messages) => Ok(messages),
+        Stored::Conflict => Err(UserError::new(format!(
+            "Game #{} changed meanwhile; nothing was done. Please try again.",
+            game.id
+        ))),
+    }
+}
+
+/// The thread's line for a default move. The move itself may be secret (an
+/// X-File chosen for you): the channel only hears that the game moved, and
+/// what the move made public.
+fn default_note(game: &GameRow, player: &SeatRow, by: Option<&Request>) -> String {
+    match by {
+        None => format!(
+            "⏰ Game #{}: {}'s agreed time for a move ({}) ran out, so the game made the default move for them.",
+            game.id,
+            player.user_name,
+            describe_duration(game.deadline_every.unwrap_or(0))
+        ),
+        Some(req) => format!(
+            "⏩ Game #{}: {} advanced the game, making the default move for {}.",
+            game.id, req.user.name, player.user_name
+        ),
+    }
+}
+
+/// The request a default move is stored under: the deadline's system
+/// request, or the manager's, made in the idle player's name.
+fn default_request(game: &GameRow, player: &SeatRow, by: Option<&Request>, now: i64) -> Request {
+    match by {
         None => system_request(
             game,
             player,
@@ -432,25 +454,6 @@ async fn apply_default(
             },
             ..r.clone()
         },
-    };
-    // Said with the move and stored with it, so a process killed before
-    // posting leaves the whole post owed (the outbox).
-    let mut t = t;
-    match t
-        .messages
-        .iter_mut()
-        .find(|m| m.to == super::Address::Channel(home(game).to_string()))
-    {
-        Some(m) => m.text = format!("{note}\n{}", m.text),
-        None => t.messages.insert(0, Outgoing::channel(home(game), note)),
-    }
-    t.messages.insert(1, told);
-    match store_transition(app, &req, game, driver, t, None, Some(seat)).await? {
-        Stored::Done(messages) => Ok(messages),
-        Stored::Conflict => Err(UserError::new(format!(
-            "Game #{} changed meanwhile; nothing was done. Please try again.",
-            game.id
-        ))),
     }
 }
 
@@ -630,7 +633,7 @@ pub async fn stats(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing
     let mut text = format!(
         "**Game #{}: time to move** ({})\n",
         game.id,
-        moves_word(actions.len())
+        crate::words::count(actions.len(), "move")
     );
     for seat in &seats {
         text.push_str(&seat_waits(seat, &actions));
@@ -650,10 +653,6 @@ pub async fn stats(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing
     ])
 }
 
-fn moves_word(n: usize) -> String {
-    format!("{n} move{}", if n == 1 { "" } else { "s" })
-}
-
 /// One seat's line: its moves and how long the game waited for them.
 fn seat_waits(seat: &SeatRow, actions: &[ActionRow]) -> String {
     let mine = actions.iter().filter(|a| a.seat == seat.seat).count();
@@ -661,11 +660,11 @@ fn seat_waits(seat: &SeatRow, actions: &[ActionRow]) -> String {
     waits.sort_unstable();
     match waits.as_slice() {
         [] if mine == 0 => format!("{}: no move yet", seat.user_name),
-        [] => format!("{}: {}", seat.user_name, moves_word(mine)),
+        [] => format!("{}: {}", seat.user_name, crate::words::count(mine, "move")),
         w => format!(
             "{}: {}; waits: median {}, mean {}, longest {}",
             seat.user_name,
-            moves_word(mine),
+            crate::words::count(mine, "move"),
             describe_wait(w[w.len() / 2]),
             describe_wait(w.iter().sum::<i64>() / w.len() as i64),
             describe_wait(w[w.len() - 1])
@@ -699,7 +698,7 @@ pub fn describe_wait(ms: i64) -> String {
         return "under 1 s".into();
     }
     let days = ms / DAY;
-    let day_word = |n: i64| format!("{n} day{}", if n == 1 { "" } else { "s" });
+    let day_word = |n: i64| crate::words::count(n, "day");
     match days {
         0 => describe_duration(ms),
         _ if ms % DAY < HOUR => day_word(days),

@@ -507,7 +507,7 @@ pub fn verdict(deck: &Deck, format: DeckFormat, label: &str) -> String {
             out.push_str(&format!(
                 "\nAt set-up the Basic Game sets aside the {} it does not use — Advanced, Combat, Agent and Killer cards (FAQ97 #11, FAQ21 #45): {}.",
                 count(aside.len(), "card"),
-                names.join(" · ")
+                crate::words::names(&names)
             ));
         }
     }

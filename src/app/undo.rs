@@ -146,7 +146,7 @@ async fn ask(
                 "↩ Game #{}: {} asks to take back {} ({}). Since {why}, every other player must agree before the game moves on: /game undo to agree, /game undo refuse:true to refuse.",
                 game.id,
                 req.user.name,
-                plural(rewound.taken_back.len()),
+                crate::words::count(rewound.taken_back.len(), "move"),
                 rewound.taken_back.join("; ")
             ),
         )
@@ -163,14 +163,6 @@ async fn ask(
             },
         ]),
     ])
-}
-
-fn plural(n: usize) -> String {
-    if n == 1 {
-        "1 move".into()
-    } else {
-        format!("{n} moves")
-    }
 }
 
 /// Another player agrees; the last agreement takes the moves back.
@@ -305,7 +297,7 @@ async fn commit(
                 "↩ Game #{}: {} takes back {}{note}: {}.\n{}",
                 game.id,
                 req.user.name,
-                plural(rewound.taken_back.len()),
+                crate::words::count(rewound.taken_back.len(), "move"),
                 rewound.taken_back.join("; "),
                 driver.board(&table_of(game, seats), &t.state)?.text()
             ),

@@ -238,11 +238,8 @@ fn entry(id: String, r: &Roles) -> Entry {
         }],
         cards: Vec::new(),
         glossary: true,
-        // What players ask about a term: its name, what it means.
-        asks: vec![
-            r.name.clone(),
-            format!("what does {} mean", r.name),
-            format!("what is {}", r.name),
-        ],
+        // What players ask about a term ("what does X mean" is X once
+        // filler is dropped).
+        asks: vec![r.name.clone()],
     }
 }

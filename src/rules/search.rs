@@ -42,7 +42,6 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("res", "res"),
     ("hp", "health"),
     ("xfile", "x file"),
-    ("xfiles", "x file"),
     ("zero", "0"),
     ("monster", "adversary"),
     ("creature", "adversary"),
@@ -58,7 +57,6 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("melee", "close range crc"),
     ("toss", "discard"),
     ("pick", "choose"),
-    ("picks", "choose"),
     ("ditch", "discard"),
     ("flip", "reveal"),
     ("flipped", "revealed"),
@@ -85,25 +83,21 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("lieu", "site"),
     ("lieux", "site"),
     ("equipe", "team"),
-    ("soins", "healing heal"),
-    ("guerison", "healing heal"),
+    ("soins", "heal"),
+    ("guerison", "heal"),
     ("competence", "skill"),
     ("cout", "cost"),
     ("carte", "card"),
-    ("cartes", "card"),
     ("defausse", "discard"),
     ("main", "hand"),
     ("joueurs", "players"),
     ("mot", "keyword"),
     ("cle", "keyword"),
-    ("heal", "healing heal"),
-    ("heals", "healing heal"),
     ("hurt", "damage"),
     ("wounded", "damage hospital"),
     ("hospitalized", "hospital"),
     ("hospitalised", "hospital"),
     ("win", "win winning"),
-    ("wins", "win winning"),
     ("le", "legendary"),
 ];
 
@@ -221,8 +215,8 @@ struct Vocab {
     words: Vec<String>,
     /// Per entry: (names, body) word indexes.
     fields: Vec<[Vec<usize>; 2]>,
-    /// Per entry, per question it answers: each term's words' indexes and
-    /// the term's weight, and the question's total weight.
+    /// Per entry, per question it answers: each term's words' indexes,
+    /// and the question's total weight.
     asks: Vec<Vec<AskTerms>>,
 }
 
@@ -253,12 +247,8 @@ static VOCAB: LazyLock<Vocab> = LazyLock::new(|| {
             p.asks
                 .iter()
                 .map(|ask| {
-                    let terms: Vec<(Vec<usize>, f64)> = ask
-                        .iter()
-                        .map(|t| (t.iter().map(index).collect(), term_weight(t)))
-                        .collect();
-                    let total = terms.iter().map(|(_, w)| w).sum();
-                    (terms, total)
+                    let terms = ask.iter().map(|t| t.iter().map(index).collect()).collect();
+                    (terms, ask.iter().map(|t| term_weight(t)).sum())
                 })
                 .collect()
         })
@@ -287,7 +277,7 @@ fn nearest_ask(sims: &[Vec<f64>], weights: &[f64], total: f64, asks: &[AskTerms]
                 .map(|(sim, w)| {
                     let best = terms
                         .iter()
-                        .map(|(ids, _)| ids.iter().map(|i| sim[*i]).fold(0.0, f64::max))
+                        .map(|ids| ids.iter().map(|i| sim[*i]).fold(0.0, f64::max))
                         .fold(0.0, f64::max);
                     best * w
                 })
@@ -297,8 +287,8 @@ fn nearest_ask(sims: &[Vec<f64>], weights: &[f64], total: f64, asks: &[AskTerms]
         .fold(0.0, f64::max)
 }
 
-/// One question of `asks:`: its terms (word indexes, weight) and total weight.
-type AskTerms = (Vec<(Vec<usize>, f64)>, f64);
+/// One question of `asks:`: its terms (each its words' indexes) and total weight.
+type AskTerms = (Vec<Vec<usize>>, f64);
 
 /// How rare each word is across entries: common words ("agent") weigh less.
 static IDF: LazyLock<HashMap<String, f64>> = LazyLock::new(|| {
@@ -420,13 +410,11 @@ static CARD_TITLES: LazyLock<Vec<(String, String)>> = LazyLock::new(|| {
 
 /// The card types of the cards a query names.
 fn card_kinds_named(padded: &str) -> Vec<&'static str> {
-    let mut kinds: Vec<&str> = CARD_TITLES
+    CARD_TITLES
         .iter()
         .filter(|(t, _)| padded.contains(t.as_str()))
         .map(|(_, k)| k.as_str())
-        .collect();
-    kinds.dedup();
-    kinds
+        .collect()
 }
 
 /// How much the nearest question an entry answers (a cosine, 0 to 1) adds:

@@ -953,10 +953,7 @@ fn answer_hint(v: &XfView, action: &XfAction) -> String {
         XfAction::Announce { category } => {
             format!("/announce category:{}", category.as_str().to_lowercase())
         }
-        XfAction::UsePower { value, .. } => format!(
-            "/power value:{}",
-            value.as_str().to_lowercase().replace(' ', "-")
-        ),
+        XfAction::UsePower { value, .. } => format!("/power value:{}", ask_value(*value)),
         XfAction::Play { card, .. } => format!("/play card:{}", q(card)),
         XfAction::PlayTogether { plays } => match plays.as_slice() {
             [a, b, ..] => format!("/play card:{} with:{}", q(&a.card), q(&b.card)),
@@ -968,10 +965,7 @@ fn answer_hint(v: &XfView, action: &XfAction) -> String {
             None => "/damage".into(),
         },
         XfAction::Aim { agent, .. } => format!("/aim agent:{} at:<foe>", q(agent)),
-        XfAction::Ask { value, .. } => format!(
-            "/ask value:{}",
-            value.as_str().to_lowercase().replace(' ', "-")
-        ),
+        XfAction::Ask { value, .. } => format!("/ask value:{}", ask_value(*value)),
         XfAction::Guess { .. } => "/guess xfile:<X-File>".into(),
         XfAction::Done => "/done".into(),
         XfAction::Discard { .. } => "/discard cards:\"A; B\"".into(),

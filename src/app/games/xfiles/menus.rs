@@ -3,7 +3,7 @@
 //! the seat's own view and legal moves; each option names cards by id and
 //! Agents with their owner, so its command means exactly that move.
 
-use super::{XfGame, playable, title};
+use super::{XfGame, ask_value, playable, title};
 use crate::app::kinds::Table;
 use crate::app::message::Menu;
 use crate::engine::xfiles::{Target, XfAction, XfView, every_play};
@@ -171,10 +171,7 @@ fn target_words(v: &XfView, target: &Target, t: &Table) -> Option<(String, Strin
             let option = format!("target:{}", crate::app::commands::quoted(name));
             (name.to_string(), option)
         }
-        Target::Value(tr) => (
-            tr.as_str().to_string(),
-            format!("value:{}", tr.as_str().to_lowercase().replace(' ', "-")),
-        ),
+        Target::Value(tr) => (tr.as_str().to_string(), format!("value:{}", ask_value(*tr))),
         Target::Perm(_) | Target::Bluff(..) | Target::Card(_) => return None,
     })
 }
