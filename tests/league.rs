@@ -5,7 +5,7 @@ mod support;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use support::{Backend, app_on, blocks, database, run_console, say};
+use support::{Backend, app_on, blocks, database, pairings_of, run_console, say, say_each, says};
 
 use xfiles_bot::app::{Address, Outgoing};
 use xfiles_bot::engine::GameRng;
@@ -961,28 +961,6 @@ async fn a_season_keeps_to_its_sets_dates_and_games_and_the_next_one_brings_its_
 const T0: i64 = 1_800_000_000_000;
 const MINUTE: i64 = 60_000;
 const DAY: i64 = 24 * 60 * MINUTE;
-
-/// Says each line of `script` one minute after the other, the first at
-/// `from` (ms); every message, in order.
-async fn say_each(app: &xfiles_bot::app::App, from: i64, script: &str) -> Vec<Outgoing> {
-    let mut out = Vec::new();
-    for (i, line) in script.lines().map(str::trim).enumerate() {
-        out.extend(say(app, line, from + i as i64 * MINUTE).await);
-    }
-    out
-}
-
-/// Whether a message says `needle`.
-fn says(out: &[Outgoing], needle: &str) -> bool {
-    out.iter().any(|m| m.text.contains(needle))
-}
-
-/// The pairings of the console server's league `name`.
-async fn pairings_of(app: &xfiles_bot::app::App, name: &str) -> Vec<PairingRow> {
-    let leagues = app.store().leagues("console").await.unwrap();
-    let l = leagues.iter().find(|l| l.name == name).expect("the league");
-    app.store().league_pairings(l.id).await.unwrap()
-}
 
 /// Every pairing (but a bye) still waits for its game: no game, no result.
 fn all_wait(pairings: &[PairingRow]) -> bool {

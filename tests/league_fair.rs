@@ -7,7 +7,7 @@ mod support;
 
 use std::collections::BTreeMap;
 
-use support::{Backend, app_on, database, say};
+use support::{Backend, app_on, database, pairings_of, say, say_each, says};
 
 use xfiles_bot::app::{Address, App, Outgoing};
 use xfiles_bot::league::{Member, Rated, Rating, rate_period};
@@ -22,32 +22,12 @@ const XF_DECKS: &str = "@alice /deck import name:Deck file:tests/data/decks/rand
 @carol /deck import name:Deck file:tests/data/decks/randy.txt
 @dave /deck import name:Deck file:tests/data/decks/les.json";
 
-/// Says each line of `script` one minute after the other, the first at
-/// `from` (ms); every message, in order.
-async fn say_each(app: &App, from: i64, script: &str) -> Vec<Outgoing> {
-    let mut out = Vec::new();
-    for (i, line) in script.lines().map(str::trim).enumerate() {
-        out.extend(say(app, line, from + i as i64 * MINUTE).await);
-    }
-    out
-}
-
-fn says(out: &[Outgoing], needle: &str) -> bool {
-    out.iter().any(|m| m.text.contains(needle))
-}
-
 /// Every message's text, for assertion messages.
 fn all_text(out: &[Outgoing]) -> String {
     out.iter()
         .map(|m| m.text.as_str())
         .collect::<Vec<_>>()
         .join("\n---\n")
-}
-
-async fn pairings_of(app: &App, name: &str) -> Vec<PairingRow> {
-    let leagues = app.store().leagues("console").await.unwrap();
-    let l = leagues.iter().find(|l| l.name == name).expect("the league");
-    app.store().league_pairings(l.id).await.unwrap()
 }
 
 /// Who sits at game `id`, in seat order.

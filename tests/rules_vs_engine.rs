@@ -74,14 +74,7 @@ fn bluffed_aubrey(bluffs: &[&str]) -> XfGame {
     field_and_site(&mut g, &TEAM, AUBREY, None);
     act(&mut g, 0, XfAction::Done);
     for b in bluffs {
-        act(
-            &mut g,
-            1,
-            XfAction::PlaceBluff {
-                site: 0,
-                card: id(b),
-            },
-        );
+        act(&mut g, 1, place_bluff(0, b));
     }
     advance(&mut g, Phase::Investigation);
     act(&mut g, 0, investigate(0, &TEAM));
@@ -415,14 +408,7 @@ fn bluffs_p25_faq21_60a_placing_is_free_and_a_real_bluff_costs_1_cp_less() {
     act(&mut g, 0, site(AUBREY));
     act(&mut g, 0, XfAction::Done);
     let before = cp(&g, 1);
-    act(
-        &mut g,
-        1,
-        XfAction::PlaceBluff {
-            site: 0,
-            card: id(CAR_TROUBLES),
-        },
-    );
+    act(&mut g, 1, place_bluff(0, CAR_TROUBLES));
     assert_eq!(cp(&g, 1), before, "placing costs nothing");
     let mut g = bluffed_aubrey(&[CAR_TROUBLES]);
     let before = cp(&g, 1);
@@ -480,17 +466,7 @@ fn skill_check_p28_the_last_card_played_resolves_first() {
     act(&mut g, 0, investigate(0, &[MULDER]));
     act(&mut g, 0, XfAction::Pass);
     act(&mut g, 1, play(MANITOU));
-    act(
-        &mut g,
-        0,
-        XfAction::Play {
-            card: id(X),
-            mode: 0,
-            target: Some(Target::Stack(0)),
-            x: 0,
-            pool: None,
-        },
-    );
+    act(&mut g, 0, play_at(X, Target::Stack(0)));
     let events = act(&mut g, 1, XfAction::Pass);
     assert!(
         events

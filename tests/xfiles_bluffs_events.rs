@@ -659,14 +659,7 @@ fn aubrey_bluffed_until(bluff: &str, card_title: &str, phase: Phase) -> XfGame {
     );
     field_and_site(&mut g, &[MULDER, SCULLY], AUBREY, None);
     act(&mut g, 0, XfAction::Done);
-    act(
-        &mut g,
-        1,
-        XfAction::PlaceBluff {
-            site: 0,
-            card: id(bluff),
-        },
-    );
+    act(&mut g, 1, place_bluff(0, bluff));
     advance(&mut g, phase);
     g.players[0].rp = 20;
     g

@@ -909,14 +909,7 @@ fn the_plain_clothes_man_turns_a_bluff_face_up_for_everyone() {
     );
     field_and_site(&mut g, &[MULDER], AUBREY, None);
     act(&mut g, 0, XfAction::Done);
-    act(
-        &mut g,
-        1,
-        XfAction::PlaceBluff {
-            site: 0,
-            card: id(card("Cigarette Butts")),
-        },
-    );
+    act(&mut g, 1, place_bluff(0, card("Cigarette Butts")));
     advance(&mut g, xfiles_bot::engine::xfiles::Phase::Investigation);
     g.players[0].rp = 10;
     play_on(

@@ -95,16 +95,6 @@ fn a_response_the_players_activators_do_not_allow_is_refused() {
     // the Adversary seat 1 played (p. 16).
     let csm = "The Cigarette-Smoking Man Strikes";
     let g = adversary_played("The Mechanic", &TEAM, &[csm], &[]);
-    let r = refused_unchanged(
-        &g,
-        0,
-        XfAction::Play {
-            card: id(card(csm)),
-            mode: 0,
-            target: Some(Target::Stack(0)),
-            x: 0,
-            pool: None,
-        },
-    );
+    let r = refused_unchanged(&g, 0, play_at(card(csm), Target::Stack(0)));
     assert!(r.reason.contains("Activator CONSPIRACY"), "{}", r.reason);
 }

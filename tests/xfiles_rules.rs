@@ -481,25 +481,11 @@ fn bluffs_p25_only_opponents_place_them_face_down_and_the_site_stays() {
     act(&mut g, 0, site(AUBREY));
     act(&mut g, 0, XfAction::Done);
     assert_eq!(g.phase, Phase::Bluffing(1));
-    let r = refused(
-        &g,
-        0,
-        XfAction::PlaceBluff {
-            site: 0,
-            card: id(X),
-        },
-    );
+    let r = refused(&g, 0, place_bluff(0, X));
     assert!(r.reason.contains("not your move"), "{r}");
     // Any card may be a 'bluff' Bluff.
     for c in [CAR_TROUBLES, X] {
-        act(
-            &mut g,
-            1,
-            XfAction::PlaceBluff {
-                site: 0,
-                card: id(c),
-            },
-        );
+        act(&mut g, 1, place_bluff(0, c));
     }
     let view = format!("{:?}", g.view(Viewer::Seat(0)));
     assert!(
@@ -551,17 +537,7 @@ fn skill_check_p28_the_active_player_may_play_first_and_the_last_played_resolves
     assert!(r.reason.contains("not your move"), "{r}");
     act(&mut g, 0, XfAction::Pass);
     act(&mut g, 1, play(MANITOU));
-    act(
-        &mut g,
-        0,
-        XfAction::Play {
-            card: id(X),
-            mode: 0,
-            target: Some(Target::Stack(0)),
-            x: 0,
-            pool: None,
-        },
-    );
+    act(&mut g, 0, play_at(X, Target::Stack(0)));
     // Playing a card passes priority (how xfiles-bot plays it): once the
     // other player passes, the top card resolves.
     let events = act(&mut g, 1, XfAction::Pass);

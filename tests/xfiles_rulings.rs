@@ -66,14 +66,7 @@ fn three_agents_at_bluffed_aubrey(bluffs: &[&str]) -> XfGame {
     field_and_site(&mut g, &[MULDER, SCULLY, KOSSEFF], AUBREY, None);
     act(&mut g, 0, XfAction::Done);
     for b in bluffs {
-        act(
-            &mut g,
-            1,
-            XfAction::PlaceBluff {
-                site: 0,
-                card: id(b),
-            },
-        );
+        act(&mut g, 1, place_bluff(0, b));
     }
     advance(&mut g, Phase::Investigation);
     act(&mut g, 0, investigate(0, &[MULDER, SCULLY, KOSSEFF]));
@@ -307,13 +300,7 @@ fn deep_throat_is_removed_from_the_game_not_discarded_faq97_32() {
     act(
         &mut g,
         0,
-        XfAction::Play {
-            card: id(DEEP_THROAT),
-            mode: 0,
-            target: Some(Target::Value(Trait::Occult)),
-            x: 0,
-            pool: None,
-        },
+        play_at(DEEP_THROAT, Target::Value(Trait::Occult)),
     );
     // Its opponent may answer it (p. 16) before it resolves.
     let events = act(&mut g, 1, XfAction::Pass);
@@ -369,14 +356,7 @@ fn a_postponed_site_keeps_its_bluffs_and_may_take_more_faq21_60b_62() {
     advance(&mut g, Phase::CaseAssignment);
     act(&mut g, 0, site(AUBREY));
     act(&mut g, 0, XfAction::Done);
-    act(
-        &mut g,
-        1,
-        XfAction::PlaceBluff {
-            site: 0,
-            card: id(CAR_TROUBLES),
-        },
-    );
+    act(&mut g, 1, place_bluff(0, CAR_TROUBLES));
     // Seat 0 does not investigate; seat 1 plays a turn; seat 0 again.
     advance(&mut g, Phase::Draw);
     assert_eq!(g.active, 1);
@@ -384,14 +364,7 @@ fn a_postponed_site_keeps_its_bluffs_and_may_take_more_faq21_60b_62() {
     advance(&mut g, Phase::Draw);
     assert_eq!(g.active, 0);
     advance(&mut g, Phase::Bluffing(1));
-    act(
-        &mut g,
-        1,
-        XfAction::PlaceBluff {
-            site: 0,
-            card: id(X),
-        },
-    );
+    act(&mut g, 1, place_bluff(0, X));
     assert_eq!(g.sites[0].bluffs.len(), 2);
 }
 
@@ -403,17 +376,7 @@ fn once_combat_starts_only_combat_cards_faq97_55_ra_p7() {
     if g.to_act() == vec![1] {
         act(&mut g, 1, XfAction::Pass);
     }
-    let r = refused(
-        &g,
-        0,
-        XfAction::Play {
-            card: id(X),
-            mode: 0,
-            target: Some(Target::Adversary),
-            x: 0,
-            pool: None,
-        },
-    );
+    let r = refused(&g, 0, play_at(X, Target::Adversary));
     assert!(r.reason.contains("Combat"), "{r}");
 }
 
@@ -467,13 +430,7 @@ fn a_healing_card_lifts_the_manitous_block_faq97_58_faq21_35() {
     act(
         &mut g,
         0,
-        XfAction::Play {
-            card: id(FIRST_AID),
-            mode: 0,
-            target: Some(Target::Agent(agent(0, MULDER))),
-            x: 0,
-            pool: None,
-        },
+        play_at(FIRST_AID, Target::Agent(agent(0, MULDER))),
     );
     let s = g.to_act()[0];
     act(&mut g, s, XfAction::Pass);

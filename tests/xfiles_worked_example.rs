@@ -182,14 +182,7 @@ fn randy_against_les_pp13_to_39() {
     act(&mut g, RANDY, XfAction::Done);
     assert_eq!(g.phase, Phase::Bluffing(LES));
     for b in [CAR_TROUBLES, CAPE_COD] {
-        act(
-            &mut g,
-            LES,
-            XfAction::PlaceBluff {
-                site: 0,
-                card: id(b),
-            },
-        );
+        act(&mut g, LES, place_bluff(0, b));
     }
     act(&mut g, LES, XfAction::Done);
     assert_eq!(g.sites[0].bluffs.len(), 2);
@@ -234,17 +227,7 @@ fn randy_against_les_pp13_to_39() {
     act(&mut g, RANDY, XfAction::Pass);
     act(&mut g, LES, play(MANITOU));
     assert_eq!(g.player(LES).cp, 8, "p. 30: eight CP left");
-    act(
-        &mut g,
-        RANDY,
-        XfAction::Play {
-            card: id(X),
-            mode: 0,
-            target: Some(Target::Stack(0)),
-            x: 0,
-            pool: None,
-        },
-    );
+    act(&mut g, RANDY, play_at(X, Target::Stack(0)));
     assert_eq!(g.player(RANDY).rp, 2, "p. 30: two RP left");
     // Les passes: X resolves first and negates the Manitou.
     act(&mut g, LES, XfAction::Pass);
@@ -289,13 +272,7 @@ fn randy_against_les_pp13_to_39() {
     act(
         &mut g,
         RANDY,
-        XfAction::Play {
-            card: id(FIRST_AID),
-            mode: 0,
-            target: Some(Target::Agent(agent(RANDY, KOSSEFF))),
-            x: 0,
-            pool: None,
-        },
+        play_at(FIRST_AID, Target::Agent(agent(RANDY, KOSSEFF))),
     );
     finish_window(&mut g);
     assert_eq!(damage(&g, KOSSEFF), 2, "p. 36: Kosseff keeps 1 HEALTH");

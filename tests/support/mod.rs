@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use sqlx::Connection;
 use xfiles_bot::app::{App, Outgoing, Seeds};
 use xfiles_bot::console;
-use xfiles_bot::store::{Store, sqlite_url};
+use xfiles_bot::store::{PairingRow, Store, sqlite_url};
 
 /// The PostgreSQL server for tests (started by `scripts/test`).
 pub fn pg_admin_url() -> String {
@@ -116,6 +116,28 @@ pub async fn say(app: &App, line: &str, now: i64) -> Vec<Outgoing> {
     let mut req = console::to_request(app, &parsed, None, format!("k{now}-{line}"));
     req.now = now;
     app.handle(&req).await
+}
+
+/// Says each line of `script` one minute after the other, the first at
+/// `from` (ms); every message, in order.
+pub async fn say_each(app: &App, from: i64, script: &str) -> Vec<Outgoing> {
+    let mut out = Vec::new();
+    for (i, line) in script.lines().map(str::trim).enumerate() {
+        out.extend(say(app, line, from + i as i64 * 60_000).await);
+    }
+    out
+}
+
+/// Whether a message says `needle`.
+pub fn says(out: &[Outgoing], needle: &str) -> bool {
+    out.iter().any(|m| m.text.contains(needle))
+}
+
+/// The pairings of the console server's league `name`.
+pub async fn pairings_of(app: &App, name: &str) -> Vec<PairingRow> {
+    let leagues = app.store().leagues("console").await.unwrap();
+    let l = leagues.iter().find(|l| l.name == name).expect("the league");
+    app.store().league_pairings(l.id).await.unwrap()
 }
 
 pub async fn app_on(db: &TestDb, seed: u64) -> App {

@@ -167,14 +167,7 @@ pub fn bluffed(site: &str, team: &[&str], bluff: &str, x: u32, hand0: &[&str]) -
     let mut g = many_with(&whole, &[&h0, &[card(bluff)]]);
     field_and_site(&mut g, team, site, None);
     act(&mut g, 0, XfAction::Done);
-    act(
-        &mut g,
-        1,
-        XfAction::PlaceBluff {
-            site: 0,
-            card: id(card(bluff)),
-        },
-    );
+    act(&mut g, 1, place_bluff(0, card(bluff)));
     advance(&mut g, Phase::Investigation);
     g.players[0].rp = 20;
     g.players[1].cp = 20;

@@ -6,7 +6,7 @@
 use xfiles_bot::cards::Section;
 use xfiles_bot::cards::{self, CardIdx, CardSet, CardType, Keyword};
 use xfiles_bot::decks::{Deck, StoredDeck};
-use xfiles_bot::engine::xfiles::{AgentRef, XfAction, XfEvent, XfGame, XfOptions};
+use xfiles_bot::engine::xfiles::{AgentRef, Target, XfAction, XfEvent, XfGame, XfOptions};
 use xfiles_bot::engine::xfiles::{Phase, Stage};
 use xfiles_bot::engine::{Event, Game, Refusal, Seat, step};
 
@@ -126,6 +126,25 @@ pub fn play(card: &str) -> XfAction {
         target: None,
         x: 0,
         pool: None,
+    }
+}
+
+/// Plays `card` (its first mode) on `target`.
+pub fn play_at(card: &str, target: Target) -> XfAction {
+    XfAction::Play {
+        card: id(card),
+        mode: 0,
+        target: Some(target),
+        x: 0,
+        pool: None,
+    }
+}
+
+/// Places `card` face down as a Bluff under the Site at index `site`.
+pub fn place_bluff(site: usize, card: &str) -> XfAction {
+    XfAction::PlaceBluff {
+        site,
+        card: id(card),
     }
 }
 
