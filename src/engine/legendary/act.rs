@@ -53,59 +53,67 @@ pub(super) fn check(g: &LeGame, seat: Seat, action: &LeAction) -> Result<(), Ref
     }
     match action {
         LeAction::Play { card } => check_play(g, seat, *card),
-        LeAction::PlayCoordinated { from } => {
-            match g.players.get(usize::from(*from)).and_then(|p| p.set_aside) {
-                Some(card) if !g.player(seat).played.iter().any(|p| p.card == card) => Ok(()),
-                Some(_) => refuse("you already played that Coordinated card"),
-                None => refuse(format!("seat {} has Coordinated no card to you", from + 1)),
-            }
-        }
+        LeAction::PlayCoordinated { from } => check_play_coordinated(g, seat, *from),
         LeAction::Activate { card } => check_activate(g, seat, *card),
         LeAction::Sacrifice { card } => check_sacrifice(g, seat, *card),
         LeAction::Vigilant { card } => check_vigilant(g, seat, *card),
         LeAction::Scan { place } => check_scan(g, *place),
         LeAction::Recruit { space } => check_recruit(g, *space),
-        LeAction::RecruitSpecialAgent => {
-            if g.special_agents.is_empty() {
-                return refuse("no Special Agents are left");
-            }
-            afford(
-                usable(&g.turn.recruit, &[]),
-                i32::from(g.board.special_agent_cost),
-                "Recruit Points",
-            )
-        }
+        LeAction::RecruitSpecialAgent => check_special_agent(g),
         LeAction::Fight { place } => check_fight(g, *place).map(|_| ()),
         LeAction::Discover { lead } => check_lead(g, *lead, Timing::Discover),
         LeAction::Collect { lead } => check_lead(g, *lead, Timing::Collect),
-        LeAction::SoloCoordinate { card } => {
-            if !g.alone() {
-                return refuse(
-                    "only a player alone may discard a Coordinate card to draw; Coordinate to a teammate on their turn instead",
-                );
-            }
-            if g.turn.solo_coordinated {
-                return refuse("you did that already this turn");
-            }
-            coordinate_card(g, seat, *card)
-        }
-        LeAction::RecruitOutside { card } => {
-            if !g.susanne_offers().contains(card) {
-                return refuse(
-                    "only while Susanne Modeski is revealed in the Shadows can you recruit a Lone Gunmen card from outside the game",
-                );
-            }
-            afford(
-                usable(&g.turn.recruit, &[]),
-                i32::from(g.def(*card).cost.unwrap_or(0)),
-                "Recruit Points",
-            )
-        }
+        LeAction::SoloCoordinate { card } => check_solo_coordinate(g, seat, *card),
+        LeAction::RecruitOutside { card } => check_recruit_outside(g, *card),
         LeAction::EndTurn => Ok(()),
         LeAction::Choose { .. } | LeAction::Resign | LeAction::Coordinate { .. } => {
             unreachable!("answered before the turn checks")
         }
     }
+}
+
+fn check_play_coordinated(g: &LeGame, seat: Seat, from: Seat) -> Result<(), Refusal> {
+    match g.players.get(usize::from(from)).and_then(|p| p.set_aside) {
+        Some(card) if !g.player(seat).played.iter().any(|p| p.card == card) => Ok(()),
+        Some(_) => refuse("you already played that Coordinated card"),
+        None => refuse(format!("seat {} has Coordinated no card to you", from + 1)),
+    }
+}
+
+fn check_special_agent(g: &LeGame) -> Result<(), Refusal> {
+    if g.special_agents.is_empty() {
+        return refuse("no Special Agents are left");
+    }
+    afford(
+        usable(&g.turn.recruit, &[]),
+        i32::from(g.board.special_agent_cost),
+        "Recruit Points",
+    )
+}
+
+fn check_solo_coordinate(g: &LeGame, seat: Seat, card: Card) -> Result<(), Refusal> {
+    if !g.alone() {
+        return refuse(
+            "only a player alone may discard a Coordinate card to draw; Coordinate to a teammate on their turn instead",
+        );
+    }
+    if g.turn.solo_coordinated {
+        return refuse("you did that already this turn");
+    }
+    coordinate_card(g, seat, card)
+}
+
+fn check_recruit_outside(g: &LeGame, card: Card) -> Result<(), Refusal> {
+    if !g.susanne_offers().contains(&card) {
+        return refuse(
+            "only while Susanne Modeski is revealed in the Shadows can you recruit a Lone Gunmen card from outside the game",
+        );
+    }
+    afford(
+        usable(&g.turn.recruit, &[]),
+        i32::from(g.def(card).cost.unwrap_or(0)),
+        "Recruit Points",
+    )
 }
 
 fn afford(have: i32, need: i32, what: &str) -> Result<(), Refusal> {
@@ -372,14 +380,7 @@ fn check_lead(g: &LeGame, lead: Card, when: Timing) -> Result<(), Refusal> {
 fn perform(g: &mut LeGame, seat: Seat, action: &LeAction, events: &mut Events) {
     match action {
         LeAction::Choose { picks } => answer(g, seat, picks, events),
-        LeAction::Resign => {
-            events.push(Event::public(LeEvent::Resigned { seat }));
-            g.finish(
-                false,
-                format!("seat {} gave up for the team", seat + 1),
-                events,
-            );
-        }
+        LeAction::Resign => resign(g, seat, events),
         LeAction::Play { card } if seat != g.current => play_on_turn_of(g, seat, *card, events),
         LeAction::Play { card } => {
             g.player_mut(seat).hand.retain(|c| c != card);
@@ -390,76 +391,103 @@ fn perform(g: &mut LeGame, seat: Seat, action: &LeAction, events: &mut Events) {
             play(g, seat, card, Some(*from), events);
         }
         LeAction::Activate { card } => activate(g, seat, *card, events),
-        LeAction::Sacrifice { card } => {
-            let p = g.player_mut(seat);
-            p.hand.retain(|c| c != card);
-            p.played.retain(|x| x.card != *card || x.from.is_some());
-            g.defeat_loose(*card, events);
-            let t = g.triggered(*card, Timing::Sacrifice, seat);
-            g.queue(t);
-        }
-        LeAction::Vigilant { card } => {
-            let p = g.player_mut(seat);
-            p.vigilant.retain(|c| c != card);
-            p.played.retain(|x| x.card != *card || x.from.is_some());
-            g.discard_card(seat, *card, events);
-            let t = g.triggered(*card, Timing::Vigilant, seat);
-            g.queue(t);
-        }
+        LeAction::Sacrifice { card } => sacrifice(g, seat, *card, events),
+        LeAction::Vigilant { card } => use_vigilant(g, seat, *card, events),
         LeAction::Scan { place } => scan(g, seat, *place, events),
         LeAction::Recruit { space } => recruit(g, seat, *space, events),
-        LeAction::RecruitSpecialAgent => {
-            let cost = i32::from(g.board.special_agent_cost);
-            spend(&mut g.turn.recruit, cost, &[]);
-            let card = g.special_agents.pop().expect("checked");
-            events.push(Event::public(LeEvent::Recruited {
-                seat,
-                card: g.name(card),
-                space: None,
-                cost,
-            }));
-            g.gain(seat, card, events);
-        }
+        LeAction::RecruitSpecialAgent => recruit_special_agent(g, seat, events),
         LeAction::Fight { place } => fight(g, seat, *place, events),
         LeAction::Discover { lead } => lead_action(g, seat, *lead, Timing::Discover),
         LeAction::Collect { lead } => lead_action(g, seat, *lead, Timing::Collect),
-        LeAction::Coordinate { card } => {
-            g.turn.coordinated.push(seat);
-            g.player_mut(seat).hand.retain(|c| c != card);
-            g.player_mut(seat).set_aside = Some(*card);
-            events.push(Event::public(LeEvent::Coordinated {
-                from: seat,
-                to: g.current,
-                card: g.name(*card),
-            }));
-            g.draw(seat, 1, events);
-        }
-        LeAction::SoloCoordinate { card } => {
-            g.turn.solo_coordinated = true;
-            g.player_mut(seat).hand.retain(|c| c != card);
-            events.push(Event::public(LeEvent::Discarded {
-                seat,
-                cards: vec![g.name(*card)],
-            }));
-            g.discard_card(seat, *card, events);
-            g.draw(seat, 1, events);
-        }
-        LeAction::RecruitOutside { card } => {
-            let cost = i32::from(g.def(*card).cost.unwrap_or(0));
-            spend(&mut g.turn.recruit, cost, &[]);
-            g.from_outside(*card);
-            events.push(Event::public(LeEvent::RecruitedOutside {
-                seat,
-                card: g.name(*card),
-                cost,
-            }));
-            g.gain(seat, *card, events);
-        }
+        LeAction::Coordinate { card } => coordinate(g, seat, *card, events),
+        LeAction::SoloCoordinate { card } => solo_coordinate(g, seat, *card, events),
+        LeAction::RecruitOutside { card } => recruit_outside(g, seat, *card, events),
         LeAction::EndTurn => {
             events.push(Event::public(LeEvent::TurnEnded { seat }));
             g.end_turn();
         }
     }
+}
+
+fn resign(g: &mut LeGame, seat: Seat, events: &mut Events) {
+    events.push(Event::public(LeEvent::Resigned { seat }));
+    g.finish(
+        false,
+        format!("seat {} gave up for the team", seat + 1),
+        events,
+    );
+}
+
+/// A card leaves the hand or play (a Coordinated copy stays with its owner).
+fn leave_play(g: &mut LeGame, seat: Seat, card: Card) {
+    let p = g.player_mut(seat);
+    p.hand.retain(|c| *c != card);
+    p.played.retain(|x| x.card != card || x.from.is_some());
+}
+
+fn sacrifice(g: &mut LeGame, seat: Seat, card: Card, events: &mut Events) {
+    leave_play(g, seat, card);
+    g.defeat_loose(card, events);
+    let t = g.triggered(card, Timing::Sacrifice, seat);
+    g.queue(t);
+}
+
+fn use_vigilant(g: &mut LeGame, seat: Seat, card: Card, events: &mut Events) {
+    g.player_mut(seat).vigilant.retain(|c| *c != card);
+    g.player_mut(seat)
+        .played
+        .retain(|x| x.card != card || x.from.is_some());
+    g.discard_card(seat, card, events);
+    let t = g.triggered(card, Timing::Vigilant, seat);
+    g.queue(t);
+}
+
+fn recruit_special_agent(g: &mut LeGame, seat: Seat, events: &mut Events) {
+    let cost = i32::from(g.board.special_agent_cost);
+    spend(&mut g.turn.recruit, cost, &[]);
+    let card = g.special_agents.pop().expect("checked");
+    events.push(Event::public(LeEvent::Recruited {
+        seat,
+        card: g.name(card),
+        space: None,
+        cost,
+    }));
+    g.gain(seat, card, events);
+}
+
+fn coordinate(g: &mut LeGame, seat: Seat, card: Card, events: &mut Events) {
+    g.turn.coordinated.push(seat);
+    g.player_mut(seat).hand.retain(|c| *c != card);
+    g.player_mut(seat).set_aside = Some(card);
+    events.push(Event::public(LeEvent::Coordinated {
+        from: seat,
+        to: g.current,
+        card: g.name(card),
+    }));
+    g.draw(seat, 1, events);
+}
+
+fn solo_coordinate(g: &mut LeGame, seat: Seat, card: Card, events: &mut Events) {
+    g.turn.solo_coordinated = true;
+    g.player_mut(seat).hand.retain(|c| *c != card);
+    events.push(Event::public(LeEvent::Discarded {
+        seat,
+        cards: vec![g.name(card)],
+    }));
+    g.discard_card(seat, card, events);
+    g.draw(seat, 1, events);
+}
+
+fn recruit_outside(g: &mut LeGame, seat: Seat, card: Card, events: &mut Events) {
+    let cost = i32::from(g.def(card).cost.unwrap_or(0));
+    spend(&mut g.turn.recruit, cost, &[]);
+    g.from_outside(card);
+    events.push(Event::public(LeEvent::RecruitedOutside {
+        seat,
+        card: g.name(card),
+        cost,
+    }));
+    g.gain(seat, card, events);
 }
 
 fn answer(g: &mut LeGame, seat: Seat, picks: &[u16], events: &mut Events) {

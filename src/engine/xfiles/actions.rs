@@ -262,6 +262,19 @@ pub(super) fn accepts(g: &XfGame, scratch: &mut XfGame, seat: Seat, action: &XfA
 
 /// The action itself: checked, and done when allowed.
 fn act(g: &mut XfGame, seat: Seat, action: &XfAction, events: &mut Events) -> Result<(), Refusal> {
+    check_seat(g, seat)?;
+    if !matches!(action, XfAction::Manual(_) | XfAction::Dispute) {
+        // The game moves on: the last card's manual steps stand.
+        g.manual = None;
+    }
+    if draw_owed_first(g, seat, action, events) {
+        return Ok(());
+    }
+    route(g, seat, action, events)
+}
+
+/// A seat that may still act in a game not over.
+fn check_seat(g: &XfGame, seat: Seat) -> Result<(), Refusal> {
     if usize::from(seat) >= g.players.len() {
         return Err(Refusal::new("there is no such seat"));
     }
@@ -271,23 +284,38 @@ fn act(g: &mut XfGame, seat: Seat, action: &XfAction, events: &mut Events) -> Re
     if g.player(seat).out {
         return Err(Refusal::new("you have left this game"));
     }
-    if !matches!(action, XfAction::Manual(_) | XfAction::Dispute) {
-        // The game moves on: the last card's manual steps stand.
-        g.manual = None;
+    Ok(())
+}
+
+/// Draws an opponent's waiting purchase unless `action` answers it; true
+/// when the action was the active player's pass that let it be drawn (and
+/// so is done).
+fn draw_owed_first(g: &mut XfGame, seat: Seat, action: &XfAction, events: &mut Events) -> bool {
+    if g.owed_draw.is_none() || answers_purchase(g, seat, action) {
+        return false;
     }
-    if g.owed_draw.is_some() && !answers_purchase(g, seat, action) {
-        let at = events.len();
-        g.draw_owed(events);
-        let quiet = g.frames.is_empty() && g.choice.is_none();
-        if matches!(action, XfAction::Pass) && seat == g.active && quiet {
-            // The active player lets the purchase be drawn.
-            events.insert(
-                at,
-                crate::engine::Event::public(super::XfEvent::Passed { seat }),
-            );
-            return Ok(());
-        }
+    let at = events.len();
+    g.draw_owed(events);
+    let quiet = g.frames.is_empty() && g.choice.is_none();
+    if matches!(action, XfAction::Pass) && seat == g.active && quiet {
+        // The active player lets the purchase be drawn.
+        events.insert(
+            at,
+            crate::engine::Event::public(super::XfEvent::Passed { seat }),
+        );
+        return true;
     }
+    false
+}
+
+/// Sends an action to what does it: the moves allowed at any time (in a
+/// window, a choice, a combat) first, the rest in the seat's own step.
+fn route(
+    g: &mut XfGame,
+    seat: Seat,
+    action: &XfAction,
+    events: &mut Events,
+) -> Result<(), Refusal> {
     match action {
         XfAction::Resign => g.resign(seat, events),
         XfAction::Manual(m) => g.manual(seat, m, events)?,
