@@ -324,3 +324,30 @@ async fn rules_also_line_names_only_entries_of_the_answers_game() {
         assert!(!others.contains(&title), "{title} in {also}");
     }
 }
+
+/// A question naming a game is answered from that game's rules; one naming
+/// none is about the X-Files CCG unless a word only another game uses says
+/// otherwise. French's "le" is not Legendary's "LE".
+#[test]
+fn a_question_naming_its_game_is_answered_from_that_games_rules() {
+    for (query, game) in [
+        (
+            "legendary: what happens when I take a strike",
+            RulesGame::Legendary,
+        ),
+        ("in LE can I recruit two cards a turn", RulesGame::Legendary),
+        ("fan game: how big must my deck be", RulesGame::FanCcg),
+        (
+            "what do I do if my agent gets knocked out in a fight",
+            RulesGame::XFilesCcg,
+        ),
+        ("deviner le x-file", RulesGame::XFilesCcg),
+        (
+            "can the shadows push a card into the field",
+            RulesGame::Legendary,
+        ),
+    ] {
+        let hits = rules::search(query, None, 1);
+        assert_eq!(hits[0].entry.game, game, "{query}: {}", hits[0].entry.id);
+    }
+}

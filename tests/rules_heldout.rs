@@ -45,9 +45,10 @@ fn set_a_mid_game_questions_find_their_entry_first() {
 
 /// Set B, written after set A was tuned against: 11/20 (55%) at its first
 /// run, against issue 42's target of 17/20 (85%); 12/20 with the entries'
-/// `asks:` (whose weight sets A and B helped choose).
+/// `asks:` (whose weight sets A and B helped choose); 13/20 once the search
+/// read a body's best sentence.
 #[test]
-#[ignore = "issue 42: /rules finds 12 of 20 held-out questions first; target 17"]
+#[ignore = "issue 42: /rules finds 13 of 20 held-out questions first; target 17"]
 fn set_b_mid_game_questions_find_their_entry_first() {
     let (hits, total, _) = top1("tests/data/rules-heldout-b.tsv");
     assert_eq!(total, 20);
@@ -58,9 +59,10 @@ fn set_b_mid_game_questions_find_their_entry_first() {
 /// titles and the rules documents) before the entries got their `asks:`
 /// (six questions players ask, per entry, written by other helpers) and
 /// never read while the search was tuned: 26/40 (65%) without the asks,
-/// 29/40 (72.5%) with them, at its first run; the target is 34 (85%).
+/// 29/40 (72.5%) with them, at its first run; the target is 34 (85%). Read
+/// since: 32/40 with the game's name, the best sentence and rulings at 0.9.
 #[test]
-#[ignore = "issue 42: /rules finds 29 of 40 held-out questions first; target 34"]
+#[ignore = "issue 42: /rules finds 32 of 40 held-out questions first; target 34"]
 fn set_c_mid_game_questions_find_their_entry_first() {
     let (hits, total, _) = top1("tests/data/rules-heldout-c.tsv");
     assert_eq!(total, 40);
@@ -70,11 +72,25 @@ fn set_c_mid_game_questions_find_their_entry_first() {
 /// Set D: 40 more questions written the same way after set C's first run,
 /// measured once, unread: 31/40 (77.5%) with the six `asks:` an entry.
 /// (Twelve asks an entry scored the same here and lower on sets B and C,
-/// so the entries keep six.)
+/// so the entries keep six.) Its misses were then read and the search tuned
+/// (a game's name, a body's best sentence, rulings at 0.9): 34/40, so it is
+/// a regression check now, no longer held out.
 #[test]
-#[ignore = "issue 42: /rules finds 31 of 40 held-out questions first; target 34"]
 fn set_d_mid_game_questions_find_their_entry_first() {
     let (hits, total, _) = top1("tests/data/rules-heldout-d.tsv");
+    assert_eq!(total, 40);
+    assert!(hits >= 34, "top-1 {hits}/{total} (target 85%)");
+}
+
+/// Set E: 40 questions written the same way (a helper who saw only the
+/// entries' titles and the rules documents) while the search learned to read
+/// a game's name and a body's best sentence: 29/40 (72.5%) at its first run,
+/// so those changes, worth 4 questions on sets B to D, did not carry over.
+/// Its misses have been read since: the next measure needs a new set.
+#[test]
+#[ignore = "issue 42: /rules finds 29 of 40 held-out questions first; target 34"]
+fn set_e_mid_game_questions_find_their_entry_first() {
+    let (hits, total, _) = top1("tests/data/rules-heldout-e.tsv");
     assert_eq!(total, 40);
     assert!(hits >= 34, "top-1 {hits}/{total} (target 85%)");
 }
