@@ -226,7 +226,7 @@ pub fn user_of(interaction_user: &serenity::User, member: Option<&serenity::Memb
         .and_then(|m| m.nick.clone())
         .or_else(|| interaction_user.global_name.clone())
         .unwrap_or_else(|| interaction_user.name.clone());
-    let name = crate::app::names::inert(&name);
+    let name = crate::app::command::names::inert(&name);
     User {
         id: interaction_user.id.to_string(),
         name,

@@ -1,22 +1,21 @@
 //! Each hosted game's adapter: its commands, how its state is shown, and
 //! how a command becomes an engine action.
 
+pub mod driver;
 mod fan;
 pub mod host;
-mod legendary;
-mod legendary_lines;
+pub mod legendary;
 pub mod table;
 pub mod xfiles;
-mod xfiles_summary;
 
-use super::kinds::Driver;
+use driver::Driver;
 
 /// Every game with a rules engine.
 pub fn drivers() -> Vec<Box<dyn Driver>> {
     vec![
         Box::new(host::Host::<crate::engine::xfiles::XfGame>::new()),
         Box::new(host::Host::<crate::engine::xfiles::XfGame>::as_kind(
-            super::kinds::GameKind::XFilesCcgBasic,
+            driver::GameKind::XFilesCcgBasic,
         )),
         Box::new(host::Host::<crate::engine::fan::FanGame>::new()),
         Box::new(host::Host::<crate::engine::legendary::LeGame>::new()),
