@@ -2,6 +2,28 @@
 //! store changes and outgoing messages, whatever the transport. The console
 //! and Discord adapters only translate input and deliver the [`Outgoing`]
 //! messages, so every command can be tested without Discord.
+//!
+//! The app is one folder per domain, and the dependency between them goes
+//! one way: a module may use only those after it on this line (checked by
+//! `tests/app_layers.rs`, so an import circle cannot come back).
+//!
+//! Layers: lookup → league → play → proof → games → command
+//!
+//! - `lookup`: `/card`, `/deck` (saved decks) and `/rules`.
+//! - `league`: everything organised play does in the app (`/league`, `/pick`).
+//! - `play`: a game's life for any game: the session that loads a game and
+//!   commits a transition, `/game` and its lobby, the clock (reminders,
+//!   deadlines, vacations), AI seats, undo, the record, verifying a game.
+//! - `proof`: card proofs, golden scenarios run through the real handlers.
+//! - `games`: the contract the app drives a game by (`games::driver`) and
+//!   each hosted game's UI, lines and menus in its own folder.
+//! - `command`: the language every domain speaks: option specs, requests
+//!   and messages, names, the registry of every command, `/help` and
+//!   autocomplete.
+//!
+//! This file is the composition root: [`App`] (the store, the caches, the
+//! registry and the hosted games), the dispatcher and the scheduler's tick
+//! use every module, and every module may use [`App`] and the response codec.
 
 pub mod command;
 pub mod games;
@@ -45,6 +67,8 @@ pub enum Seeds {
 pub struct App {
     store: Store,
     registry: Registry,
+    /// The hosted games.
+    drivers: Vec<Box<dyn Driver>>,
     seeds: Mutex<(Seeds, u64)>,
     schedule: Schedule,
     /// Seats of started games (they never change after the start).
@@ -60,7 +84,8 @@ impl App {
     pub fn new(store: Store, seeds: Seeds) -> App {
         App {
             store,
-            registry: Registry::new(),
+            registry: games::registry(),
+            drivers: games::drivers(),
             seeds: Mutex::new((seeds, 0)),
             schedule: Schedule::default(),
             seats: Mutex::default(),
@@ -78,9 +103,14 @@ impl App {
         self.schedule
     }
 
-    /// Reminders and deadlines due at `now` (the scheduler calls this).
+    /// Reminders and deadlines due at `now` (the scheduler calls this):
+    /// the games' clocks, then the leagues' scheduled jobs.
     pub async fn tick(&self, now: i64) -> Vec<Outgoing> {
-        play::clock::tick(self, now).await
+        let Some(mut out) = play::clock::tick(self, now).await else {
+            return Vec::new();
+        };
+        out.extend(league::jobs(self, now).await);
+        out
     }
 
     /// Posts and DMs committed changes still owe after the schedule's
@@ -126,7 +156,7 @@ impl App {
         option: &str,
         partial: &str,
     ) -> Vec<command::suggest::Choice> {
-        command::suggest::suggest(self, req, option, partial).await
+        command::suggest::suggest(self, req, option, partial, &play::suggest::Games).await
     }
 
     /// Binds a game to the thread a transport opened for it.
@@ -142,6 +172,14 @@ impl App {
 
     pub fn registry(&self) -> &Registry {
         &self.registry
+    }
+
+    /// The hosted game of this kind, if it has a rules engine.
+    pub fn driver(&self, kind: GameKind) -> Option<&dyn Driver> {
+        self.drivers
+            .iter()
+            .find(|d| d.kind() == kind)
+            .map(|d| d.as_ref())
     }
 
     /// Handles one request. Never fails: a refusal becomes an ephemeral

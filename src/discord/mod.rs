@@ -257,7 +257,7 @@ pub async fn run(app: App, settings: Settings) -> Result<(), String> {
 /// Returns how many were registered.
 pub async fn register_commands(settings: Settings) -> Result<usize, String> {
     let http = app_http(&settings)?;
-    let registry = crate::app::Registry::new();
+    let registry = crate::app::games::registry();
     register(&http, &registry, settings.guild)
         .await
         .map_err(|e| format!("cannot register the slash commands: {e}"))

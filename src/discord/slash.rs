@@ -330,7 +330,7 @@ mod tests {
     /// Discord refuses the whole registration if one command breaks a limit.
     #[test]
     fn every_command_definition_fits_discords_limits() {
-        let registry = Registry::new();
+        let registry = crate::app::games::registry();
         let defs = definitions(&registry);
         assert!(defs.len() <= 100, "100 global commands at most");
         let mut names = Vec::new();
@@ -377,7 +377,7 @@ mod tests {
 
     #[test]
     fn poise_commands_mirror_the_registry() {
-        let registry = Registry::new();
+        let registry = crate::app::games::registry();
         let commands = commands(&registry);
         let game = commands.iter().find(|c| c.name == "game").expect("/game");
         let subs: Vec<&str> = game.subcommands.iter().map(|c| c.name.as_ref()).collect();

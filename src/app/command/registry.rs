@@ -2,7 +2,6 @@
 
 use super::message::{Invocation, UserError};
 use super::spec::{CommandSpec, OptKind, OptionSpec, closest, opt, req};
-use crate::app::games::driver::{Driver, GameKind};
 
 /// The hosted games and the full command list.
 const RULES_GAMES: &[&str] = &["xfiles-ccg", "legendary", "fan-ccg"];
@@ -25,9 +24,19 @@ fn league_spec(sub: &'static str, about: &'static str, example: &'static str) ->
 }
 
 pub struct Registry {
-    drivers: Vec<Box<dyn Driver>>,
     commands: Vec<CommandSpec>,
 }
+
+/// What one hosted game adds to the registry (`games::registry` lists them).
+pub struct GameCommands {
+    /// Its options of `/game new`.
+    pub options: Vec<OptionSpec>,
+    /// Its own commands.
+    pub commands: Vec<CommandSpec>,
+}
+
+/// A league's limited formats.
+pub const FORMATS: &[&str] = &["constructed", "sealed", "sealed-safe", "draft"];
 
 const SET_CHOICES: &[&str] = &[
     "premiere",
@@ -58,11 +67,12 @@ const TYPE_CHOICES: &[&str] = &[
 ];
 
 impl Registry {
-    pub fn new() -> Registry {
-        let drivers: Vec<Box<dyn Driver>> = crate::app::games::drivers();
-        let mut commands = generic_commands(&drivers);
-        for d in &drivers {
-            for c in d.commands() {
+    /// Every command: the generic ones, `/game new` offering the games
+    /// named by `slugs`, and each hosted game's own.
+    pub fn new(slugs: &'static [&'static str], games: Vec<GameCommands>) -> Registry {
+        let mut commands = generic_commands(slugs, &games);
+        for g in games {
+            for c in g.commands {
                 if let Some(existing) = commands.iter().find(|e| e.name == c.name && e.sub == c.sub)
                 {
                     assert_eq!(
@@ -76,18 +86,11 @@ impl Registry {
                 }
             }
         }
-        Registry { drivers, commands }
+        Registry { commands }
     }
 
     pub fn commands(&self) -> &[CommandSpec] {
         &self.commands
-    }
-
-    pub fn driver(&self, kind: GameKind) -> Option<&dyn Driver> {
-        self.drivers
-            .iter()
-            .find(|d| d.kind() == kind)
-            .map(|d| d.as_ref())
     }
 
     /// Names of the game commands (those not handled by the generic layer).
@@ -150,12 +153,6 @@ impl Registry {
     }
 }
 
-impl Default for Registry {
-    fn default() -> Self {
-        Registry::new()
-    }
-}
-
 /// `opponent:` and `player:` values: an AI at a level ("ai" is normal).
 /// The level is in the value, not an option of its own, because `/game
 /// new` already holds 24 of the 25 options Discord allows a command.
@@ -170,18 +167,14 @@ fn ai_options() -> Vec<OptionSpec> {
     )]
 }
 
-fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
+fn generic_commands(slugs: &'static [&'static str], games: &[GameCommands]) -> Vec<CommandSpec> {
     let game_opt = opt(
         "game",
         OptKind::Game,
         "the game's id, when the channel has several",
     );
     let mut new_options = vec![
-        req(
-            "game",
-            OptKind::Choice(GameKind::SLUGS),
-            "which game to play",
-        ),
+        req("game", OptKind::Choice(slugs), "which game to play"),
         opt("deck", OptKind::Deck, "your saved deck to play with"),
     ];
     new_options.push(opt(
@@ -200,10 +193,10 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
         OptKind::Text,
         "AI opponents wait this long before they move, e.g. 20s (default: at once)",
     ));
-    for d in drivers {
-        for o in d.options() {
+    for g in games {
+        for o in &g.options {
             if !new_options.iter().any(|e| e.name == o.name) {
-                new_options.push(o);
+                new_options.push(*o);
             }
         }
     }
@@ -401,7 +394,7 @@ fn generic_commands(drivers: &[Box<dyn Driver>]) -> Vec<CommandSpec> {
                 ),
                 opt(
                     "format",
-                    OptKind::Choice(crate::app::league::limited::FORMATS),
+                    OptKind::Choice(FORMATS),
                     "constructed decks (default), or FCU cube sealed, sealed-safe or draft pools",
                 ),
                 opt(

@@ -4,10 +4,9 @@
 
 use super::message::{Request, UserError};
 use super::spec::OptKind;
-use crate::app::{App, GameKind};
+use crate::app::App;
 use crate::cards::Filter;
 use crate::cards::db;
-use crate::store::{GameRow, GameStatus};
 
 /// Discord shows at most 25 choices.
 pub const MAX_CHOICES: usize = 25;
@@ -28,9 +27,35 @@ impl Choice {
     }
 }
 
+/// What autocomplete asks of the games in play: `play` answers
+/// (`play::suggest`), so this module needs nothing above it.
+pub trait InPlay {
+    /// The `game:` choices: the user's games here (all of theirs in a DM).
+    fn games(
+        &self,
+        app: &App,
+        req: &Request,
+        partial: &str,
+    ) -> impl Future<Output = Result<Vec<Choice>, UserError>> + Send;
+    /// Names from the game a partly typed game command is about (cards in
+    /// the user's hand, their Agents, the players), if there is one.
+    fn names(
+        &self,
+        app: &App,
+        req: &Request,
+        option: &str,
+    ) -> impl Future<Output = Result<Option<Vec<String>>, UserError>> + Send;
+}
+
 /// Choices for `option` of the request's command, given the partial text.
-pub async fn suggest(app: &App, req: &Request, option: &str, partial: &str) -> Vec<Choice> {
-    match choices(app, req, option, partial).await {
+pub async fn suggest(
+    app: &App,
+    req: &Request,
+    option: &str,
+    partial: &str,
+    in_play: &impl InPlay,
+) -> Vec<Choice> {
+    match choices(app, req, option, partial, in_play).await {
         Ok(mut c) => {
             c.truncate(MAX_CHOICES);
             c
@@ -47,13 +72,14 @@ async fn choices(
     req: &Request,
     option: &str,
     partial: &str,
+    in_play: &impl InPlay,
 ) -> Result<Vec<Choice>, UserError> {
     let spec = app.registry().find(&req.invocation)?;
     let Some(o) = spec.options.iter().find(|o| o.name == option) else {
         return Ok(Vec::new());
     };
     if o.kind == OptKind::Game {
-        return game_choices(app, req, partial).await;
+        return in_play.games(app, req, partial).await;
     }
     if o.kind == OptKind::Deck {
         let kind = match req.invocation.options.iter().find(|(n, _)| n == "game") {
@@ -70,7 +96,7 @@ async fn choices(
         return Ok(rank(names, partial));
     }
     if app.registry().is_game_command(&req.invocation.name)
-        && let Some(names) = game_names(app, req, option).await?
+        && let Some(names) = in_play.names(app, req, option).await?
     {
         return Ok(rank(names, partial));
     }
@@ -88,98 +114,6 @@ async fn choices(
         return Ok(names.into_iter().map(Choice::same).collect());
     }
     Ok(Vec::new())
-}
-
-/// The game a partly typed game command is about, without refusing: the
-/// `game:` option, else the user's active game in this channel (or any, in a DM).
-async fn context_game(app: &App, req: &Request) -> Result<Option<GameRow>, UserError> {
-    let named = req.invocation.options.iter().find_map(|(n, v)| match v {
-        crate::app::OptionValue::Text(t) if n == "game" => t.trim_start_matches('#').parse().ok(),
-        _ => None,
-    });
-    if let Some(id) = named {
-        return app.load_game(id).await;
-    }
-    let games = if req.place.is_dm {
-        app.store().games_of_user(&req.user.id).await?
-    } else {
-        app.store()
-            .games_in_channel(&req.place.channel, true)
-            .await?
-    };
-    let active: Vec<GameRow> = games
-        .into_iter()
-        .filter(|g| g.status == GameStatus::Active)
-        .collect();
-    for g in &active {
-        if app
-            .started_seats(g.id)
-            .await?
-            .iter()
-            .any(|s| s.user_id == req.user.id)
-        {
-            return Ok(Some(g.clone()));
-        }
-    }
-    Ok(active.into_iter().next())
-}
-
-/// Names from the game itself: cards in the user's hand, their Agents, the
-/// players' names.
-async fn game_names(
-    app: &App,
-    req: &Request,
-    option: &str,
-) -> Result<Option<Vec<String>>, UserError> {
-    let Some(game) = context_game(app, req).await? else {
-        return Ok(None);
-    };
-    let seats = app.started_seats(game.id).await?;
-    if option == "player" {
-        return Ok(Some(
-            seats
-                .iter()
-                .filter(|s| s.user_id != req.user.id)
-                .map(|s| s.user_name.clone())
-                .collect(),
-        ));
-    }
-    let driver = crate::app::play::session::driver_of(app, &game)?;
-    let table = crate::app::play::session::table_of(&game, &seats);
-    let state = app.current_state(&game).await?;
-    let seat = table.seat_of(&req.user.id);
-    Ok(driver.suggest(&table, &state, seat, &req.invocation.name, option))
-}
-
-async fn game_choices(app: &App, req: &Request, partial: &str) -> Result<Vec<Choice>, UserError> {
-    let games = if req.place.is_dm {
-        app.store().games_of_user(&req.user.id).await?
-    } else {
-        let mut here = app
-            .store()
-            .games_in_channel(&req.place.channel, true)
-            .await?;
-        here.extend(app.store().games_of_user(&req.user.id).await?);
-        here
-    };
-    let mut seen = Vec::new();
-    let mut out = Vec::new();
-    for g in games {
-        if seen.contains(&g.id) {
-            continue;
-        }
-        seen.push(g.id);
-        let kind = GameKind::parse(&g.kind).map_or("?", GameKind::name);
-        let label = format!("#{} {kind} ({})", g.id, g.status.as_str());
-        let p = partial.trim().trim_start_matches('#');
-        if p.is_empty() || label.to_lowercase().contains(&p.to_lowercase()) {
-            out.push(Choice {
-                label,
-                value: g.id.to_string(),
-            });
-        }
-    }
-    Ok(out)
 }
 
 /// Names matching the partial text: prefix matches first, then words that

@@ -8,18 +8,31 @@ pub mod legendary;
 pub mod table;
 pub mod xfiles;
 
-use driver::Driver;
+use crate::app::command::registry::{GameCommands, Registry};
+use driver::{Driver, GameKind};
 
 /// Every game with a rules engine.
 pub fn drivers() -> Vec<Box<dyn Driver>> {
     vec![
         Box::new(host::Host::<crate::engine::xfiles::XfGame>::new()),
         Box::new(host::Host::<crate::engine::xfiles::XfGame>::as_kind(
-            driver::GameKind::XFilesCcgBasic,
+            GameKind::XFilesCcgBasic,
         )),
         Box::new(host::Host::<crate::engine::fan::FanGame>::new()),
         Box::new(host::Host::<crate::engine::legendary::LeGame>::new()),
     ]
+}
+
+/// Every command: the generic ones and each hosted game's.
+pub fn registry() -> Registry {
+    let games = drivers()
+        .iter()
+        .map(|d| GameCommands {
+            options: d.options(),
+            commands: d.commands(),
+        })
+        .collect();
+    Registry::new(GameKind::SLUGS, games)
 }
 
 /// The item of `among` that `text` names best, if it scores 0.85 or more;

@@ -4,11 +4,11 @@
 //! posted once). The next season is a new league created `from:` the last
 //! one, which brings its members along.
 
+use super::common::{keep, read_due};
 use super::limited::{event_of, events_of_user, limited_violations};
 use crate::app::App;
 use crate::app::command::message::{Outgoing, Request, UserError};
 use crate::app::command::spec::{Args, closest};
-use crate::app::league::{keep, read_due};
 use crate::cards::{self, CardSet};
 use crate::decks::{self, Deck, Violation};
 use crate::store::LeagueRow;
@@ -287,7 +287,7 @@ pub(crate) async fn check_league_deck(
         .deck(&req.user.id, "xfiles-ccg", name)
         .await?
         .ok_or_else(|| UserError::new(format!("You have no deck named '{name}' (/deck list).")))?;
-    let deck = crate::app::lookup::deck::stored_deck(&saved)?;
+    let deck = crate::app::play::decks::stored_deck(&saved)?;
     let broken = league_violations(app, l, &req.user.id, &deck)
         .await?
         .unwrap_or_default();
@@ -366,7 +366,7 @@ pub(crate) async fn deck_check(
 ) -> Result<String, UserError> {
     let named = args.text("league").unwrap_or_default();
     let l = match &req.place.guild {
-        Some(guild) => super::pick_named(app, Some(named), guild).await?,
+        Some(guild) => super::common::pick_named(app, Some(named), guild).await?,
         None => events_of_user(app, req, args)
             .await?
             .into_iter()

@@ -10,10 +10,11 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::common::{active, keep, only_one, organiser, pick, read_due};
 use crate::app::App;
 use crate::app::command::message::{Menu, Outgoing, Request, UserError};
+use crate::app::command::registry::FORMATS;
 use crate::app::command::spec::Args;
-use crate::app::league::{active, keep, only_one, organiser, pick, read_due};
 use crate::cards::cube;
 use crate::cards::{self, CardType};
 use crate::decks::{self, Deck};
@@ -21,8 +22,6 @@ use crate::engine::GameRng;
 use crate::league::limited::{self, Draft, Pass, PickError, Pool};
 use crate::store::{LeagueRow, LimitedRow};
 
-/// A league's limited formats.
-pub const FORMATS: &[&str] = &["constructed", "sealed", "sealed-safe", "draft"];
 /// A draft pick's time when the league sets none.
 const DEFAULT_PICK_TIME: i64 = 12 * 3600 * 1000;
 

@@ -7,11 +7,11 @@
 //! told, and may dispute the report while the round is open: the game then
 //! no longer counts, and the league's channel (its organisers) hears of it.
 
-use super::rounds::{WEEK, free_pairing, new_game_invocation, period_word, waiting_for_game};
+use super::common::{names_of, pick, settle};
+use super::rounds::{WEEK, free_pairing, new_game_invocation, waiting_for_game};
 use crate::app::App;
 use crate::app::command::message::{Outgoing, Request, UserError};
 use crate::app::command::spec::Args;
-use crate::app::league::{names_of, pick, settle};
 use crate::store::{AuditRow, GameRow, GameStatus, LeagueRow, PairingRow, SeatRow};
 
 /// The game a command names (`game:12` or `game:#12`); 0 when unreadable.
@@ -67,7 +67,7 @@ async fn counts_nowhere(app: &App, id: i64) -> Result<(), UserError> {
         return Ok(());
     };
     let (name, period) = match app.store().league(league).await? {
-        Some(other) => (other.name.clone(), period_word(&other)),
+        Some(other) => (other.name.clone(), other.period_word()),
         None => ("another league".to_string(), "round"),
     };
     Err(UserError::new(format!(
@@ -157,7 +157,7 @@ async fn opened_in_period(
     }
     let opened = period_start(app, l, p.round).await?;
     if at < opened {
-        let what = format!("{} {} of {} began", period_word(l), p.round, l.name);
+        let what = format!("{} {} of {} began", l.period_word(), p.round, l.name);
         return Err(before(what, opened));
     }
     Ok(())
@@ -272,7 +272,7 @@ pub(crate) async fn report(
 fn reported_post(l: &LeagueRow, p: &PairingRow, game: i64, me: &str) -> Outgoing {
     let [a, b] = players_of(p);
     let opponent = if a == me { b.clone() } else { a.clone() };
-    let (period, round) = (period_word(l), p.round);
+    let (period, round) = (l.period_word(), p.round);
     Outgoing::channel(
         &l.channel_id,
         format!(
@@ -321,7 +321,7 @@ async fn still_open(app: &App, l: &LeagueRow, p: &PairingRow, now: i64) -> Resul
     Err(UserError::new(format!(
         "{}'s {} {} is over, so its games can no longer be disputed; an organiser can still correct a result (/league correct).",
         l.name,
-        period_word(l),
+        l.period_word(),
         p.round
     )))
 }
@@ -361,7 +361,7 @@ pub(crate) async fn dispute(
         by_user: req.user.name.clone(),
         what: format!(
             "{} {}: game #{id} ({} vs {}), reported by {}, disputed by {}: it no longer counts",
-            period_word(&l),
+            l.period_word(),
             p.round,
             name(a.as_str()),
             name(b.as_str()),
@@ -411,7 +411,7 @@ fn disputed_post(
         format!(
             "**{}**, {} {}: <@{by}> disputes game #{game}, which <@{reporter}> reported for their pairing: it no longer counts, and {after}. {organisers}: settle it with the players; /league correct records a result, and /league audit lists this dispute.",
             l.name,
-            period_word(l),
+            l.period_word(),
             p.round
         ),
     )

@@ -4,11 +4,11 @@
 
 use std::collections::BTreeMap;
 
+use super::common::*;
 use super::views::pairing_line;
 use crate::app::App;
 use crate::app::command::message::{Invocation, OptionValue, Outgoing, Request, UserError};
 use crate::app::command::spec::Args;
-use crate::app::league::*;
 use crate::league::{self, Counted, Member, Pairing};
 use crate::store::{AuditRow, LeagueRow, MemberRow, PairingRow, RoundRow};
 
@@ -241,7 +241,7 @@ pub(crate) async fn play(
             format!(
                 "**{}**, {} {}: game #{game} is <@{me}> vs <@{opponent}>. <@{opponent}>, join it with /game join game:{game}.",
                 l.name,
-                period_word(&l),
+                l.period_word(),
                 mine.round
             ),
         )
@@ -249,31 +249,6 @@ pub(crate) async fn play(
         .with_ping(vec![opponent]),
     );
     Ok(out)
-}
-
-/// A league game seats only its pairing: anyone else (`who`; `None`: an
-/// AI) is refused, told whose game it is.
-pub(crate) async fn only_its_pairing(
-    app: &App,
-    game: i64,
-    who: Option<&str>,
-) -> Result<(), UserError> {
-    let Some((league, p)) = app.store().pairing_of_game(game).await? else {
-        return Ok(());
-    };
-    if who.is_some_and(|u| p.a_user == u || p.b_user.as_deref() == Some(u)) {
-        return Ok(());
-    }
-    let (name, period) = match app.store().league(league).await? {
-        Some(l) => (l.name.clone(), period_word(&l)),
-        None => ("?".to_string(), "round"),
-    };
-    Err(UserError::new(format!(
-        "Game #{game} belongs to league {name}'s {period} {} pairing <@{}> vs <@{}>; only they can sit. Open a game of your own with /game new.",
-        p.round,
-        p.a_user,
-        p.b_user.unwrap_or_default()
-    )))
 }
 
 /// An organiser closes the current round. How xfiles-bot scores what is
@@ -438,11 +413,6 @@ pub(crate) async fn remind_round(
     }
     text.push_str("Open your game with /league play.");
     Ok(Some(Outgoing::channel(&l.channel_id, text).with_ping(ping)))
-}
-
-/// A free league's rating periods are weeks; the others' are rounds.
-pub(crate) fn period_word(l: &LeagueRow) -> &'static str {
-    if l.pairing == "free" { "week" } else { "round" }
 }
 
 pub(crate) const WEEK: i64 = 7 * 24 * 3600 * 1000;

@@ -8,11 +8,11 @@
 
 use std::collections::BTreeMap;
 
+use super::common::{active, member, names_of};
 use super::rounds::open_game;
 use crate::app::App;
 use crate::app::command::message::{Outgoing, Request, UserError};
 use crate::app::command::spec::Args;
-use crate::app::league::{active, member, names_of};
 use crate::store::{GameStatus, LeagueRow, TeamGameRow};
 
 /// The most players a Legendary game seats.

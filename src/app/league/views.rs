@@ -1,10 +1,10 @@
 //! `/league` views: standings (text and picture), a league's round, a
 //! member's games and ratings, every round's results, the audit log.
 
+use super::common::*;
 use crate::app::App;
 use crate::app::command::message::{Embed, Outgoing, Request, UserError};
 use crate::app::command::spec::Args;
-use crate::app::league::*;
 use crate::league::{self, Counted, Member};
 use crate::store::{LeagueRow, PairingRow};
 

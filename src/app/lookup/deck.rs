@@ -6,7 +6,8 @@
 use crate::app::App;
 use crate::app::command::message::{Outgoing, Request, UserError};
 use crate::app::command::spec::Args;
-use crate::decks::{self, Deck, DeckFormat, StoredDeck};
+use crate::app::play::decks::{not_found, stored_deck};
+use crate::decks::{self, Deck, DeckFormat};
 use crate::engine::fan;
 use crate::store::DeckRow;
 use crate::words::{count, tally};
@@ -525,64 +526,10 @@ pub fn verdict(deck: &Deck, format: DeckFormat, label: &str) -> String {
     out
 }
 
-pub fn stored_deck(row: &DeckRow) -> Result<Deck, UserError> {
-    let stored: StoredDeck = serde_json::from_str(&row.list).map_err(|e| {
-        UserError::new(format!(
-            "Your deck '{}' is unreadable ({e}); import it again.",
-            row.name
-        ))
-    })?;
-    Deck::from_stored(&stored).map_err(|e| {
-        UserError::new(format!(
-            "Your deck '{}' cannot be used: {e}; import it again.",
-            row.name
-        ))
-    })
-}
-
 async fn load(app: &App, req: &Request, args: &Args, kind: &str) -> Result<DeckRow, UserError> {
     let name = args.text("name").unwrap_or_default();
     match app.store().deck(&req.user.id, kind, name).await? {
         Some(row) => Ok(row),
         None => Err(not_found(app, req, kind, name).await),
     }
-}
-
-/// "You have no deck named 'x'" with the closest of the user's deck names.
-pub async fn not_found(app: &App, req: &Request, kind: &str, name: &str) -> UserError {
-    let names: Vec<String> = app
-        .store()
-        .decks(&req.user.id, kind)
-        .await
-        .unwrap_or_default()
-        .into_iter()
-        .map(|r| r.name)
-        .collect();
-    // Built-in starters are decks anyone may name ("Starter: Mulder").
-    let starters = if kind == "xfiles-ccg" {
-        let all: Vec<&str> = decks::starters()
-            .iter()
-            .map(|s| s.name.rsplit_once(" (").map_or(s.name.as_str(), |(n, _)| n))
-            .collect();
-        format!(
-            " Or a built-in starter deck: {} (/deck starters).",
-            all.join(", ")
-        )
-    } else {
-        String::new()
-    };
-    let typed = crate::app::command::names::inert(name);
-    if names.is_empty() {
-        return UserError::new(format!(
-            "You have no {kind} deck named '{typed}' (you have none yet). Save one with /deck import name:{} file:<deck file>.{starters}",
-            crate::app::command::names::inert(&crate::app::command::spec::option_value(name))
-        ));
-    }
-    let hint = crate::app::command::spec::closest(name, names.iter().map(String::as_str))
-        .map(|n| format!(" Did you mean '{n}'?"))
-        .unwrap_or_default();
-    UserError::new(format!(
-        "You have no {kind} deck named '{typed}'.{hint} Your decks: {}.{starters}",
-        names.join(", ")
-    ))
 }

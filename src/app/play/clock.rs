@@ -4,11 +4,13 @@
 //! before them, from the logged move times). Times come from the caller,
 //! so the tick is as testable as any command.
 
+use super::lease::{DEADLINE_LEASE_MS, claim};
+use super::seats::due;
 use super::session::{
     Stored, driver_of, home, kind_name, next_times, remind_every, resolve, say_first,
-    store_transition, table_of,
+    store_transition, system_request, table_of,
 };
-use crate::app::command::message::{Invocation, Outgoing, Place, Request, User, UserError};
+use crate::app::command::message::{Invocation, Outgoing, Request, User, UserError};
 use crate::app::command::spec::Args;
 use crate::app::games::driver::DefaultMove;
 use crate::app::{App, Reaction};
@@ -166,63 +168,15 @@ async fn reschedule(
     Ok(())
 }
 
-/// How long a claimed deadline is held before another process may make
-/// the default move instead.
-pub(crate) const DEADLINE_LEASE_MS: i64 = 10_000;
-
-/// Claims a due game for this process by moving its times on; None when
-/// another process claimed it first (it sends the reminder or moves).
-pub(crate) async fn claim(
-    app: &App,
-    game: &GameRow,
-    remind_at: Option<i64>,
-    deadline_at: Option<i64>,
-) -> Result<Option<GameRow>, UserError> {
-    app.forget_game(game.id);
-    let claimed = app
-        .store()
-        .claim_schedule(game.id, game.version, remind_at, deadline_at)
-        .await?;
-    Ok(claimed.then(|| GameRow {
-        version: game.version + 1,
-        remind_at,
-        deadline_at,
-        ..game.clone()
-    }))
-}
-
-/// A request the bot makes itself, as the seat it acts for.
-pub(crate) fn system_request(game: &GameRow, user: &SeatRow, key: String, now: i64) -> Request {
-    Request {
-        user: User {
-            id: user.user_id.clone(),
-            name: user.user_name.clone(),
-            is_manager: false,
-            roles: vec![],
-        },
-        place: Place {
-            guild: game.guild_id.clone(),
-            channel: home(game).to_string(),
-            is_dm: false,
-        },
-        invocation: Invocation {
-            name: "deadline".into(),
-            sub: None,
-            options: vec![],
-        },
-        key,
-        now,
-    }
-}
-
 /// Reminders and deadlines due at `now`, for every game. A game that fails
-/// is logged and retried at the next tick; the others go on.
-pub async fn tick(app: &App, now: i64) -> Vec<Outgoing> {
+/// is logged and retried at the next tick; the others go on. `None` when
+/// the due games cannot be read (the tick then does nothing else).
+pub async fn tick(app: &App, now: i64) -> Option<Vec<Outgoing>> {
     let due = match app.store().due_games(now).await {
         Ok(games) => games,
         Err(e) => {
             tracing::warn!(error = %e, "scheduler: cannot read due games");
-            return Vec::new();
+            return None;
         }
     };
     let mut out = Vec::new();
@@ -232,16 +186,13 @@ pub async fn tick(app: &App, now: i64) -> Vec<Outgoing> {
             Err(e) => tracing::warn!(game = game.id, error = %e, "scheduler: game skipped"),
         }
     }
-    out.extend(crate::app::league::rounds::remind_rounds(app, now).await);
-    out.extend(crate::app::league::limited::pick_deadlines(app, now).await);
-    out.extend(crate::app::league::format::season_ends(app, now).await);
-    out
+    Some(out)
 }
 
 async fn tick_game(app: &App, game: &GameRow, now: i64) -> Result<Vec<Outgoing>, UserError> {
     let seats = app.started_seats(game.id).await?;
     let to_act: Vec<u8> = serde_json::from_str(&game.to_act).unwrap_or_default();
-    if super::ai_seat::due(&to_act, &seats).is_some() {
+    if due(&to_act, &seats).is_some() {
         return ai_due(app, game, &seats, now).await;
     }
     let away = app.store().away(game.id, now).await?;

@@ -86,7 +86,7 @@ async fn new_game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
     }];
     if let Some((level, pause)) = ai {
         let setup = driver.ai_setup(&options, seed ^ 0xA1)?;
-        let seat = super::ai_seat::new_seat(level, &seats, setup, req.now);
+        let seat = super::seats::new_seat(level, &seats, setup, req.now);
         after.push_str(&format!(
             "\n{} takes the second seat{}; /game why tells you why it made its last move.",
             seat.user_name,
@@ -116,10 +116,10 @@ async fn new_game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
 
 /// The driver of a game kind, or which kinds can be opened instead.
 fn playable_driver(app: &App, kind: GameKind) -> Result<&dyn Driver, UserError> {
-    app.registry().driver(kind).ok_or_else(|| {
+    app.driver(kind).ok_or_else(|| {
         let ready: Vec<&str> = GameKind::ALL
             .iter()
-            .filter(|k| app.registry().driver(**k).is_some())
+            .filter(|k| app.driver(**k).is_some())
             .map(|k| k.slug())
             .collect();
         UserError::new(format!(
@@ -180,7 +180,7 @@ fn ai_level(choice: &str) -> Level {
 fn no_ai(app: &App, kind: GameKind) -> UserError {
     let with: Vec<&str> = GameKind::ALL
         .iter()
-        .filter(|k| app.registry().driver(**k).is_some_and(|d| d.has_ai()))
+        .filter(|k| app.driver(**k).is_some_and(|d| d.has_ai()))
         .map(|k| k.name())
         .collect();
     UserError::new(format!(
@@ -286,7 +286,7 @@ async fn seat_setup(
         None => match starter_row(req, deck_kind, deck, seed) {
             Some(row) => row,
             None => {
-                return Err(crate::app::lookup::deck::not_found(app, req, deck_kind, deck).await);
+                return Err(super::decks::not_found(app, req, deck_kind, deck).await);
             }
         },
     };
@@ -318,7 +318,7 @@ async fn join(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, Us
     }
     let game = resolve(app, req, args, &[GameStatus::Lobby]).await?;
     let sitter = (!args.has("player")).then_some(req.user.id.as_str());
-    crate::app::league::rounds::only_its_pairing(app, game.id, sitter).await?;
+    only_its_pairing(app, game.id, sitter).await?;
     let driver = driver_of(app, &game)?;
     let kind = GameKind::parse(&game.kind).expect("stored kinds are known");
     let seats = app.store().seats(game.id).await?;
@@ -379,6 +379,27 @@ async fn join(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, Us
     sit_down(app, req, &game, &seat, messages).await
 }
 
+/// A league game seats only its pairing: anyone else (`who`; `None`: an
+/// AI) is refused, told whose game it is.
+async fn only_its_pairing(app: &App, game: i64, who: Option<&str>) -> Result<(), UserError> {
+    let Some((league, p)) = app.store().pairing_of_game(game).await? else {
+        return Ok(());
+    };
+    if who.is_some_and(|u| p.a_user == u || p.b_user.as_deref() == Some(u)) {
+        return Ok(());
+    }
+    let (name, period) = match app.store().league(league).await? {
+        Some(l) => (l.name.clone(), l.period_word()),
+        None => ("?".to_string(), "round"),
+    };
+    Err(UserError::new(format!(
+        "Game #{game} belongs to league {name}'s {period} {} pairing <@{}> vs <@{}>; only they can sit. Open a game of your own with /game new.",
+        p.round,
+        p.a_user,
+        p.b_user.unwrap_or_default()
+    )))
+}
+
 /// `/game join player:ai[-easy|-hard] [deck:]`: a player at the table (or the
 /// game's creator) seats an AI, with the deck they name (theirs or a
 /// starter) or the game's own AI deck.
@@ -411,7 +432,7 @@ async fn join_ai(
         Some(deck) => seat_setup(app, req, driver, (&game.options, seed), kind, deck).await?,
         None => driver.ai_setup(&game.options, seed)?,
     };
-    let seat = super::ai_seat::new_seat(level, seats, setup, req.now);
+    let seat = super::seats::new_seat(level, seats, setup, req.now);
     let text = format!(
         "{} seats {} in game #{} ({}). Seats taken: {} of {max}.",
         req.user.name,
@@ -548,7 +569,7 @@ fn ai_leaving(
     seats
         .iter()
         .rev()
-        .find(|s| super::ai_seat::is_ai(&s.user_id))
+        .find(|s| super::seats::is_ai(&s.user_id))
         .map(|s| (s.user_id.clone(), s.user_name.clone()))
         .ok_or_else(|| UserError::new(format!("No AI sits in game #{}.", game.id)))
 }
@@ -567,7 +588,7 @@ async fn start(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, U
             game.id
         )));
     }
-    if seats.iter().all(|s| super::ai_seat::is_ai(&s.user_id)) {
+    if seats.iter().all(|s| super::seats::is_ai(&s.user_id)) {
         return Err(UserError::new(format!(
             "Game #{} has only AI players; take a seat with /game join first.",
             game.id

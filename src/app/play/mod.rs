@@ -5,8 +5,13 @@
 
 pub mod ai_seat;
 pub mod clock;
+pub mod decks;
+pub mod lease;
 pub mod lobby;
 pub mod record;
+pub mod seats;
 pub mod session;
+pub mod suggest;
 pub mod undo;
+pub mod undo_request;
 pub mod verify;

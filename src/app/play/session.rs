@@ -4,7 +4,7 @@
 //! turn statistics) and, when it ends the game, the summary.
 
 use crate::app::App;
-use crate::app::command::message::{Outgoing, Request, UserError};
+use crate::app::command::message::{Invocation, Outgoing, Place, Request, User, UserError};
 use crate::app::command::spec::Args;
 use crate::app::encode_response;
 use crate::app::games::driver::{Driver, GameKind, GameLog, Record, Table, Transition};
@@ -19,7 +19,7 @@ pub fn driver_of<'a>(app: &'a App, game: &GameRow) -> Result<&'a dyn Driver, Use
             game.id, game.kind
         ))
     })?;
-    app.registry().driver(kind).ok_or_else(|| {
+    app.driver(kind).ok_or_else(|| {
         UserError::new(format!(
             "{} has no rules engine in this build.",
             kind.name()
@@ -158,7 +158,7 @@ pub async fn store_transition(
     if t.action.is_some() {
         let mover = seat.and_then(|s| seat_rows.get(usize::from(s)));
         let mover = mover.map_or(req.user.name.as_str(), |s| s.user_name.as_str());
-        if let Some(line) = super::undo::ended_by_move(game, &seat_rows, mover) {
+        if let Some(line) = super::undo_request::ended_by_move(game, &seat_rows, mover) {
             say_first(&mut messages, home(game), line);
         }
     }
@@ -215,8 +215,8 @@ pub async fn store_transition(
 fn ai_moves_next(game: &GameRow, seats: &[SeatRow], to_act: &[u8], mover: Option<u8>) -> bool {
     let ai_moved = mover
         .and_then(|s| seats.get(usize::from(s)))
-        .is_some_and(|s| super::ai_seat::is_ai(&s.user_id));
-    super::ai_seat::due(to_act, seats).is_some() && (super::ai_seat::pause(game) == 0 || ai_moved)
+        .is_some_and(|s| super::seats::is_ai(&s.user_id));
+    super::seats::due(to_act, seats).is_some() && (super::seats::pause(game) == 0 || ai_moved)
 }
 
 /// Removes `line` where it ends the post to `channel`.
@@ -338,8 +338,8 @@ pub fn times_after(
     now: i64,
 ) -> (Option<i64>, Option<i64>) {
     let (remind_at, deadline_at) = next_times(app, game, now);
-    match super::ai_seat::due(to_act, seats) {
-        Some(_) => (remind_at, Some(now + super::ai_seat::pause(game))),
+    match super::seats::due(to_act, seats) {
+        Some(_) => (remind_at, Some(now + super::seats::pause(game))),
         None => (remind_at, deadline_at),
     }
 }
@@ -371,4 +371,28 @@ pub async fn record_of(
     let mut log = GameLog::of(driver, game, seats, &stored).map_err(UserError::new)?;
     log.actions.extend(next);
     driver.record(&table_of(game, seats), &log)
+}
+
+/// A request the bot makes itself, as the seat it acts for.
+pub fn system_request(game: &GameRow, user: &SeatRow, key: String, now: i64) -> Request {
+    Request {
+        user: User {
+            id: user.user_id.clone(),
+            name: user.user_name.clone(),
+            is_manager: false,
+            roles: vec![],
+        },
+        place: Place {
+            guild: game.guild_id.clone(),
+            channel: home(game).to_string(),
+            is_dm: false,
+        },
+        invocation: Invocation {
+            name: "deadline".into(),
+            sub: None,
+            options: vec![],
+        },
+        key,
+        now,
+    }
 }

@@ -5,10 +5,9 @@
 //! otherwise every other player must agree (a button each) before the game
 //! moves on. Moves taken back stay in the log, marked, and in the thread.
 
-use serde::{Deserialize, Serialize};
-
-use super::ai_seat::is_ai;
+use super::seats::is_ai;
 use super::session::{driver_of, home, resolve, table_of, times_after};
+use super::undo_request::{UndoRequest, name_of};
 use crate::app::command::message::{Button, Outgoing, Request, UserError};
 use crate::app::command::spec::Args;
 use crate::app::games::driver::GameLog;
@@ -16,30 +15,6 @@ use crate::app::{App, encode_response};
 use crate::store::{
     ActionRow, Committed, GameRow, GameStatus, GameUpdate, Idem, SeatRow, StoreError,
 };
-
-/// A request to take moves back that waits for the other players.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct UndoRequest {
-    /// User id of the player asking.
-    by: String,
-    /// The first action taken back.
-    from_seq: i64,
-    /// How many live actions the log held when asked (a move since voids it).
-    live: usize,
-    /// User ids of the players who agreed.
-    agreed: Vec<String>,
-}
-
-/// The thread's line when a move ends `game`'s pending request to take
-/// moves back (any move does: the request was for the game as it was).
-pub fn ended_by_move(game: &GameRow, seats: &[SeatRow], mover: &str) -> Option<String> {
-    let r: UndoRequest = serde_json::from_str(game.undo_request.as_deref()?).ok()?;
-    Some(format!(
-        "↩ Game #{}: {}'s request to take moves back ends, since {mover} moved on (ask again with /game undo).",
-        game.id,
-        name_of(seats, &r.by)
-    ))
-}
 
 /// `/game undo [refuse:true]`.
 pub async fn undo(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
@@ -84,13 +59,6 @@ fn waiting_for(seats: &[SeatRow], r: &UndoRequest) -> Vec<String> {
         .filter(|s| s.user_id != r.by && !r.agreed.contains(&s.user_id) && !is_ai(&s.user_id))
         .map(|s| s.user_name.clone())
         .collect()
-}
-
-fn name_of<'a>(seats: &'a [SeatRow], user: &str) -> &'a str {
-    seats
-        .iter()
-        .find(|s| s.user_id == user)
-        .map_or("someone", |s| s.user_name.as_str())
 }
 
 /// A player asks: done at once when allowed alone, else a request.

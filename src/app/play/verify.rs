@@ -19,8 +19,7 @@ impl App {
     fn driver_for(&self, game: &GameRow) -> Result<&dyn Driver, String> {
         let kind = GameKind::parse(&game.kind)
             .ok_or_else(|| format!("game #{}: unknown game kind '{}'", game.id, game.kind))?;
-        self.registry()
-            .driver(kind)
+        self.driver(kind)
             .ok_or_else(|| format!("game #{}: no rules engine for {}", game.id, kind.name()))
     }
 
