@@ -15,7 +15,6 @@ pub mod ast;
 mod cond;
 pub mod coverage;
 pub mod db;
-pub mod draft;
 pub mod lex;
 pub mod lint;
 pub mod parse;

@@ -2,7 +2,8 @@
 //! common patterns of the game's wording and writes an unreviewed script
 //! (`status draft`); a sentence no pattern reads becomes a `manual` line. It
 //! never touches a reviewed script: a person checks each draft against the
-//! printed card and marks it `status reviewed`.
+//! printed card and marks it `status reviewed`. `xfiles-bot cards import`
+//! runs it ([`write()`]); the engine only reads the scripts it leaves.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -10,9 +11,10 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::db::{identity, printed_text};
-use super::parse::parse_file;
 use crate::cards::{CardDb, CardIdx, CardType, Keyword, Skill};
+use crate::engine::xfiles::effects::ast::Status;
+use crate::engine::xfiles::effects::db::{identity, printed_text};
+use crate::engine::xfiles::effects::parse::parse_file;
 
 fn re(p: &str) -> Regex {
     Regex::new(p).expect("pattern")
@@ -396,10 +398,7 @@ pub fn write(dir: &Path, db: &CardDb) -> Result<(usize, usize), String> {
             let mut kept = Vec::new();
             for b in blocks(&text) {
                 let parsed = parse_file(&path.display().to_string(), &b)?;
-                if parsed
-                    .iter()
-                    .any(|s| s.status == super::ast::Status::Reviewed)
-                {
+                if parsed.iter().any(|s| s.status == Status::Reviewed) {
                     for s in &parsed {
                         for t in &s.titles {
                             for x in &s.texts {
