@@ -1,4 +1,8 @@
 //! Every command the bot understands: the generic ones and each game's own.
+//!
+//! The registry holds specs only: `games::registry` hands it each hosted
+//! game's `/game new` options and commands ([`GameCommands`]), so this
+//! module needs nothing above `command`.
 
 use super::message::{Invocation, UserError};
 use super::spec::{CommandSpec, OptKind, OptionSpec, closest, opt, req};

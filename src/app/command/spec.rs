@@ -1,5 +1,6 @@
-//! The command registry: one definition of every command and its options,
-//! used to check input here and to register slash commands on Discord.
+//! Option specs: how a command and each option is declared (`CommandSpec`,
+//! `OptionSpec`, `OptKind`), checking an invocation against its spec into
+//! [`Args`], and quoting a value back into a command line.
 
 use super::message::{Invocation, OptionValue, UserError};
 

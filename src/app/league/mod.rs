@@ -9,6 +9,16 @@
 //! `rounds.rs`, reported games in `report.rs`, the views in `views.rs`, a
 //! league's format and season in `format.rs`, limited leagues in
 //! `limited.rs`, co-operative (team) leagues in `team.rs`.
+//!
+//! Leagues, members, rounds, pairings, the audit log, a limited league's
+//! event (one JSON row with a version, so concurrent picks cannot both land)
+//! and team games are rows (migrations 0005-0006, 0008). Results are read
+//! from the linked games the first time anyone looks (a finished game
+//! reports itself; a pairing's result is the first between its two players,
+//! a resignation included; a league game seats only its pairing; an unplayed
+//! pairing counts for nobody), and standings and ratings are computed from
+//! them, never stored, so a correction changes them everywhere. Standings go
+//! out as an `Embed` with the picture inside, text elsewhere.
 
 pub mod common;
 pub mod format;

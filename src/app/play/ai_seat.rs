@@ -5,9 +5,13 @@
 //! deadline passed. Both paths claim the game first (a version-checked lease),
 //! so across processes each move is made once, and a process that dies
 //! mid-turn leaves a lease another process takes over. While it moves at
-//! once, the thread's "Next:" waits until it has moved (`stored`). Messages
+//! once, the thread's "Next:" waits until it has moved (`session`). Messages
 //! addressed to an AI are dropped; `/game why` shows why it made its last
 //! move.
+//!
+//! Its reason is logged with the move (`actions.why`); a turn's posts are
+//! merged; undo needs no AI's consent. Who is an AI seat, and when it is due,
+//! is `seats`; the claim is `lease`.
 
 use super::lease::{DEADLINE_LEASE_MS, claim};
 use super::seats::{due, is_ai, pause};

@@ -3,6 +3,13 @@
 //! vacations, forced advances and `/game stats` (moves and the waits
 //! before them, from the logged move times). Times come from the caller,
 //! so the tick is as testable as any command.
+//!
+//! A passed deadline makes the engine's default move (`Driver::default_move`:
+//! it spends no card or point and never declines what a player earned); a
+//! forced advance is only for a player idle past the deadline or reminder
+//! interval. The due times are columns of `games`, so they survive restarts;
+//! each is claimed first (`lease`). `App::tick` runs this, then the
+//! leagues' jobs.
 
 use super::lease::{DEADLINE_LEASE_MS, claim};
 use super::seats::due;
