@@ -1,13 +1,16 @@
 //! What the `/league` files share: finding the league a command names, the
 //! organiser check, members by name, the results of linked games (read
 //! the first time anyone looks), ratings, and the scheduler's bookkeeping
-//! for due league work. It uses no other league file.
+//! for due league work, and the small facts every file asks of a league row
+//! (a team league, its deck format, a pairing's line). It uses no other
+//! league file.
 
 use std::collections::BTreeMap;
 
 use crate::app::App;
 use crate::app::command::message::{Outgoing, Request, UserError};
 use crate::app::command::spec::Args;
+use crate::decks;
 use crate::league::{self, Counted, Member, Rated, Rating};
 use crate::store::{GameStatus, LeagueRow, MemberRow, PairingRow};
 
@@ -316,4 +319,37 @@ pub(crate) fn only_one<T>(
         )));
     }
     found.into_iter().next().ok_or_else(|| UserError::new(none))
+}
+
+/// A co-operative (Legendary Encounters) league: teams, not pairings.
+pub(crate) fn is_team_league(l: &LeagueRow) -> bool {
+    l.kind == "legendary"
+}
+
+/// The Advanced Game's construction rules as the league plays them: Killer
+/// cards only when its games open with `killer:true`.
+pub(crate) fn advanced_format(l: &LeagueRow) -> decks::DeckFormat {
+    let killer_cards = l
+        .game_options
+        .split_whitespace()
+        .any(|o| o.eq_ignore_ascii_case("killer:true"));
+    decks::DeckFormat::Advanced { killer_cards }
+}
+
+/// A pairing in one line: its players, its result and its game.
+pub(crate) fn pairing_line(p: &PairingRow, name: &dyn Fn(&str) -> String) -> String {
+    let Some(b) = &p.b_user else {
+        return format!("{}: bye (counts as a win)", name(&p.a_user));
+    };
+    let (a, b) = (name(&p.a_user), name(b));
+    let game = p
+        .game_id
+        .map_or_else(String::new, |g| format!(" (game #{g})"));
+    match p.result.as_deref() {
+        Some("a") => format!("**{a}** beat {b}{game}"),
+        Some("b") => format!("**{b}** beat {a}{game}"),
+        Some("unplayed") => format!("{a} vs {b}{game}: not played (the round closed)"),
+        Some(_) => format!("{a} and {b} drew{game}"),
+        None => format!("{a} vs {b}{game}: to play"),
+    }
 }

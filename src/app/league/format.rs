@@ -1,13 +1,12 @@
 //! A league's format and season: the card sets its decks may use, how
 //! many games a pairing plays, and the season's window (play opens on its
-//! start date and closes on its end date, when the final standings are
-//! posted once). The next season is a new league created `from:` the last
+//! start date and closes on its end date, when `views::season_ends` posts
+//! the final standings once), and the deck checks a league makes. The next season is a new league created `from:` the last
 //! one, which brings its members along.
 
-use super::common::{keep, read_due};
 use super::limited::{event_of, events_of_user, limited_violations};
 use crate::app::App;
-use crate::app::command::message::{Outgoing, Request, UserError};
+use crate::app::command::message::{Request, UserError};
 use crate::app::command::spec::{Args, closest};
 use crate::cards::{self, CardSet};
 use crate::decks::{self, Deck, Violation};
@@ -110,16 +109,6 @@ pub(crate) fn season(args: &Args) -> Result<(Option<i64>, Option<i64>), UserErro
     Ok((starts, ends))
 }
 
-/// The Advanced Game's construction rules as the league plays them: Killer
-/// cards only when its games open with `killer:true`.
-pub(crate) fn advanced_format(l: &LeagueRow) -> decks::DeckFormat {
-    let killer_cards = l
-        .game_options
-        .split_whitespace()
-        .any(|o| o.eq_ignore_ascii_case("killer:true"));
-    decks::DeckFormat::Advanced { killer_cards }
-}
-
 /// Refuses league play outside the season.
 pub(crate) fn in_season(l: &LeagueRow, now: i64) -> Result<(), UserError> {
     if let Some(s) = l.starts_at.filter(|s| now < *s) {
@@ -194,53 +183,6 @@ pub(crate) fn describe(l: &LeagueRow) -> Option<String> {
     (!parts.is_empty()).then(|| format!("Format: {}.", parts.join("; ")))
 }
 
-/// The scheduler's part: each league whose season has ended gets its final
-/// standings posted in its channel, once across processes.
-pub async fn season_ends(app: &App, now: i64) -> Vec<Outgoing> {
-    let mut out = Vec::new();
-    for id in read_due("season ends", app.store().ended_seasons(now).await) {
-        keep(
-            "season end",
-            id,
-            final_standings(app, id, now).await,
-            &mut out,
-        );
-    }
-    out
-}
-
-async fn final_standings(app: &App, id: i64, now: i64) -> Result<Option<Outgoing>, UserError> {
-    if !app.store().claim_season_end(id, now).await? {
-        return Ok(None);
-    }
-    let Some(l) = app.store().league(id).await? else {
-        return Ok(None);
-    };
-    if super::team::is_team_league(&l) {
-        let text = super::team::standings(app, &l, now).await?;
-        return Ok(Some(Outgoing::channel(
-            &l.channel_id,
-            format!(
-                "🏁 **{}: the season is over.** Final standings:\n{text}",
-                l.name
-            ),
-        )));
-    }
-    let (text, png, mut embed) = super::views::standings_text(app, &l, now).await?;
-    embed.title = format!("🏁 {} — final standings", l.name);
-    Ok(Some(
-        Outgoing::channel(
-            &l.channel_id,
-            format!(
-                "🏁 **{}: the season is over.** Final standings:\n{text}",
-                l.name
-            ),
-        )
-        .with_file("standings.png", png)
-        .with_embed(embed),
-    ))
-}
-
 /// Every rule `deck` breaks as `user`'s deck in league `l`: a limited
 /// league's pool (with the Advanced rules), or a constructed league's sets;
 /// `None` when the league checks no deck.
@@ -260,7 +202,7 @@ async fn league_violations(
     if l.sets.is_none() {
         return Ok(None);
     }
-    let mut broken = decks::validate(deck, advanced_format(l));
+    let mut broken = decks::validate(deck, super::common::advanced_format(l));
     broken.extend(outside_sets(l, deck));
     Ok(Some(broken))
 }

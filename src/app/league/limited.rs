@@ -657,7 +657,7 @@ pub(crate) fn limited_violations(
         .position(|u| u == user)
         .ok_or("you have no pool there")?;
     // The cube holds Killer cards: they need the league's killer:true.
-    let mut v = decks::validate(deck, super::format::advanced_format(l));
+    let mut v = decks::validate(deck, super::common::advanced_format(l));
     v.extend(decks::within_pool(deck, &pools[seat], cube::fcu()));
     Ok(v)
 }

@@ -3,9 +3,8 @@
 
 use super::common::*;
 use super::format::{parse_sets, season};
+use super::limited;
 use super::rounds::new_game_invocation;
-use super::views::pairing_line;
-use super::{limited, team};
 use crate::app::App;
 use crate::app::command::message::{Outgoing, Request, UserError};
 use crate::app::command::spec::Args;
@@ -115,7 +114,7 @@ fn created_post(
     let what = match limited {
         Some(("draft", _)) => format!("{}, an FCU cube booster draft", row.kind),
         Some(_) => format!("{}, FCU cube sealed pools", row.kind),
-        None if team::is_team_league(row) => "Legendary Encounters, co-operative".to_string(),
+        None if is_team_league(row) => "Legendary Encounters, co-operative".to_string(),
         None if row.pairing == "free" => format!("{}, free play", row.kind),
         None => format!("{}, {} pairings", row.kind, row.pairing),
     };
@@ -184,7 +183,7 @@ pub(crate) async fn join(
         .join_league(l.id, &req.user.id, &req.user.name, req.now)
         .await?
     {
-        Ok(if team::is_team_league(&l) {
+        Ok(if is_team_league(&l) {
             format!(
                 "You joined **{}**. Open a game with teammates: /league play with:@name.",
                 l.name

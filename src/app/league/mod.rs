@@ -4,11 +4,14 @@
 //! reports its result. Standings and Glicko-2 ratings are computed from the
 //! results whenever they are shown (`crate::league`). This file holds the
 //! dispatch and the scheduled jobs; what every league file shares is in
-//! `common.rs` (finding the league, the organiser check, results, ratings),
+//! `common.rs` (finding the league, the organiser check, results, ratings);
 //! a league and its members in `members.rs`, rounds and games in
-//! `rounds.rs`, reported games in `report.rs`, the views in `views.rs`, a
-//! league's format and season in `format.rs`, limited leagues in
-//! `limited.rs`, co-operative (team) leagues in `team.rs`.
+//! `rounds.rs`, reported games in `report.rs`, the views (and a season's
+//! final standings) in `views.rs`, a league's format and season in
+//! `format.rs`, limited leagues in `limited.rs`, co-operative (team)
+//! leagues in `team.rs`. The files use each other one way: `members`,
+//! `report` → `views` → `team` → `rounds` → `format` → `limited` →
+//! `common`.
 //!
 //! Leagues, members, rounds, pairings, the audit log, a limited league's
 //! event (one JSON row with a version, so concurrent picks cannot both land)
@@ -32,16 +35,33 @@ pub mod views;
 use crate::app::App;
 use crate::app::command::message::{Outgoing, Request, UserError};
 use crate::app::command::spec::Args;
+use common::{is_team_league, pick};
 use members::{correct, create, join, leave, list};
-use rounds::{close, play, round};
+use rounds::{close, round};
 use views::{audit, history, info, player, standings_cmd};
+
+/// `/league play`: a team league's co-operative game with the named
+/// teammates, else the game of the caller's pairing.
+async fn play(
+    app: &App,
+    req: &Request,
+    args: &Args,
+    guild: &str,
+) -> Result<Vec<Outgoing>, UserError> {
+    let l = pick(app, args, guild).await?;
+    format::in_season(&l, req.now)?;
+    if is_team_league(&l) {
+        return team::play(app, req, args, &l).await;
+    }
+    rounds::play(app, req, args, &l).await
+}
 
 /// The leagues' scheduled jobs at `now`, in order: round reminders and
 /// deadlines, draft pick deadlines, season ends.
 pub async fn jobs(app: &App, now: i64) -> Vec<Outgoing> {
     let mut out = rounds::remind_rounds(app, now).await;
     out.extend(limited::pick_deadlines(app, now).await);
-    out.extend(format::season_ends(app, now).await);
+    out.extend(views::season_ends(app, now).await);
     out
 }
 

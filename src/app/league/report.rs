@@ -247,7 +247,7 @@ pub(crate) async fn report(
 ) -> Result<Vec<Outgoing>, UserError> {
     let l = pick(app, args, guild).await?;
     super::format::in_season(&l, req.now)?;
-    if super::team::is_team_league(&l) {
+    if super::common::is_team_league(&l) {
         return Err(UserError::new(format!(
             "{}'s games count when a team opens them with /league play with:@teammate.",
             l.name

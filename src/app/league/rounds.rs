@@ -5,7 +5,6 @@
 use std::collections::BTreeMap;
 
 use super::common::*;
-use super::views::pairing_line;
 use crate::app::App;
 use crate::app::command::message::{Invocation, OptionValue, Outgoing, Request, UserError};
 use crate::app::command::spec::Args;
@@ -204,22 +203,19 @@ pub(crate) async fn open_game(
 
 /// Opens the game of the caller's unplayed pairing in this channel, with
 /// the league's options, and pings the opponent to join it.
+/// (`league::play` picked the league, checked its season and sent a team
+/// league's game to `team`.)
 pub(crate) async fn play(
     app: &App,
     req: &Request,
     args: &Args,
-    guild: &str,
+    l: &LeagueRow,
 ) -> Result<Vec<Outgoing>, UserError> {
-    let l = pick(app, args, guild).await?;
-    super::format::in_season(&l, req.now)?;
-    if super::team::is_team_league(&l) {
-        return super::team::play(app, req, args, &l).await;
-    }
     let me = &req.user.id;
     let mine = if l.pairing == "free" {
-        free_pairing(app, req, args.text("opponent"), &l).await?
+        free_pairing(app, req, args.text("opponent"), l).await?
     } else {
-        let pairings = settle(app, &l, req.now).await?;
+        let pairings = settle(app, l, req.now).await?;
         waiting_for_game(pairings, me).ok_or_else(|| {
             UserError::new(format!(
                 "You have no unplayed pairing in {} without a game: /league info shows the round.",
@@ -232,9 +228,9 @@ pub(crate) async fn play(
     } else {
         mine.a_user.clone()
     };
-    super::format::check_league_deck(app, &l, req, args.text("deck")).await?;
-    let (mut out, game) = open_game(app, req, &l.game_options, &l, args.text("deck")).await?;
-    attach_game(app, &l, &mine, game).await?;
+    super::format::check_league_deck(app, l, req, args.text("deck")).await?;
+    let (mut out, game) = open_game(app, req, &l.game_options, l, args.text("deck")).await?;
+    attach_game(app, l, &mine, game).await?;
     out.push(
         Outgoing::channel(
             &req.place.channel,

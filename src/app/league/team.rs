@@ -18,10 +18,6 @@ use crate::store::{GameStatus, LeagueRow, TeamGameRow};
 /// The most players a Legendary game seats.
 const MOST_PLAYERS: usize = 5;
 
-pub(crate) fn is_team_league(l: &LeagueRow) -> bool {
-    l.kind == "legendary"
-}
-
 /// `/league play with:`: opens a co-operative league game for the caller
 /// and the named teammates, pinging them to join.
 pub(crate) async fn play(

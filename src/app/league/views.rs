@@ -1,12 +1,13 @@
 //! `/league` views: standings (text and picture), a league's round, a
-//! member's games and ratings, every round's results, the audit log.
+//! member's games and ratings, every round's results, the audit log, and
+//! the final standings posted once a season ends (a scheduled job).
 
 use super::common::*;
 use crate::app::App;
 use crate::app::command::message::{Embed, Outgoing, Request, UserError};
 use crate::app::command::spec::Args;
 use crate::league::{self, Counted, Member};
-use crate::store::{LeagueRow, PairingRow};
+use crate::store::LeagueRow;
 
 pub(crate) async fn standings_cmd(
     app: &App,
@@ -15,7 +16,7 @@ pub(crate) async fn standings_cmd(
     guild: &str,
 ) -> Result<Vec<Outgoing>, UserError> {
     let l = pick(app, args, guild).await?;
-    if super::team::is_team_league(&l) {
+    if super::common::is_team_league(&l) {
         let text = super::team::standings(app, &l, req.now).await?;
         return Ok(vec![Outgoing::channel(&req.place.channel, text)]);
     }
@@ -116,7 +117,7 @@ pub(crate) async fn info(
         "**{}** — {}, {}{}. Members: {}.\n",
         l.name,
         l.kind,
-        if super::team::is_team_league(&l) {
+        if super::common::is_team_league(&l) {
             "co-operative".to_string()
         } else {
             format!("{} pairings", l.pairing)
@@ -140,7 +141,7 @@ pub(crate) async fn info(
         out.push_str(&line);
         out.push('\n');
     }
-    if super::team::is_team_league(&l) {
+    if super::common::is_team_league(&l) {
         out.push_str("Co-operative: a team of 1-5 members opens a game with /league play with:@teammate; /league standings ranks the teams.\n");
     } else if l.pairing == "free" {
         let week = pairings.iter().map(|p| p.round).max();
@@ -157,23 +158,6 @@ pub(crate) async fn info(
         out.push_str("No round yet: an organiser starts one with /league round.\n");
     }
     Ok(out)
-}
-
-pub(crate) fn pairing_line(p: &PairingRow, name: &dyn Fn(&str) -> String) -> String {
-    let Some(b) = &p.b_user else {
-        return format!("{}: bye (counts as a win)", name(&p.a_user));
-    };
-    let (a, b) = (name(&p.a_user), name(b));
-    let game = p
-        .game_id
-        .map_or_else(String::new, |g| format!(" (game #{g})"));
-    match p.result.as_deref() {
-        Some("a") => format!("**{a}** beat {b}{game}"),
-        Some("b") => format!("**{b}** beat {a}{game}"),
-        Some("unplayed") => format!("{a} vs {b}{game}: not played (the round closed)"),
-        Some(_) => format!("{a} and {b} drew{game}"),
-        None => format!("{a} vs {b}{game}: to play"),
-    }
 }
 
 pub(crate) async fn audit(app: &App, args: &Args, guild: &str) -> Result<String, UserError> {
@@ -208,7 +192,7 @@ pub(crate) async fn player(
         Some(p) => member(&members, p)?,
         None => member(&members, &req.user.id)?,
     };
-    if super::team::is_team_league(&l) {
+    if super::common::is_team_league(&l) {
         return super::team::games_text(app, &l, Some(&who.user_id), req.now).await;
     }
     let pairings = settle(app, &l, req.now).await?;
@@ -266,7 +250,7 @@ pub(crate) async fn history(
     guild: &str,
 ) -> Result<String, UserError> {
     let l = pick(app, args, guild).await?;
-    if super::team::is_team_league(&l) {
+    if super::common::is_team_league(&l) {
         return super::team::games_text(app, &l, None, req.now).await;
     }
     let pairings = settle(app, &l, req.now).await?;
@@ -285,4 +269,51 @@ pub(crate) async fn history(
         out.push_str("No round yet.\n");
     }
     Ok(out)
+}
+
+/// The scheduler's part: each league whose season has ended gets its final
+/// standings posted in its channel, once across processes.
+pub async fn season_ends(app: &App, now: i64) -> Vec<Outgoing> {
+    let mut out = Vec::new();
+    for id in read_due("season ends", app.store().ended_seasons(now).await) {
+        keep(
+            "season end",
+            id,
+            final_standings(app, id, now).await,
+            &mut out,
+        );
+    }
+    out
+}
+
+async fn final_standings(app: &App, id: i64, now: i64) -> Result<Option<Outgoing>, UserError> {
+    if !app.store().claim_season_end(id, now).await? {
+        return Ok(None);
+    }
+    let Some(l) = app.store().league(id).await? else {
+        return Ok(None);
+    };
+    if is_team_league(&l) {
+        let text = super::team::standings(app, &l, now).await?;
+        return Ok(Some(Outgoing::channel(
+            &l.channel_id,
+            format!(
+                "🏁 **{}: the season is over.** Final standings:\n{text}",
+                l.name
+            ),
+        )));
+    }
+    let (text, png, mut embed) = standings_text(app, &l, now).await?;
+    embed.title = format!("🏁 {} — final standings", l.name);
+    Ok(Some(
+        Outgoing::channel(
+            &l.channel_id,
+            format!(
+                "🏁 **{}: the season is over.** Final standings:\n{text}",
+                l.name
+            ),
+        )
+        .with_file("standings.png", png)
+        .with_embed(embed),
+    ))
 }
