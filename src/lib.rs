@@ -11,4 +11,5 @@ pub mod engine;
 pub mod league;
 pub mod rules;
 pub mod store;
+pub mod tools;
 pub mod words;

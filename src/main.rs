@@ -313,7 +313,7 @@ fn import_cards(from: &std::path::Path, to: &std::path::Path) -> ExitCode {
         let db = xfiles_bot::cards::CardDb::load_dir(&to.join("xfiles-ccg"))
             .map_err(|e| e.to_string())?;
         let (drafts, reviewed) =
-            xfiles_bot::engine::xfiles::effects::draft::write(&to.join("xfiles-ccg/scripts"), &db)?;
+            xfiles_bot::tools::draft::write(&to.join("xfiles-ccg/scripts"), &db)?;
         println!(
             "scripts: {reviewed} reviewed kept, {drafts} drafts written for the cards without one"
         );

@@ -164,7 +164,7 @@ async fn a_deck_builder_json_is_saved_under_its_own_name() {
     assert!(!b[4].1.contains("deck-valid"), "{}", b[4].1);
 }
 
-/// The JSON's name passes the policy of every stored name (app/names.rs):
+/// The JSON's name passes the policy of every stored name (app/command/names.rs):
 /// Markdown is dropped from it, a name over 60 characters is refused
 /// saying how to name the deck, and nothing is saved.
 #[tokio::test]

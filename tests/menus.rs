@@ -9,7 +9,7 @@ mod xf_random;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use xf_random::{bot_move, random_deck};
-use xfiles_bot::app::commands::check;
+use xfiles_bot::app::command::spec::check;
 use xfiles_bot::app::games::host::Host;
 use xfiles_bot::app::games::table::game_commands;
 use xfiles_bot::app::{Driver, Invocation, Menu, OptionValue, Outgoing, Reaction, Table};

@@ -510,7 +510,7 @@ async fn a_deck_name_with_spaces_is_quoted_in_the_hint_that_saves_it() {
 
 #[test]
 fn every_value_a_hint_quotes_reads_back_whole() {
-    use xfiles_bot::app::commands::{option_value, quoted};
+    use xfiles_bot::app::command::spec::{option_value, quoted};
     let values = [
         "alice",
         "Deep Throat (AI, normal)",

@@ -6,7 +6,7 @@
 mod support;
 
 use support::{Backend, app_on, blocks, database, run_console};
-use xfiles_bot::app::commands::check;
+use xfiles_bot::app::command::spec::check;
 use xfiles_bot::app::proof::scene::{self, Opts, SEATS};
 use xfiles_bot::app::{Address, Driver, GameKind, Outgoing, Reaction, Table};
 use xfiles_bot::cards::{self, Category, Trait};

@@ -2,46 +2,47 @@
 //! store changes and outgoing messages, whatever the transport. The console
 //! and Discord adapters only translate input and deliver the [`Outgoing`]
 //! messages, so every command can be tested without Discord.
+//!
+//! The app is one folder per domain, and the dependency between them goes
+//! one way: a module may use only those after it on this line (checked by
+//! `tests/app_layers.rs`, so an import circle cannot come back).
+//!
+//! Layers: lookup → league → play → proof → games → command
+//!
+//! - `lookup`: `/card`, `/deck` (saved decks) and `/rules`.
+//! - `league`: everything organised play does in the app (`/league`, `/pick`).
+//! - `play`: a game's life for any game: the session that loads a game and
+//!   commits a transition, `/game` and its lobby, the clock (reminders,
+//!   deadlines, vacations), AI seats, undo, the record, verifying a game.
+//! - `proof`: card proofs, golden scenarios run through the real handlers.
+//! - `games`: the contract the app drives a game by (`games::driver`) and
+//!   each hosted game's UI, lines and menus in its own folder.
+//! - `command`: the language every domain speaks: option specs, requests
+//!   and messages, names, the registry of every command, `/help` and
+//!   autocomplete.
+//!
+//! This file is the composition root: [`App`] (the store, the caches, the
+//! registry and the hosted games), the dispatcher and the scheduler's tick
+//! use every module, and every module may use [`App`] and the response codec.
 
-mod ai_seat;
-mod async_play;
-mod card_cmd;
-pub mod commands;
-mod deck_cmd;
-mod game_cmd;
+pub mod command;
 pub mod games;
-mod help;
-pub mod kinds;
-mod league_cmd;
-mod league_format;
-mod league_limited;
-mod league_report;
-mod league_rounds;
-mod league_team;
-mod league_views;
-mod legendary_cmd;
-pub mod message;
-pub mod names;
+mod league;
+mod lookup;
+mod play;
 pub mod proof;
-mod record;
-mod registry;
-mod rules_cmd;
-mod stored;
-pub mod suggest;
-mod undo;
-mod verify;
 
-use std::sync::Mutex;
-
-pub use async_play::{Schedule, describe_duration, parse_duration};
-pub use commands::{Args, CommandSpec, OptKind, OptionSpec};
-pub use kinds::{Driver, GameKind, Reaction, Table, Transition};
-pub use message::{
+pub use command::message::{
     Address, Board, BoardPart, Button, Embed, EmbedField, FileOut, Invocation, Menu, MenuOption,
     OptionValue, Outgoing, Place, Request, User, UserError,
 };
-pub use registry::Registry;
-pub use verify::Verdict;
+pub use command::registry::Registry;
+pub use command::spec::{Args, CommandSpec, OptKind, OptionSpec};
+pub use games::driver::{Driver, GameKind, Reaction, Table, Transition};
+pub use play::clock::{Schedule, describe_duration, parse_duration};
+pub use play::verify::Verdict;
+
+use std::sync::Mutex;
 
 use crate::store::Store;
 
@@ -66,6 +67,8 @@ pub enum Seeds {
 pub struct App {
     store: Store,
     registry: Registry,
+    /// The hosted games.
+    drivers: Vec<Box<dyn Driver>>,
     seeds: Mutex<(Seeds, u64)>,
     schedule: Schedule,
     /// Seats of started games (they never change after the start).
@@ -81,7 +84,8 @@ impl App {
     pub fn new(store: Store, seeds: Seeds) -> App {
         App {
             store,
-            registry: Registry::new(),
+            registry: games::registry(),
+            drivers: games::drivers(),
             seeds: Mutex::new((seeds, 0)),
             schedule: Schedule::default(),
             seats: Mutex::default(),
@@ -99,9 +103,14 @@ impl App {
         self.schedule
     }
 
-    /// Reminders and deadlines due at `now` (the scheduler calls this).
+    /// Reminders and deadlines due at `now` (the scheduler calls this):
+    /// the games' clocks, then the leagues' scheduled jobs.
     pub async fn tick(&self, now: i64) -> Vec<Outgoing> {
-        async_play::tick(self, now).await
+        let Some(mut out) = play::clock::tick(self, now).await else {
+            return Vec::new();
+        };
+        out.extend(league::jobs(self, now).await);
+        out
     }
 
     /// Posts and DMs committed changes still owe after the schedule's
@@ -146,8 +155,8 @@ impl App {
         req: &Request,
         option: &str,
         partial: &str,
-    ) -> Vec<suggest::Choice> {
-        suggest::suggest(self, req, option, partial).await
+    ) -> Vec<command::suggest::Choice> {
+        command::suggest::suggest(self, req, option, partial, &play::suggest::Games).await
     }
 
     /// Binds a game to the thread a transport opened for it.
@@ -163,6 +172,14 @@ impl App {
 
     pub fn registry(&self) -> &Registry {
         &self.registry
+    }
+
+    /// The hosted game of this kind, if it has a rules engine.
+    pub fn driver(&self, kind: GameKind) -> Option<&dyn Driver> {
+        self.drivers
+            .iter()
+            .find(|d| d.kind() == kind)
+            .map(|d| d.as_ref())
     }
 
     /// Handles one request. Never fails: a refusal becomes an ephemeral
@@ -224,9 +241,9 @@ impl App {
     async fn handle_new(&self, req: &Request) -> Vec<Outgoing> {
         match self.dispatch(req).await {
             Ok(mut messages) => {
-                let replies = ai_seat::after_command(self, &messages, req.now).await;
+                let replies = play::ai_seat::after_command(self, &messages, req.now).await;
                 messages.extend(replies);
-                ai_seat::strip(messages)
+                play::ai_seat::strip(messages)
             }
             Err(e) => vec![Outgoing::ephemeral(&req.user.id, e.message)],
         }
@@ -235,17 +252,17 @@ impl App {
     async fn dispatch(&self, req: &Request) -> Result<Vec<Outgoing>, UserError> {
         let inv = &req.invocation;
         let spec = self.registry.find(inv)?;
-        let args = commands::check(spec, inv)?;
+        let args = command::spec::check(spec, inv)?;
         match inv.name.as_str() {
-            "help" => help::help(self, req, &args),
-            "card" => card_cmd::card(req, &args),
-            "rules" => rules_cmd::rules(self, req, &args).await,
-            "deck" => deck_cmd::deck(self, req, &args).await,
-            "game" => game_cmd::game(self, req, &args).await,
-            "legendary" => legendary_cmd::legendary(self, req, &args).await,
-            "league" => league_cmd::league(self, req, &args).await,
-            "pick" => league_limited::pick_card(self, req, &args).await,
-            _ => game_cmd::game_command(self, req, &args).await,
+            "help" => command::help::help(self, req, &args),
+            "card" => lookup::card::card(req, &args),
+            "rules" => lookup::rules::rules(self, req, &args).await,
+            "deck" => lookup::deck::deck(self, req, &args).await,
+            "game" => play::lobby::game(self, req, &args).await,
+            "legendary" => games::legendary::cmd::legendary(self, req, &args).await,
+            "league" => league::league(self, req, &args).await,
+            "pick" => league::limited::pick_card(self, req, &args).await,
+            _ => play::lobby::game_command(self, req, &args).await,
         }
     }
 
@@ -257,7 +274,7 @@ impl App {
         pick: u64,
         now: i64,
     ) -> Result<Option<i64>, UserError> {
-        game_cmd::autoplay_step(self, game, key, pick, now).await
+        play::lobby::autoplay_step(self, game, key, pick, now).await
     }
 
     /// The seats of a started game, from memory after the first read.

@@ -8,6 +8,11 @@
 //! pool) and reports every violation at once, each with its source.
 //! [`limits`] bounds what a list may hold, checked before any card name is
 //! looked up.
+//!
+//! `starters` holds the built-in starter decks (`cards/starters/`, a fixed
+//! pack and a seeded draw of 40 cards), which a player names like a saved
+//! deck (`/game new deck:`). The app parses an imported list off the async
+//! runtime.
 
 mod gccg;
 pub mod limits;

@@ -6,6 +6,20 @@
 //! delivered by `respond`. Buttons carry the command they run. A scheduler
 //! task sends reminders and applies agreed deadlines from the store, so they
 //! survive restarts. No gateway intent is needed: interactions need none.
+//!
+//! `respond` delivers in the fewest round trips: a quick answer is the
+//! interaction's response itself, a deferral comes only after 1.5 s of
+//! handling; posts and DMs to different places go at once, each place in
+//! order. `limits` cuts every text (2,000 characters a message, never inside
+//! a mention, a Markdown span or a character; a cut code block closed and
+//! reopened; a post's pings in the piece naming them). `render` shapes
+//! buttons, select menus (paged by 25, each custom id unique in its message)
+//! and embeds. This module holds the shared `Bot`, button presses and menu
+//! picks (a pick runs the menu's command), error and panic reporting, the
+//! scheduler task, shard ranges and SIGTERM shutdown; `serve` is the same
+//! bot as an interactions endpoint; `config` reads the settings. Several
+//! processes share only the database: a cached game is served while its
+//! version matches, and each reminder and deadline is claimed by one process.
 
 mod config;
 mod limits;
@@ -257,7 +271,7 @@ pub async fn run(app: App, settings: Settings) -> Result<(), String> {
 /// Returns how many were registered.
 pub async fn register_commands(settings: Settings) -> Result<usize, String> {
     let http = app_http(&settings)?;
-    let registry = crate::app::Registry::new();
+    let registry = crate::app::games::registry();
     register(&http, &registry, settings.guild)
         .await
         .map_err(|e| format!("cannot register the slash commands: {e}"))

@@ -226,7 +226,7 @@ pub fn user_of(interaction_user: &serenity::User, member: Option<&serenity::Memb
         .and_then(|m| m.nick.clone())
         .or_else(|| interaction_user.global_name.clone())
         .unwrap_or_else(|| interaction_user.name.clone());
-    let name = crate::app::names::inert(&name);
+    let name = crate::app::command::names::inert(&name);
     User {
         id: interaction_user.id.to_string(),
         name,
@@ -330,7 +330,7 @@ mod tests {
     /// Discord refuses the whole registration if one command breaks a limit.
     #[test]
     fn every_command_definition_fits_discords_limits() {
-        let registry = Registry::new();
+        let registry = crate::app::games::registry();
         let defs = definitions(&registry);
         assert!(defs.len() <= 100, "100 global commands at most");
         let mut names = Vec::new();
@@ -377,7 +377,7 @@ mod tests {
 
     #[test]
     fn poise_commands_mirror_the_registry() {
-        let registry = Registry::new();
+        let registry = crate::app::games::registry();
         let commands = commands(&registry);
         let game = commands.iter().find(|c| c.name == "game").expect("/game");
         let subs: Vec<&str> = game.subcommands.iter().map(|c| c.name.as_ref()).collect();

@@ -3,6 +3,14 @@
 //! (cube sealed pools and the booster draft). No store, no
 //! clock: the application layer feeds in members and results and keeps
 //! what comes out.
+//!
+//! `picture` draws the standings (plotters on an RGB buffer, PNG by the png
+//! crate, the embedded DejaVu font). `limited` runs the FCU cube's sealed
+//! pools and the booster draft as a state machine of piles waiting per seat
+//! (the cube is `cards/cubes/fcu.json`, imported by `xfiles-bot cards
+//! import`). Ratings are Glicko-2 per rating period (skillratings, τ = 0.5);
+//! Swiss rounds avoid rematches while they can, with a bounded search and a
+//! greedy fallback.
 
 pub mod limited;
 pub mod pairing;

@@ -37,6 +37,17 @@ pub struct LeagueRow {
     pub ends_at: Option<i64>,
 }
 
+impl LeagueRow {
+    /// A free league's rating periods are weeks; the others' are rounds.
+    pub fn period_word(&self) -> &'static str {
+        if self.pairing == "free" {
+            "week"
+        } else {
+            "round"
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MemberRow {
     pub user_id: String,

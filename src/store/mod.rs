@@ -6,6 +6,15 @@
 //! embedded SQLite default accept. Every change is one transaction; game rows
 //! carry a version for optimistic concurrency; an interaction key makes a
 //! redelivered command a no-op that returns the first response.
+//!
+//! A move, with its log entry, idempotency record and turn timings, is one
+//! PostgreSQL statement; `update_game` checks the game's version. The
+//! idempotency record is also the outbox: a move's posts and DMs keep
+//! `owed_at` until a transport marks them delivered, so a process killed in
+//! between leaves them for the next (`App::owed`, `App::delivered`). Discord
+//! interaction ids are claimed in `interaction_claims` before they act
+//! (`App::handle_once`), so a redelivered or replayed interaction never acts
+//! twice on any replica. Migrations: `migrations/{postgres,sqlite}/`.
 
 mod decks;
 mod games;

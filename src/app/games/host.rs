@@ -9,12 +9,12 @@ use std::ops::RangeInclusive;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::app::commands::{Args, CommandSpec, OptionSpec};
-use crate::app::kinds::AiMove;
-use crate::app::kinds::{
+use super::driver::AiMove;
+use super::driver::{
     DefaultMove, Driver, GameKind, GameLog, Reaction, Record, Rewound, Table, Transition,
 };
-use crate::app::message::{Board, Button, Invocation, Menu, Outgoing, UserError};
+use crate::app::command::message::{Board, Button, Invocation, Menu, Outgoing, UserError};
+use crate::app::command::spec::{Args, CommandSpec, OptionSpec};
 use crate::engine::ai::{Decision, Level};
 use crate::engine::{Audience, Event, Game, GameRng, Seat, Viewer, replay, step};
 use crate::store::DeckRow;

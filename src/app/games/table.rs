@@ -1,9 +1,9 @@
 //! The game commands, defined once for every game: a game handles the
 //! subset it names. Options a game does not use are refused by that game.
 
-use crate::app::commands::{CommandSpec, OptKind, OptionSpec, opt, req};
+use crate::app::command::spec::{CommandSpec, OptKind, OptionSpec, opt, req};
 
-const GAME: crate::app::commands::OptionSpec = opt(
+const GAME: crate::app::command::spec::OptionSpec = opt(
     "game",
     OptKind::Game,
     "the game's id, when you are in several",

@@ -4,6 +4,13 @@
 //! engine and the messages they produce, without the store. A card counts
 //! as *proven* only while its proof passes (`xfiles-bot cards coverage`,
 //! `/card`). The language is described in `tests/cards/README.md`.
+//!
+//! A proof's `scene` builds a table (`scene.rs`: decks around the cards it
+//! names, the game moved on by the rules to a phase, a check, an Adversary on
+//! the stack, a combat, a revealed Bluff); its steps are players' commands run
+//! through `Driver::handle` and its expectations read from the state and the
+//! messages (`run.rs`). `coverage.rs` counts proven cards; `xfiles-bot cards
+//! prove [--scripts DIR] FILES` runs proofs (and scripts) from disk.
 
 pub mod coverage;
 mod run;

@@ -6,9 +6,9 @@ use std::sync::LazyLock;
 
 use super::scene::{self, SEATS};
 use super::{Case, Failure, Proof};
-use crate::app::commands::check;
-use crate::app::kinds::{Driver, GameKind, Reaction, Table};
-use crate::app::message::{Address, Outgoing};
+use crate::app::command::message::{Address, Outgoing};
+use crate::app::command::spec::check;
+use crate::app::games::driver::{Driver, GameKind, Reaction, Table};
 use crate::cards::{self, CardIdx, Section, Skill};
 use crate::engine::xfiles::{CombatStep, FrameKind, XfGame};
 use crate::engine::{Game, Seat};

@@ -10,6 +10,17 @@
 //! the `Choose` action resumes it. Parts: `setup`, `board` (Shadows
 //! movement, reveals, the End Game), `turn` (phases, Strikes, Cleanup),
 //! `act` (the player's actions), `effects`, `legal`, `view`, `series`.
+//!
+//! The embedded `demo/` set is invented and says so in every game; `check.rs`
+//! reports every mistake of a set by card and field against the box's counts.
+//! `boxfile.rs` reads a whole box as one file (what `/legendary import`
+//! stores per server, table `legendary_sets`; a new game copies the set into
+//! its options) and writes the fill-in template. Unique cards get small
+//! handlers (`special.rs`, the `special KEY` verb); texts in force while a
+//! card is (Ongoing, Shadows:, Field:) are read by `board::statics`;
+//! responses on another player's turn (Fear, Protector) are tasks that ask
+//! each player in turn. `audit` holds the invariants the playouts check.
+//! `engine/choice.rs` is the pending choice both card engines share.
 
 mod act;
 mod audit;

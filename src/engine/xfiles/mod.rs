@@ -13,6 +13,27 @@
 //! every ability, trigger, static and replacement. A card whose text is not
 //! fully scripted is still played (paid, Activators checked) and the rest is
 //! done with logged [`Manual`] steps.
+//!
+//! One file per part of the turn: `briefing`, `deploy`, `site` (Sites,
+//! Bluffs, questions), `stack` (the one stack and its *frames*: a skill check,
+//! a combat, a response window give players priority in turn), `attacks`
+//! (what waits on the stack as an Adversary besides one card: an Agent's
+//! attack, Adversaries played as one), `combat` (foes, per-source damage,
+//! round effects), `play` (pools, costs, Activators), `table` (changes to
+//! Agents and cards in play), `turn`, `legal` (each candidate tried on one
+//! scratch copy remade with `clone_from`, which reuses its buffers), `view`,
+//! `powers`.
+//!
+//! The Basic Game is this engine with `XfOptions::basic` set (`basic.rs`:
+//! what its set-up sets aside, the ten-card refill, three cards a player,
+//! Debriefing discards, the wound; its scripts are the embedded ones without
+//! Agents' Game Effects and with every Adversary wounding, `basic_scripts`);
+//! the app hosts it as a second kind (`Host::as_kind`, `GameUi::variant`).
+//!
+//! The AI (`ai.rs`) plays from its seat's view; at `hard` it searches through
+//! the shared `engine::search` (`search.rs`: when, which moves, the horizon;
+//! `world.rs`: the seat's table, every card it cannot see blanked, sampled
+//! from the notebook's candidates and the cards the opponent has shown).
 
 mod actions;
 mod ai;

@@ -4,8 +4,8 @@
 //! Agents with their owner, so its command means exactly that move.
 
 use super::{XfGame, ask_value, playable, title};
-use crate::app::kinds::Table;
-use crate::app::message::Menu;
+use crate::app::command::message::Menu;
+use crate::app::games::driver::Table;
 use crate::engine::xfiles::{Target, XfAction, XfView, every_play};
 use crate::engine::{Seat, Viewer};
 
@@ -137,7 +137,7 @@ fn target_words(v: &XfView, target: &Target, t: &Table) -> Option<(String, Strin
         Target::Agent(r) => {
             let words = format!("{} ({})", title(r.card), t.name(r.seat));
             let named = format!("{} ({})", db.get(r.card).id, t.name(r.seat));
-            let option = format!("target:{}", crate::app::commands::quoted(&named));
+            let option = format!("target:{}", crate::app::command::spec::quoted(&named));
             (words, option)
         }
         Target::Stack(i) => {
@@ -168,7 +168,7 @@ fn target_words(v: &XfView, target: &Target, t: &Table) -> Option<(String, Strin
             if t.seats.iter().filter(|(_, n)| n == name).count() != 1 {
                 return None;
             }
-            let option = format!("target:{}", crate::app::commands::quoted(name));
+            let option = format!("target:{}", crate::app::command::spec::quoted(name));
             (name.to_string(), option)
         }
         Target::Value(tr) => (tr.as_str().to_string(), format!("value:{}", ask_value(*tr))),

@@ -2,9 +2,9 @@
 //! rules (pp. 42-45), and for the Basic Game the choices its sources leave
 //! open (each stated in the rules reference as "how xfiles-bot plays it").
 
-use crate::app::commands::{Args, OptKind, OptionSpec, opt};
-use crate::app::kinds::GameKind;
-use crate::app::message::UserError;
+use crate::app::command::message::UserError;
+use crate::app::command::spec::{Args, OptKind, OptionSpec, opt};
+use crate::app::games::driver::GameKind;
 use crate::engine::xfiles::{BasicRules, Chooser, XfOptions};
 
 const KILLER: &str = "X-Files CCG: allow Killer cards (optional rule, p. 42)";

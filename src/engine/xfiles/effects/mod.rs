@@ -9,13 +9,37 @@
 //! (`state`), resumed by the `Choose` action or the check's end. Statics and
 //! lasting effects are read through `statics`; `triggers` starts effects on
 //! game events; `abilities` uses cards in play.
+//!
+//! Scripts live in `cards/xfiles-ccg/scripts/{official,fan}/<title>.xfs`,
+//! embedded by `build.rs` (the language: `cards/xfiles-ccg/scripts/README.md`).
+//! `statics::in_force_of` weighs the conditions of only the kinds a question
+//! reads. After each action two state checks run (`table.rs`: a card
+//! attached to a Team follows it, one watching a Bureau leaves play when it
+//! changes). X-File Powers (`powers.rs`, option `powers:true`) are scripts
+//! too (`scripts/powers.xfs`, `power <Value>`): an effect's `Source.power`
+//! names the Power so no event names the secret X-File.
+//!
+//! What happened this turn is kept as `Fact`s (an Agent forced to move or
+//! removed, a question asked, a card negated, a combat ended): cards played
+//! "when" or "after" something answer them right after the bot has moved
+//! on, and may undo a forced move (True Grit). A window the rules open for
+//! answers is folded into the next move, never a step of its own and never
+//! opened only for a player holding a card: an opponent's purchase is drawn
+//! at the active player's next move (`XfGame::owed_draw`, Relentless
+//! Pursuit), the end of the Case Assignment Phase (`Phase::CaseEnd`) ends
+//! with the first move of the Investigation Phase, and a failed Site's card,
+//! Keywords and Team stay in `Fact::SiteFailed` (Suspect Description).
+//!
+//! `coverage` reports scripted / partly / manual per set (`xfiles-bot cards
+//! coverage [--names]`); `lint` checks every script for plays that only
+//! change a combat their card cannot be played in. Draft scripts are written
+//! by `crate::tools::draft`, outside the engine.
 
 pub mod abilities;
 pub mod ast;
 mod cond;
 pub mod coverage;
 pub mod db;
-pub mod draft;
 pub mod lex;
 pub mod lint;
 pub mod parse;
