@@ -123,9 +123,9 @@ fn prerequisite_bluffs_set_or_swap_the_site_skill_as_printed() {
             swept += 1;
         } else if let Some((_, pair)) = text.split_once(" from ")
             && text.contains("Site Prerequisite")
+            && let Some((from, to)) = pair.split('.').next().and_then(|p| p.split_once(" to "))
+            && let (Some(from), Some(to)) = (skill(from.trim()), skill(to.trim()))
         {
-            let (from, to) = pair.trim_end_matches('.').split_once(" to ").unwrap();
-            let (from, to) = (skill(from).unwrap(), skill(to).unwrap());
             let mut g = bluffed(site_using(from), &TEAM3, title, 0, &[]);
             let before = g.site_check().unwrap().needs[0].1;
             resolve(&mut g);

@@ -129,11 +129,19 @@ pub fn official_texts(kind: CardType) -> Vec<(&'static str, String)> {
         let Some(text) = c.text.as_deref() else {
             continue;
         };
-        let text = text
-            .trim()
-            .trim_end_matches("Promo Cards")
-            .trim()
-            .to_string();
+        let plain = |t: &str| t.trim().trim_end_matches("Promo Cards").trim().to_string();
+        let text = plain(text);
+        // Scenes deal a title's first printing: another printing of the
+        // title with another text is not the card they would play.
+        let dealt = card(&c.title);
+        let dealt_text = cards::db()
+            .iter()
+            .find(|(_, d)| d.id == dealt)
+            .and_then(|(_, d)| d.text.as_deref())
+            .map(plain);
+        if dealt != c.id && !dealt_text.is_some_and(|d| d.eq_ignore_ascii_case(&text)) {
+            continue;
+        }
         if !out.iter().any(|(t, x)| *t == c.title && *x == text) {
             out.push((c.title.as_str(), text));
         }
