@@ -193,7 +193,7 @@ fn convert(src: SourceCard, notes: &mut Vec<String>) -> Result<RawCard, String> 
         .transpose()?;
     Ok(RawCard {
         id,
-        title: src.title.trim().to_string(),
+        title: one_line(&src.title),
         kind,
         rarity: src.rarity,
         episode: src.episode,
@@ -295,9 +295,23 @@ fn parse_easier(text: &str) -> Option<(Trait, u8)> {
     Some((value, digits.parse().ok()?))
 }
 
+/// A title on one line: the source breaks one title over two lines
+/// (Resist or Serve), which no command could then name.
+fn one_line(title: &str) -> String {
+    title.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_title_broken_over_two_lines_reads_as_one() {
+        assert_eq!(
+            one_line("Inget Murray Psychiatic Hospital, Gaithersburg,\r\nMD "),
+            "Inget Murray Psychiatic Hospital, Gaithersburg, MD"
+        );
+    }
 
     #[test]
     fn reads_easier_questions() {
