@@ -629,7 +629,7 @@ pub fn search(query: &str, game: Option<RulesGame>, limit: usize) -> Vec<Hit> {
 fn alias_bonus(phrases: &[(String, usize)], padded: &str) -> f64 {
     phrases
         .iter()
-        .filter(|(a, _)| !a.is_empty() && padded.contains(&format!(" {a} ")))
+        .filter(|(a, _)| in_query(a, padded))
         .map(|(a, written)| match (a.split(' ').count(), written) {
             (1, 1) => 2.0 * weight(a),
             (1, _) => 0.0,
@@ -638,11 +638,16 @@ fn alias_bonus(phrases: &[(String, usize)], padded: &str) -> f64 {
         .sum()
 }
 
+/// Whether an alias is found whole in the padded query.
+fn in_query(alias: &str, padded: &str) -> bool {
+    !alias.is_empty() && padded.contains(&format!(" {alias} "))
+}
+
 /// Whether an alias of two words or more is found whole in the query.
 fn names_whole(phrases: &[(String, usize)], padded: &str) -> bool {
     phrases
         .iter()
-        .any(|(a, _)| a.contains(' ') && padded.contains(&format!(" {a} ")))
+        .any(|(a, _)| a.contains(' ') && in_query(a, padded))
 }
 
 /// An answer to a query: the best entry and runners-up of the same game.

@@ -84,21 +84,8 @@ async fn new_game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
         setup,
         joined_at: req.now,
     }];
-    if let Some((level, pause)) = ai {
-        let setup = driver.ai_setup(&options, seed ^ 0xA1)?;
-        let seat = super::seats::new_seat(level, &seats, setup, req.now);
-        after.push_str(&format!(
-            "\n{} takes the second seat{}; /game why tells you why it made its last move.",
-            seat.user_name,
-            match pause {
-                0 => String::new(),
-                ms => format!(
-                    " and waits {} before each move",
-                    crate::app::describe_duration(ms)
-                ),
-            }
-        ));
-        seats.push(seat);
+    if let Some(ai) = ai {
+        after.push_str(&seat_ai(driver, (&options, seed), ai, &mut seats, req.now)?);
     }
     after.push_str(&format!("\n{}", timing.describe(app)));
     let range = driver.seats(&options);
@@ -112,6 +99,31 @@ async fn new_game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
         Committed::Applied(id) => Ok(announce(id)),
         Committed::Duplicate(previous) => Ok(crate::app::decode_response(&previous)),
     }
+}
+
+/// Seats the AI opponent in the second seat; the line that says so.
+fn seat_ai(
+    driver: &dyn Driver,
+    (options, seed): (&str, u64),
+    (level, pause): (Level, i64),
+    seats: &mut Vec<SeatRow>,
+    now: i64,
+) -> Result<String, UserError> {
+    let setup = driver.ai_setup(options, seed ^ 0xA1)?;
+    let seat = super::seats::new_seat(level, seats, setup, now);
+    let waits = match pause {
+        0 => String::new(),
+        ms => format!(
+            " and waits {} before each move",
+            crate::app::describe_duration(ms)
+        ),
+    };
+    let line = format!(
+        "\n{} takes the second seat{waits}; /game why tells you why it made its last move.",
+        seat.user_name
+    );
+    seats.push(seat);
+    Ok(line)
 }
 
 /// The driver of a game kind, or which kinds can be opened instead.
