@@ -832,3 +832,19 @@ fn a_refused_action_leaves_the_game_unchanged_and_says_why() {
     }
     assert_eq!(serde_json::to_string(&g).unwrap(), before);
 }
+
+/// What `/rules` says of a stalemate (fan-sequence) is what the test above
+/// has the engine do (order.md, Rounds 2.3).
+#[test]
+fn the_sequence_entry_states_the_stalemate_the_engine_plays() {
+    let entry = xfiles_bot::rules::reference()
+        .get("fan-sequence")
+        .expect("fan-sequence entry");
+    let body = entry.body.split_whitespace().collect::<Vec<_>>().join(" ");
+    for phrase in [
+        "both pass, each discards two cards",
+        "the same player starts again",
+    ] {
+        assert!(body.contains(phrase), "fan-sequence should say {phrase:?}");
+    }
+}

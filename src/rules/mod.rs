@@ -13,7 +13,7 @@ mod search;
 
 use std::sync::LazyLock;
 
-pub use search::{Answer, Hit, answer, search};
+pub use search::{Answer, Hit, Parts, TUNING, Tuning, answer, explain, search};
 
 /// Which game an entry is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
