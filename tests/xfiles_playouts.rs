@@ -770,20 +770,37 @@ fn env_or(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-#[test]
-fn random_games_of_two_three_and_four_players_end_with_invariants_held() {
-    // 600 games keep the suite's time (each position's hints are rendered
-    // and its default move tried); XFILES_PLAYOUTS=5000 for a longer sweep.
+/// The seeds `from..from + games` (XFILES_PLAYOUTS, default 600: each
+/// position's hints are rendered and its default move tried; 5000 for a
+/// longer sweep) equal to `shard` modulo 3. Seed `s` seats
+/// `[2, 2, 3, 4][s % 4]` players: three tests share the seeds so the
+/// suite's two threads share the work.
+fn playouts_of(shard: u64) {
     let games = env_or("XFILES_PLAYOUTS", 600);
     // XFILES_PLAYOUT_FROM replays a failing seed without the ones before it.
     let from = env_or("XFILES_PLAYOUT_FROM", 0);
     let mut total = 0;
-    for seed in from..from + games {
+    for seed in (from..from + games).filter(|s| s % 3 == shard) {
         let players = [2, 2, 3, 4][(seed % 4) as usize];
         total += playout(seed, players);
     }
     let powers = POWERS_USED.load(std::sync::atomic::Ordering::Relaxed);
-    eprintln!("{total} actions in {games} games; X-File Powers used {powers} times");
+    eprintln!("{total} actions in shard {shard}; X-File Powers used {powers} times");
+}
+
+#[test]
+fn random_games_of_two_three_and_four_players_end_with_invariants_held_1_of_3() {
+    playouts_of(0);
+}
+
+#[test]
+fn random_games_of_two_three_and_four_players_end_with_invariants_held_2_of_3() {
+    playouts_of(1);
+}
+
+#[test]
+fn random_games_of_two_three_and_four_players_end_with_invariants_held_3_of_3() {
+    playouts_of(2);
 }
 
 /// The Basic Game between starter decks (≥ 500 games a run): the Advanced
