@@ -612,29 +612,9 @@ pub fn explain(
     let weights: Vec<f64> = terms.iter().map(|(t, k)| k * term_weight(t)).collect();
     let total: f64 = weights.iter().sum();
     let vocab = &*VOCAB;
-    let sims: Vec<Vec<f64>> = terms
-        .iter()
-        .map(|(t, _)| {
-            vocab
-                .words
-                .iter()
-                .map(|w| t.iter().map(|q| similarity(q, w)).fold(0.0, f64::max))
-                .collect()
-        })
-        .collect();
+    let sims = similarities(&terms, vocab);
     let best = |sim: &[f64], ids: &[usize]| ids.iter().map(|i| sim[*i]).fold(0.0, f64::max);
-    // A word only one game's rules use says which game the question is about.
-    let speaks_of = |g: RulesGame| {
-        sims.iter().any(|sim| {
-            sim.iter()
-                .zip(&vocab.games)
-                .any(|(s, games)| *s >= 1.0 && *games == game_bit(g))
-        })
-    };
-    let others_spoken: Vec<RulesGame> = [RulesGame::Legendary, RulesGame::FanCcg]
-        .into_iter()
-        .filter(|g| speaks_of(*g))
-        .collect();
+    let others_spoken = other_games_spoken(&sims, vocab);
     let norm = total.max(1.0).sqrt();
     let ask_weight = tuning.ask * (terms.len() as f64 / tuning.ask_short).min(1.0);
     let mut hits: Vec<(&'static Entry, Parts)> = reference()
@@ -684,6 +664,36 @@ pub fn explain(
     hits.sort_by(|a, b| b.1.total().total_cmp(&a.1.total()));
     hits.truncate(limit);
     hits
+}
+
+/// Per query term, its similarity to each word of the reference.
+fn similarities(terms: &[(Vec<String>, f64)], vocab: &Vocab) -> Vec<Vec<f64>> {
+    terms
+        .iter()
+        .map(|(t, _)| {
+            vocab
+                .words
+                .iter()
+                .map(|w| t.iter().map(|q| similarity(q, w)).fold(0.0, f64::max))
+                .collect()
+        })
+        .collect()
+}
+
+/// The games other than the X-Files CCG whose own words the query uses: a
+/// word only one game's rules use says which game the question is about.
+fn other_games_spoken(sims: &[Vec<f64>], vocab: &Vocab) -> Vec<RulesGame> {
+    let speaks_of = |g: RulesGame| {
+        sims.iter().any(|sim| {
+            sim.iter()
+                .zip(&vocab.games)
+                .any(|(s, games)| *s >= 1.0 && *games == game_bit(g))
+        })
+    };
+    [RulesGame::Legendary, RulesGame::FanCcg]
+        .into_iter()
+        .filter(|g| speaks_of(*g))
+        .collect()
 }
 
 /// What an entry's aliases found whole in the query add: a one-word alias

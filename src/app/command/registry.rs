@@ -5,7 +5,10 @@
 //! module needs nothing above `command`.
 
 use super::message::{Invocation, UserError};
-use super::spec::{CommandSpec, OptKind, OptionSpec, closest, opt, req};
+use std::sync::LazyLock;
+
+use super::spec::{CommandSpec, OptKind, OptionSpec, choices_of, closest, opt, req};
+use crate::cards::{CardSet, CardType};
 
 /// The hosted games and the full command list.
 const RULES_GAMES: &[&str] = &["xfiles-ccg", "legendary", "fan-ccg"];
@@ -42,33 +45,18 @@ pub struct GameCommands {
 /// A league's limited formats.
 pub const FORMATS: &[&str] = &["constructed", "sealed", "sealed-safe", "draft"];
 
-const SET_CHOICES: &[&str] = &[
-    "premiere",
-    "the-truth-is-out-there",
-    "101361",
-    "22364",
-    "gencon",
-    "promo",
-    "believe-the-lie",
-    "resist-or-serve",
-    "fight-the-future",
-    "here-there-be-monsters",
-    "classified",
-    "i-want-to-believe",
-    "my-struggle",
-    "fire-walk-with-me",
-];
-const TYPE_CHOICES: &[&str] = &[
-    "x-file",
-    "agent",
-    "adversary",
-    "bluff",
-    "combat",
-    "equipment",
-    "event",
-    "site",
-    "witness",
-];
+/// `/card set:`: every set's slug.
+static SET_CHOICES: LazyLock<&'static [&'static str]> =
+    LazyLock::new(|| choices_of(CardSet::ALL.iter().map(|s| s.slug())));
+/// `/card type:`: every card type of the game.
+static TYPE_CHOICES: LazyLock<&'static [&'static str]> = LazyLock::new(|| {
+    choices_of(
+        CardType::ALL
+            .iter()
+            .filter(|t| t.is_playable())
+            .map(|t| t.as_str()),
+    )
+});
 
 impl Registry {
     /// Every command: the generic ones, `/game new` offering the games
@@ -224,12 +212,12 @@ fn generic_commands(slugs: &'static [&'static str], games: &[GameCommands]) -> V
                 req("name", OptKind::Card, "the card's name or id"),
                 opt(
                     "set",
-                    OptKind::Choice(SET_CHOICES),
+                    OptKind::Choice(*SET_CHOICES),
                     "only cards of this set",
                 ),
                 opt(
                     "type",
-                    OptKind::Choice(TYPE_CHOICES),
+                    OptKind::Choice(*TYPE_CHOICES),
                     "only cards of this type",
                 ),
                 opt(

@@ -271,6 +271,18 @@ pub fn usage(spec: &CommandSpec) -> String {
     out
 }
 
+/// A choice list from a vocabulary's terms: each in lower case, spaces as
+/// dashes ("X-File" is `x-file`), so the list cannot drift from the
+/// vocabulary. Built once per list (each is a `LazyLock`) and kept for the
+/// program's life.
+pub fn choices_of(terms: impl IntoIterator<Item = &'static str>) -> &'static [&'static str] {
+    let list: Vec<&'static str> = terms
+        .into_iter()
+        .map(|t| &*t.to_lowercase().replace(' ', "-").leak())
+        .collect();
+    list.leak()
+}
+
 /// The closest word by edit distance, when close enough to be a likely typo.
 pub fn closest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     let w = word.to_lowercase();
@@ -299,5 +311,15 @@ pub fn option_value(value: &str) -> String {
         value.to_string()
     } else {
         quoted(value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::choices_of;
+
+    #[test]
+    fn a_vocabularys_choices_are_its_terms_in_lower_case_with_dashes() {
+        assert_eq!(choices_of(["X-File", "Gen Con"]), ["x-file", "gen-con"]);
     }
 }

@@ -1,7 +1,10 @@
 //! The game commands, defined once for every game: a game handles the
 //! subset it names. Options a game does not use are refused by that game.
 
-use crate::app::command::spec::{CommandSpec, OptKind, OptionSpec, opt, req};
+use std::sync::LazyLock;
+
+use crate::app::command::spec::{CommandSpec, OptKind, OptionSpec, choices_of, opt, req};
+use crate::cards::Category;
 
 const GAME: crate::app::command::spec::OptionSpec = opt(
     "game",
@@ -34,6 +37,9 @@ pub const TRAITS: &[&str] = &[
 ];
 
 const SECTIONS: &[&str] = &["bureau", "field", "hospital"];
+/// `/announce category:`: the four characteristic categories.
+static CATEGORIES: LazyLock<&'static [&'static str]> =
+    LazyLock::new(|| choices_of(Category::ALL.iter().map(|c| c.as_str())));
 
 fn cmd(
     name: &'static str,
@@ -245,7 +251,7 @@ fn xfiles_commands() -> Vec<CommandSpec> {
             "X-Files CCG with X-File Powers: reveal one characteristic of your X-File to all for its Power",
             vec![req(
                 "category",
-                OptKind::Choice(&["affiliation", "motive", "method", "result"]),
+                OptKind::Choice(*CATEGORIES),
                 "the characteristic",
             )],
             "/announce category:method",

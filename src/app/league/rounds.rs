@@ -187,18 +187,7 @@ pub(crate) async fn open_game(
         key: format!("{}:league-game", req.key),
         ..req.clone()
     };
-    let out = crate::app::play::lobby::game(app, &sub, &game_args).await?;
-    let me = &req.user.id;
-    let game = app
-        .store()
-        .games_of_user(me)
-        .await?
-        .into_iter()
-        .filter(|g| g.creator_id == *me && g.created_at == req.now)
-        .map(|g| g.id)
-        .max()
-        .ok_or_else(|| UserError::new("The league game could not be opened."))?;
-    Ok((out, game))
+    crate::app::play::lobby::open_new_game(app, &sub, &game_args).await
 }
 
 /// Opens the game of the caller's unplayed pairing in this channel, with

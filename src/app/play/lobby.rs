@@ -31,6 +31,17 @@ pub async fn game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
 }
 
 async fn new_game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
+    Ok(open_new_game(app, req, args).await?.0)
+}
+
+/// Opens a game as `/game new` asks: its announcement and the new game's
+/// id (a repeated request gets the first one's), so a league opening a
+/// pairing's game needs nothing else.
+pub async fn open_new_game(
+    app: &App,
+    req: &Request,
+    args: &Args,
+) -> Result<(Vec<Outgoing>, i64), UserError> {
     if req.place.is_dm {
         return Err(UserError::new(
             "Open games in a server channel, not in a direct message: the table needs a channel.",
@@ -91,13 +102,28 @@ async fn new_game(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>
     let range = driver.seats(&options);
     let taken = seats.len();
     let announce = |id: i64| announce_new_game(req, id, kind, (taken, &range), &described, &after);
-    match app
+    let committed = app
         .store()
         .create_game(&new, &seats, &req.key, |id| encode_response(&announce(id)))
-        .await?
-    {
-        Committed::Applied(id) => Ok(announce(id)),
-        Committed::Duplicate(previous) => Ok(crate::app::decode_response(&previous)),
+        .await?;
+    opened(committed, announce)
+}
+
+/// The announcement and id of a game just created, or of the one a
+/// repeated request created before (its announcement names it).
+fn opened(
+    committed: Committed<i64>,
+    announce: impl Fn(i64) -> Vec<Outgoing>,
+) -> Result<(Vec<Outgoing>, i64), UserError> {
+    match committed {
+        Committed::Applied(id) => Ok((announce(id), id)),
+        Committed::Duplicate(previous) => {
+            let out = crate::app::decode_response(&previous);
+            let id = out.iter().find_map(|o| o.game).ok_or_else(|| {
+                UserError::new("This game was opened before; /game list shows it.")
+            })?;
+            Ok((out, id))
+        }
     }
 }
 
