@@ -345,3 +345,101 @@ async fn a_series_goes_on_game_by_game_with_points_and_cliffhangers_to_its_title
         "{out}"
     );
 }
+
+/// Issue 44: `/card game:legendary` reads any card in words, its values
+/// taken from the card data (`cards/legendary/demo/academy.json`,
+/// `seasons.json`): kind, class, character, cost, Attack, Defense, types,
+/// keywords and each ability with its timing; a server's imported box is
+/// read first, and a name nothing matches is refused with what to try.
+#[tokio::test]
+async fn card_game_legendary_shows_a_card_in_words_from_the_box_or_the_demo() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, SEED).await;
+    let dir = tempfile::tempdir().unwrap();
+    let good = box_file(dir.path(), "Our box", false);
+    let script = format!(
+        "@alice /card game:legendary name:\"oxford psychologist\"\n\
+         @alice /card game:legendary name:\"Teratoma (S1)\"\n\
+         @alice /card game:legendary name:\"rookie agent\"\n\
+         @owner /legendary import file:\"{good}\"\n\
+         @alice /card game:legendary name:\"rookie agent\" private:true\n\
+         @alice /card game:legendary name:\"zzzz qqqq\""
+    );
+    let (out, _, _) = run_console(&app, &script).await;
+    let b = blocks(&out);
+    let text = |needle: &str| {
+        b.iter()
+            .map(|(_, t)| t.clone())
+            .find(|t| t.contains(needle))
+            .unwrap_or_else(|| panic!("no message with {needle:?}: {b:?}"))
+    };
+    let oxford = text("**Oxford Psychologist**");
+    for part in [
+        "Academy character, Intellect (Fox Mulder)",
+        "cost 5★ · +3⚔",
+        "• Activate, Intellect: Heal a Strike.",
+        "invented demo cards",
+    ] {
+        assert!(oxford.contains(part), "{part:?} in {oxford}");
+    }
+    let teratoma = text("**Teratoma (S1)**");
+    for part in [
+        "— Enemy",
+        "Defense 2 · Season 1",
+        "Type: Creature",
+        "Keywords: Elude",
+        "• Elude: When it escapes, each player gains a Doubt.",
+    ] {
+        assert!(teratoma.contains(part), "{part:?} in {teratoma}");
+    }
+    let (head, rookie) = b
+        .iter()
+        .find(|(_, t)| t.contains("**Rookie Agent**"))
+        .expect("the box's renamed starting card");
+    assert!(rookie.contains("From Our box."), "{rookie}");
+    assert!(head.starts_with("[ephemeral"), "private: {head}");
+    let refused = text("No Legendary Encounters card matches 'zzzz qqqq'");
+    assert!(refused.contains("Our box or"), "{refused}");
+    // Autocomplete offers the game's own card names: the box's and the demo's.
+    let typing = |partial: &str| xfiles_bot::app::Request {
+        user: xfiles_bot::app::User {
+            id: "alice".into(),
+            name: "alice".into(),
+            is_manager: false,
+            roles: vec![],
+        },
+        place: xfiles_bot::app::Place {
+            guild: Some("console".into()),
+            channel: "console".into(),
+            is_dm: false,
+        },
+        invocation: xfiles_bot::app::Invocation {
+            name: "card".into(),
+            sub: None,
+            options: vec![
+                (
+                    "game".into(),
+                    xfiles_bot::app::OptionValue::Text("legendary".into()),
+                ),
+                (
+                    "name".into(),
+                    xfiles_bot::app::OptionValue::Text(partial.into()),
+                ),
+            ],
+        },
+        key: "complete".into(),
+        now: 5,
+    };
+    for (partial, name) in [("rook", "Rookie Agent"), ("oxford", "Oxford Psychologist")] {
+        let offered: Vec<String> = app
+            .suggest(&typing(partial), "name", partial)
+            .await
+            .into_iter()
+            .map(|c| c.value)
+            .collect();
+        assert!(
+            offered.contains(&name.to_string()),
+            "{partial}: {offered:?}"
+        );
+    }
+}

@@ -255,7 +255,7 @@ impl App {
         let args = command::spec::check(spec, inv)?;
         match inv.name.as_str() {
             "help" => command::help::help(self, req, &args),
-            "card" => lookup::card::card(req, &args),
+            "card" => lookup::card::card(self, req, &args).await,
             "rules" => lookup::rules::rules(self, req, &args).await,
             "deck" => lookup::deck::deck(self, req, &args).await,
             "game" => play::lobby::game(self, req, &args).await,

@@ -222,7 +222,7 @@ fn generic_commands(slugs: &'static [&'static str], games: &[GameCommands]) -> V
                 ),
                 opt(
                     "game",
-                    OptKind::Choice(&["xfiles-ccg", "fan-ccg"]),
+                    OptKind::Choice(RULES_GAMES),
                     "which game's cards (default xfiles-ccg)",
                 ),
                 opt("private", OptKind::Bool, "answer only to you"),

@@ -45,6 +45,14 @@ pub trait InPlay {
         req: &Request,
         option: &str,
     ) -> impl Future<Output = Result<Option<Vec<String>>, UserError>> + Send;
+    /// The card names of another game than the X-Files CCG (`/card
+    /// game:fan-ccg`, `game:legendary`: this server's box and the demo).
+    fn card_names(
+        &self,
+        app: &App,
+        req: &Request,
+        game: &str,
+    ) -> impl Future<Output = Result<Option<Vec<String>>, UserError>> + Send;
 }
 
 /// Choices for `option` of the request's command, given the partial text.
@@ -103,6 +111,12 @@ async fn choices(
     if o.kind == OptKind::Card {
         if partial.trim().is_empty() {
             return Ok(Vec::new());
+        }
+        if let Some((_, crate::app::OptionValue::Text(game))) =
+            req.invocation.options.iter().find(|(n, _)| n == "game")
+            && let Some(names) = in_play.card_names(app, req, game).await?
+        {
+            return Ok(rank(names, partial));
         }
         let mut names: Vec<String> = db()
             .lookup()

@@ -1,12 +1,19 @@
 //! `/card`: look up a card.
 
+use crate::app::App;
 use crate::app::command::message::{Outgoing, Request, UserError};
 use crate::app::command::spec::Args;
 use crate::cards::{self, CardSet, CardType, Filter};
 
-pub fn card(req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
-    if args.text("game") == Some("fan-ccg") {
-        return fan_card(req, args);
+pub async fn card(app: &App, req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
+    match args.text("game") {
+        Some("fan-ccg") => return fan_card(req, args),
+        Some("legendary") => {
+            let query = args.text("name").unwrap_or_default();
+            let text = crate::app::games::legendary::cmd::card(app, req, query).await?;
+            return Ok(vec![reply(req, args, text)]);
+        }
+        _ => {}
     }
     let db = cards::db();
     let query = args.text("name").unwrap_or_default();
@@ -66,12 +73,7 @@ pub fn card(req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
             text.push_str(&format!("\n• {} ({})", r.body.replace('\n', " "), r.source));
         }
     }
-    let private = args.flag("private").unwrap_or(false) || req.place.is_dm;
-    Ok(vec![if private {
-        Outgoing::ephemeral(&req.user.id, text)
-    } else {
-        Outgoing::channel(&req.place.channel, text)
-    }])
+    Ok(vec![reply(req, args, text)])
 }
 
 /// `/card game:fan-ccg`: a card of the fan game, by name (typos welcome) or id.
@@ -96,11 +98,14 @@ fn fan_card(req: &Request, args: &Args) -> Result<Vec<Outgoing>, UserError> {
             ))
         })?;
     let text = cards::fan_render::card(db.get(found));
-    Ok(vec![
-        if args.flag("private").unwrap_or(false) || req.place.is_dm {
-            Outgoing::ephemeral(&req.user.id, text)
-        } else {
-            Outgoing::channel(&req.place.channel, text)
-        },
-    ])
+    Ok(vec![reply(req, args, text)])
+}
+
+/// A card shown to the channel, or only to the asker (`private:`, a DM).
+fn reply(req: &Request, args: &Args, text: String) -> Outgoing {
+    if args.flag("private").unwrap_or(false) || req.place.is_dm {
+        Outgoing::ephemeral(&req.user.id, text)
+    } else {
+        Outgoing::channel(&req.place.channel, text)
+    }
 }

@@ -29,6 +29,24 @@ impl InPlay for Games {
     ) -> Result<Option<Vec<String>>, UserError> {
         game_names(app, req, option).await
     }
+
+    async fn card_names(
+        &self,
+        app: &App,
+        req: &Request,
+        game: &str,
+    ) -> Result<Option<Vec<String>>, UserError> {
+        Ok(match game {
+            "fan-ccg" => Some(
+                crate::cards::fan::fan_db()
+                    .iter()
+                    .map(|(_, c)| c.name.clone())
+                    .collect(),
+            ),
+            "legendary" => Some(crate::app::games::legendary::cmd::card_names(app, req).await?),
+            _ => None,
+        })
+    }
 }
 
 /// The game a partly typed game command is about, without refusing: the

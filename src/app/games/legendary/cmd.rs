@@ -8,7 +8,7 @@ use crate::app::App;
 use crate::app::command::message::{Outgoing, Request, UserError};
 use crate::app::command::spec::Args;
 use crate::engine::legendary::boxfile::{read_box, template};
-use crate::engine::legendary::data::{CardSet, DataError, demo_set};
+use crate::engine::legendary::data::{CardDef, CardSet, DataError, demo_set};
 use crate::store::LegendarySetRow;
 
 /// How many errors one reply lists.
@@ -223,4 +223,80 @@ pub async fn next_in_series(app: &App, req: &Request, previous: i64) -> Result<S
         ..old
     };
     Ok(serde_json::to_string(&options).expect("options serialise"))
+}
+
+/// The Legendary cards players here can read: this server's imported box
+/// (when there is one), then the demo set.
+pub async fn card_sets(app: &App, req: &Request) -> Result<Vec<CardSet>, UserError> {
+    let mut sets = Vec::new();
+    if let Some(g) = req.place.guild.as_deref()
+        && let Some(row) = app.store().legendary_set(g).await?
+    {
+        sets.push(serde_json::from_str(&row.data).map_err(|e| {
+            UserError::new(format!(
+                "This server's card set cannot be read ({e}); a server manager can import it again."
+            ))
+        })?);
+    }
+    sets.push(demo_set().clone());
+    Ok(sets)
+}
+
+/// `/card game:legendary`: the card named (or its id; typos welcome) in
+/// words, from this server's box first, then the demo set.
+pub async fn card(app: &App, req: &Request, query: &str) -> Result<String, UserError> {
+    let sets = card_sets(app, req).await?;
+    let wanted = crate::cards::normalize(query);
+    let all = || {
+        sets.iter()
+            .flat_map(|s| s.cards.iter().map(move |c| (s, c)))
+    };
+    let named = |c: &CardDef| crate::cards::normalize(&c.name);
+    let found = all()
+        .find(|(_, c)| named(c) == wanted || c.id.eq_ignore_ascii_case(query.trim()))
+        .or_else(|| {
+            all()
+                .filter(|(_, c)| !wanted.is_empty() && named(c).contains(&wanted))
+                .min_by_key(|(_, c)| c.name.len())
+        })
+        .or_else(|| {
+            all()
+                .map(|(s, c)| (strsim::jaro_winkler(&named(c), &wanted), s, c))
+                .filter(|(score, _, _)| *score > 0.85)
+                .max_by(|a, b| a.0.total_cmp(&b.0))
+                .map(|(_, s, c)| (s, c))
+        });
+    let Some((set, def)) = found else {
+        return Err(UserError::new(format!(
+            "No Legendary Encounters card matches '{}' in {}. Try fewer words or the card's id.",
+            crate::app::command::names::inert(query),
+            sets.iter()
+                .map(|s| s.name.as_str())
+                .collect::<Vec<_>>()
+                .join(" or ")
+        )));
+    };
+    let mut text = super::lines::card_text(def, set);
+    let mut others: Vec<&str> = all()
+        .filter(|(_, c)| c.name != def.name && !wanted.is_empty() && named(c).contains(&wanted))
+        .map(|(_, c)| c.name.as_str())
+        .collect();
+    others.dedup();
+    if !others.is_empty() {
+        others.truncate(4);
+        text.push_str(&format!("\nOther matches: {}", others.join(" · ")));
+    }
+    Ok(text)
+}
+
+/// The names `/card game:legendary name:` suggests, for autocomplete.
+pub async fn card_names(app: &App, req: &Request) -> Result<Vec<String>, UserError> {
+    let mut names: Vec<String> = card_sets(app, req)
+        .await?
+        .iter()
+        .flat_map(|s| s.cards.iter().map(|c| c.name.clone()))
+        .collect();
+    names.sort();
+    names.dedup();
+    Ok(names)
 }

@@ -2,6 +2,7 @@
 //! says for each event, from the view only.
 
 use crate::app::games::driver::Table;
+use crate::engine::legendary::data::{Ability, CardDef, CardSet, Timing};
 use crate::engine::legendary::{LeEvent, LeView, Place};
 
 fn place(p: &Option<Place>) -> String {
@@ -306,5 +307,105 @@ fn mind_line(e: &LeEvent, t: &Table) -> Option<String> {
                 .into()
         }
         _ => return None,
+    })
+}
+
+/// A card as `/card game:legendary` shows it: kind, class, numbers,
+/// keywords and every ability in words, and the set it comes from.
+pub fn card_text(def: &CardDef, set: &CardSet) -> String {
+    let mut head = format!("**{}** — {}", def.name, def.kind.title());
+    if let Some(class) = def.class {
+        head.push_str(&format!(", {}", class.title()));
+    }
+    if let Some(c) = &def.character {
+        head.push_str(&format!(" ({c})"));
+    }
+    let numbers: Vec<String> = [
+        def.cost.map(|n| format!("cost {n}★")),
+        def.recruit.filter(|n| *n > 0).map(|n| format!("+{n}★")),
+        def.attack.filter(|n| *n > 0).map(|n| format!("+{n}⚔")),
+        def.defense.map(|n| format!("Defense {n}")),
+        def.health.map(|n| format!("Health {n}")),
+        def.priority.map(|n| format!("Priority {n}")),
+        def.damage.map(|n| format!("Damage {n}")),
+        def.fear.then(|| "Fear".to_string()),
+        def.season.map(|n| format!("Season {n}")),
+        def.rank.map(|n| format!("rank {n}")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let mut lines = vec![head];
+    if !numbers.is_empty() {
+        lines.push(numbers.join(" · "));
+    }
+    if !def.types.is_empty() {
+        lines.push(format!("Type: {}", def.types.join(", ")));
+    }
+    if !def.keywords.is_empty() {
+        let words: Vec<String> = def.keywords.iter().map(|k| k.title()).collect();
+        lines.push(format!("Keywords: {}", words.join(", ")));
+    }
+    lines.extend(def.abilities.iter().map(ability_text));
+    let source = if set.demo {
+        format!(
+            "From {} (invented demo cards, not the printed ones).",
+            set.name
+        )
+    } else {
+        format!("From {}.", set.name)
+    };
+    lines.push(source);
+    lines.join("\n")
+}
+
+/// One ability: when it happens, its class condition, its printed text,
+/// and whether the bot does it or a player does it as a manual step.
+fn ability_text(a: &Ability) -> String {
+    let mut label: Vec<&str> = timing_word(a.when).into_iter().collect();
+    if let Some(c) = a.class {
+        label.push(c.title());
+    }
+    let mut line = String::from("• ");
+    if let Some(n) = &a.name {
+        line.push_str(&format!("{n}: "));
+    }
+    if !label.is_empty() {
+        line.push_str(&format!("{}: ", label.join(", ")));
+    }
+    line.push_str(&a.text);
+    if a.program.is_none() {
+        line.push_str(" (a manual step: the players do it)");
+    }
+    line
+}
+
+/// The words a card prints for an ability's timing (none for "when played").
+fn timing_word(t: Timing) -> Option<&'static str> {
+    Some(match t {
+        Timing::Play => return None,
+        Timing::Activate => "Activate",
+        Timing::Sacrifice => "Sacrifice",
+        Timing::Vigilant => "Vigilant",
+        Timing::Draw => "Draw",
+        Timing::Cleanup => "Cleanup",
+        Timing::Reveal => "Reveal",
+        Timing::FirstReveal => "First reveal",
+        Timing::RevealShadows => "Revealed in the Shadows",
+        Timing::Ongoing => "Ongoing",
+        Timing::Shadows => "While in the Shadows",
+        Timing::Field => "While in the Field",
+        Timing::Strike => "Strike",
+        Timing::Defeat => "Defeat",
+        Timing::FirstDefeat => "First defeat",
+        Timing::TheEnd => "The End",
+        Timing::Elude => "Elude",
+        Timing::Discover => "Discover Evidence",
+        Timing::Collect => "Collect Evidence",
+        Timing::Belief => "Belief",
+        Timing::Doubt => "Doubt",
+        Timing::Bureau => "Bureau",
+        Timing::Start => "Next game",
+        Timing::OtherTurn => "On another player's turn",
     })
 }

@@ -4,7 +4,7 @@
 //! reach them).
 
 pub mod cmd;
-mod lines;
+pub(crate) mod lines;
 
 use super::driver::{GameKind, Table};
 use super::host::{Ask, GameUi, Handler, split_list};
