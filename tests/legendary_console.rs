@@ -54,8 +54,14 @@ fn line(user: &str, g: &LeGame, action: &LeAction) -> String {
             format!("/coordinate card:{}", q(*card))
         }
         LeAction::EndTurn => "/end".into(),
+        // A choice is answered by the option's name, as offered.
         LeAction::Choose { picks } => {
-            let p: Vec<String> = picks.iter().map(|p| (p + 1).to_string()).collect();
+            let options = &g.choice.as_ref().expect("a pending choice").options;
+            let named = |label: &str| label.replace("seat 1", "alice").replace("seat 2", "bob");
+            let p: Vec<String> = picks
+                .iter()
+                .map(|p| named(&options[usize::from(*p)].label))
+                .collect();
             format!("/choose options:\"{}\"", p.join("; "))
         }
         LeAction::Resign => "/resign".into(),
@@ -127,6 +133,32 @@ async fn scripted_legendary_game_reaches_the_end_game() {
         "the thread says so"
     );
     assert!(run.out.contains("demo card data") || run.out.contains("invented cards"));
+    // Issue 44: every choice reaches its chooser with its options named (a
+    // mid-turn one too), the script answers each by a name offered, and only
+    // a yes-or-no choice gets Yes and No buttons.
+    let script = std::fs::read_to_string(SCRIPT).unwrap();
+    let answers: Vec<&str> = script
+        .lines()
+        .filter_map(|l| l.split_once(" /choose options:").map(|(_, a)| a))
+        .collect();
+    assert!(answers.len() >= 10, "the game has choices: {answers:?}");
+    for a in answers {
+        assert!(
+            a.parse::<u32>().is_err() && a.trim_matches('"').parse::<u32>().is_err(),
+            "answered by name, not number: {a}"
+        );
+        assert!(
+            run.out.contains(&format!("You may: /choose options:{a}"))
+                || run.out.contains(&format!("; /choose options:{a}")),
+            "{a} was offered to its chooser"
+        );
+    }
+    for (head, body) in blocks(&run.out) {
+        if head.starts_with("[DM") && body.contains("\nChoose: ") {
+            let yes_no = body.contains("— 1. yes; 2. no (");
+            assert_eq!(body.contains("[Yes]"), yes_no, "{body}");
+        }
+    }
     let row = run.app.store().game(1).await.unwrap().unwrap();
     assert_eq!(row.status, xfiles_bot::store::GameStatus::Finished);
 }

@@ -114,8 +114,9 @@ pub trait GameUi: Game {
         String::new()
     }
 
-    /// Buttons for the frequent steps of a seat that must act.
-    fn buttons(_legal: &[Self::Action], _game: i64) -> Vec<Button> {
+    /// Buttons for the frequent steps of a seat that must act, from its
+    /// own view and legal actions.
+    fn buttons(_view: &Self::View, _legal: &[Self::Action], _game: i64) -> Vec<Button> {
         Vec::new()
     }
 
@@ -837,9 +838,10 @@ fn board<G: GameUi>(game: &G, table: &Table) -> Board {
 /// from its legal actions and its own view.
 fn with_controls<G: GameUi>(msg: Outgoing, game: &G, seat: Seat, table: &Table) -> Outgoing {
     let legal = game.legal_actions(seat);
-    let buttons = G::buttons(&legal, table.game_id);
+    let view = game.view(Viewer::Seat(seat));
+    let buttons = G::buttons(&view, &legal, table.game_id);
     let offered = game.menu_actions(seat, legal);
-    let menus = G::menus(&game.view(Viewer::Seat(seat)), &offered, table);
+    let menus = G::menus(&view, &offered, table);
     msg.with_buttons(buttons).with_menus(menus)
 }
 

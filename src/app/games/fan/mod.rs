@@ -443,7 +443,7 @@ impl GameUi for FanGame {
         }
     }
 
-    fn buttons(actions: &[FanAction], game: i64) -> Vec<Button> {
+    fn buttons(_view: &Self::View, actions: &[FanAction], game: i64) -> Vec<Button> {
         let mut out = Vec::new();
         if actions.contains(&FanAction::Pass) || actions.contains(&FanAction::SkipAction) {
             out.push(Button {

@@ -284,25 +284,25 @@ fn on_choose(a: &Ask<'_, LeGame>) -> Result<LeAction, UserError> {
         .as_ref()
         .ok_or_else(|| UserError::new("Nothing is waiting for a choice."))?;
     let text = a.args.text("options").unwrap_or_default();
+    // Players read the labels with seats named ("bob (John Doggett)").
+    let labels: Vec<String> = c.options.iter().map(|o| a.table.named(&o.label)).collect();
     let mut picks = Vec::new();
     for word in split_list(text) {
         let i = match word.parse::<usize>() {
             Ok(n) if n >= 1 && n <= c.options.len() => n - 1,
-            _ => c
-                .options
+            _ => labels
                 .iter()
-                .position(|o| o.label.eq_ignore_ascii_case(&word))
+                .position(|l| l.eq_ignore_ascii_case(&word))
                 .or_else(|| {
-                    c.options
+                    labels
                         .iter()
-                        .position(|o| o.label.to_lowercase().contains(&word.to_lowercase()))
+                        .position(|l| l.to_lowercase().contains(&word.to_lowercase()))
                 })
                 .ok_or_else(|| {
-                    let labels: Vec<String> = c
-                        .options
+                    let labels: Vec<String> = labels
                         .iter()
                         .enumerate()
-                        .map(|(i, o)| format!("{}. {}", i + 1, o.label))
+                        .map(|(i, l)| format!("{}. {l}", i + 1))
                         .collect();
                     UserError::new(format!(
                         "'{word}' is not an option of \"{}\". Options: {}.",
@@ -594,7 +594,7 @@ impl GameUi for LeGame {
                 .map(|(i, o)| format!("{}. {o}", i + 1))
                 .collect();
             out.push_str(&format!(
-                "\nChoose: {prompt} — {} (/choose options:<number>)",
+                "\nChoose: {prompt} — {} (/choose options:<name or number>)",
                 opts.join("; ")
             ));
         }
@@ -609,6 +609,15 @@ impl GameUi for LeGame {
         }
         out.push_str(&format!("\n{}", Self::next_line(v, t)));
         out
+    }
+
+    /// A choice mid-turn goes to its chooser with its options, even when
+    /// the chooser was already the one to act.
+    fn asks_to_choose(event: &LeEvent) -> Option<Seat> {
+        match event {
+            LeEvent::Choosing { seat, .. } => Some(*seat),
+            _ => None,
+        }
     }
 
     fn next_line(v: &LeView, t: &Table) -> String {
@@ -653,14 +662,17 @@ impl GameUi for LeGame {
                 format!("discard {} (Coordinate) to draw", name(*card))
             }
             LeAction::EndTurn => "end your turn (/end)".into(),
-            LeAction::Choose { picks } => format!(
-                "choose {}",
-                picks
-                    .iter()
-                    .map(|p| (p + 1).to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
+            LeAction::Choose { picks } => match chosen_labels(v, picks) {
+                Some(labels) => format!("choose {}", labels.join("; ")),
+                None => format!(
+                    "choose {}",
+                    picks
+                        .iter()
+                        .map(|p| (p + 1).to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            },
             LeAction::Resign => "give up the game for the team".into(),
         }
     }
@@ -726,11 +738,8 @@ impl GameUi for LeGame {
         let Some((seat, prompt, options)) = &v.choice else {
             return Vec::new();
         };
-        let yes_no = options.len() == 2
-            && options[0].eq_ignore_ascii_case("yes")
-            && options[1].eq_ignore_ascii_case("no");
         if v.viewer != crate::engine::Viewer::Seat(*seat)
-            || yes_no
+            || is_yes_no(v)
             || !legal.iter().any(|a| matches!(a, LeAction::Choose { .. }))
         {
             // A yes-or-no choice has its buttons.
@@ -742,14 +751,15 @@ impl GameUi for LeGame {
         );
         (menu.min, menu.max) = v.choice_picks;
         for (i, o) in options.iter().enumerate() {
-            menu = menu.option(o.clone(), (i + 1).to_string());
+            menu = menu.option(t.named(o), (i + 1).to_string());
         }
         vec![menu]
     }
 
-    fn buttons(legal: &[LeAction], game: i64) -> Vec<Button> {
+    fn buttons(v: &LeView, legal: &[LeAction], game: i64) -> Vec<Button> {
         let mut out = Vec::new();
-        if legal.iter().any(|a| matches!(a, LeAction::Choose { .. })) {
+        // Yes and No answer a yes-or-no choice; any other has its menu.
+        if legal.iter().any(|a| matches!(a, LeAction::Choose { .. })) && is_yes_no(v) {
             for (label, o) in [("Yes", "yes"), ("No", "no")] {
                 out.push(Button {
                     label: label.into(),
@@ -788,6 +798,11 @@ impl GameUi for LeGame {
         match (command, option) {
             ("play" | "coordinate", "card") => Some(names(p.hand.as_deref().unwrap_or_default())),
             ("activate", "card") => Some(names(&p.played)),
+            ("choose", "options") => v
+                .choice
+                .as_ref()
+                .filter(|(chooser, _, _)| *chooser == seat)
+                .map(|(_, _, options)| options.clone()),
             ("sacrifice" | "vigilant", "card") => {
                 let mut all = names(&p.played);
                 all.extend(names(&p.vigilant));
@@ -821,9 +836,33 @@ fn command_hint(v: &LeView, action: &LeAction, t: &Table) -> String {
             format!("/coordinate {}", card(c))
         }
         LeAction::EndTurn => "/end".into(),
-        LeAction::Choose { .. } => "/choose options:<number>".into(),
+        // One option by its name; several by their numbers ("1; 3").
+        LeAction::Choose { picks } => match chosen_labels(v, picks).as_deref() {
+            Some([label]) => format!("/choose options:\"{label}\""),
+            _ => "/choose options:<numbers>".into(),
+        },
         LeAction::Resign => "/resign".into(),
     }
+}
+
+/// Whether the pending choice is a yes-or-no question (its buttons answer it).
+fn is_yes_no(v: &LeView) -> bool {
+    v.choice.as_ref().is_some_and(|(_, _, options)| {
+        options.len() == 2
+            && options[0].eq_ignore_ascii_case("yes")
+            && options[1].eq_ignore_ascii_case("no")
+    })
+}
+
+/// The labels of the options `picks` names in the pending choice, when it
+/// has them all.
+fn chosen_labels<'a>(v: &'a LeView, picks: &[u16]) -> Option<Vec<&'a str>> {
+    let (_, _, options) = v.choice.as_ref()?;
+    let labels: Option<Vec<&str>> = picks
+        .iter()
+        .map(|p| options.get(usize::from(*p)).map(String::as_str))
+        .collect();
+    labels.filter(|l| !l.is_empty())
 }
 
 /// A card's name from what the viewer can see (hand, play, board).

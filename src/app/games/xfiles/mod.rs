@@ -818,7 +818,7 @@ impl GameUi for XfGame {
         menus::menus(v, legal, t)
     }
 
-    fn buttons(actions: &[XfAction], game: i64) -> Vec<Button> {
+    fn buttons(_view: &Self::View, actions: &[XfAction], game: i64) -> Vec<Button> {
         let mut out = Vec::new();
         for (action, label, command) in [
             (XfAction::Pass, "Pass", "/pass"),
