@@ -475,3 +475,27 @@ async fn card_game_legendary_shows_a_card_in_words_from_the_box_or_the_demo() {
         );
     }
 }
+
+/// Issue 44: the board says what its symbols mean, as the rulebook's
+/// Scan action prices them: a Shadows space is scanned with Attack, a
+/// Bureau space with Recruit; `▮` is a face-down card.
+#[tokio::test]
+async fn the_board_explains_its_symbols() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, SEED).await;
+    let (out, _, failures) = run_console(&app, &format!("{SETUP}\n@alice /board")).await;
+    assert_eq!(failures, 0);
+    let board = blocks(&out)
+        .into_iter()
+        .map(|(_, t)| t)
+        .find(|t| t.contains("Shadows: [1·"))
+        .expect("a board");
+    for key in [
+        "Shadows space 2, scanned for 3 Attack",
+        "Bureau space 2, scanned for 3 Recruit",
+        "▮ a face-down card",
+        "(D4) Defense 4",
+    ] {
+        assert!(board.contains(key), "{key:?} in {board}");
+    }
+}

@@ -29,6 +29,11 @@ fn place_text(p: Place) -> String {
     }
 }
 
+/// What the board's symbols mean, under every board.
+const BOARD_KEY: &str = "[2·3⚔] Shadows space 2, scanned for 3 Attack · [2·3★] Bureau space \
+     2, scanned for 3 Recruit · ▮ a face-down card · (D4) Defense 4 · /card game:legendary \
+     name:<card> reads any card";
+
 fn card_line(c: &CardView) -> String {
     let mut parts = vec![format!("**{}**", c.name)];
     if let Some(class) = c.class {
@@ -550,6 +555,7 @@ impl GameUi for LeGame {
             turn.push_str("\"Trust No One\": no strategy talk and no shown hands this turn.\n");
         }
         parts.push(BoardPart::named("This turn", &turn));
+        parts.push(BoardPart::named("Key", BOARD_KEY));
         Board {
             title: format!(
                 "**Game #{} — Legendary Encounters: The X-Files** · turn {}{}",
