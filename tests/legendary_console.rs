@@ -432,7 +432,42 @@ async fn card_game_legendary_shows_a_card_in_words_from_the_box_or_the_demo() {
     assert!(head.starts_with("[ephemeral"), "private: {head}");
     let refused = text("No Legendary Encounters card matches 'zzzz qqqq'");
     assert!(refused.contains("Our box or"), "{refused}");
-    // Autocomplete offers the game's own card names: the box's and the demo's.
+}
+
+/// Issue 44: the board says what its symbols mean, as the rulebook's
+/// Scan action prices them: a Shadows space is scanned with Attack, a
+/// Bureau space with Recruit; `▮` is a face-down card.
+#[tokio::test]
+async fn the_board_explains_its_symbols() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, SEED).await;
+    let (out, _, failures) = run_console(&app, &format!("{SETUP}\n@alice /board")).await;
+    assert_eq!(failures, 0);
+    let board = blocks(&out)
+        .into_iter()
+        .map(|(_, t)| t)
+        .find(|t| t.contains("Shadows: [1·"))
+        .expect("a board");
+    for key in [
+        "Shadows space 2, scanned for 3 Attack",
+        "Bureau space 2, scanned for 3 Recruit",
+        "▮ a face-down card",
+        "(D4) Defense 4",
+    ] {
+        assert!(board.contains(key), "{key:?} in {board}");
+    }
+}
+
+/// Issue 44: `/card game:legendary name:` autocompletes the game's own card
+/// names, the server's box's and the demo's.
+#[tokio::test]
+async fn card_game_legendary_autocompletes_the_box_and_the_demo() {
+    let db = database(Backend::Sqlite).await;
+    let app = app_on(&db, SEED).await;
+    let dir = tempfile::tempdir().unwrap();
+    let good = box_file(dir.path(), "Our box", false);
+    let import = format!("@owner /legendary import file:\"{good}\"");
+    assert_eq!(run_console(&app, &import).await.2, 0);
     let typing = |partial: &str| xfiles_bot::app::Request {
         user: xfiles_bot::app::User {
             id: "alice".into(),
@@ -473,29 +508,5 @@ async fn card_game_legendary_shows_a_card_in_words_from_the_box_or_the_demo() {
             offered.contains(&name.to_string()),
             "{partial}: {offered:?}"
         );
-    }
-}
-
-/// Issue 44: the board says what its symbols mean, as the rulebook's
-/// Scan action prices them: a Shadows space is scanned with Attack, a
-/// Bureau space with Recruit; `▮` is a face-down card.
-#[tokio::test]
-async fn the_board_explains_its_symbols() {
-    let db = database(Backend::Sqlite).await;
-    let app = app_on(&db, SEED).await;
-    let (out, _, failures) = run_console(&app, &format!("{SETUP}\n@alice /board")).await;
-    assert_eq!(failures, 0);
-    let board = blocks(&out)
-        .into_iter()
-        .map(|(_, t)| t)
-        .find(|t| t.contains("Shadows: [1·"))
-        .expect("a board");
-    for key in [
-        "Shadows space 2, scanned for 3 Attack",
-        "Bureau space 2, scanned for 3 Recruit",
-        "▮ a face-down card",
-        "(D4) Defense 4",
-    ] {
-        assert!(board.contains(key), "{key:?} in {board}");
     }
 }

@@ -4,6 +4,8 @@
 //! checks a file or the stored set, and the fill-in template shows where
 //! to start. Games opened afterwards copy the set into their options.
 
+use std::borrow::Cow;
+
 use crate::app::App;
 use crate::app::command::message::{Outgoing, Request, UserError};
 use crate::app::command::spec::Args;
@@ -226,19 +228,21 @@ pub async fn next_in_series(app: &App, req: &Request, previous: i64) -> Result<S
 }
 
 /// The Legendary cards players here can read: this server's imported box
-/// (when there is one), then the demo set.
-pub async fn card_sets(app: &App, req: &Request) -> Result<Vec<CardSet>, UserError> {
+/// (when there is one), then the demo set (borrowed, never copied: this
+/// runs on every autocomplete keystroke).
+pub async fn card_sets(app: &App, req: &Request) -> Result<Vec<Cow<'static, CardSet>>, UserError> {
     let mut sets = Vec::new();
     if let Some(g) = req.place.guild.as_deref()
         && let Some(row) = app.store().legendary_set(g).await?
     {
-        sets.push(serde_json::from_str(&row.data).map_err(|e| {
+        let set: CardSet = serde_json::from_str(&row.data).map_err(|e| {
             UserError::new(format!(
                 "This server's card set cannot be read ({e}); a server manager can import it again."
             ))
-        })?);
+        })?;
+        sets.push(Cow::Owned(set));
     }
-    sets.push(demo_set().clone());
+    sets.push(Cow::Borrowed(demo_set()));
     Ok(sets)
 }
 
@@ -249,6 +253,7 @@ pub async fn card(app: &App, req: &Request, query: &str) -> Result<String, UserE
     let wanted = crate::cards::normalize(query);
     let all = || {
         sets.iter()
+            .map(|s| &**s)
             .flat_map(|s| s.cards.iter().map(move |c| (s, c)))
     };
     let named = |c: &CardDef| crate::cards::normalize(&c.name);
